@@ -1,0 +1,1 @@
+"""The mtgasp encodings (.lp files), shipped as package data and read with importlib.resources."""

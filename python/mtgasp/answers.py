@@ -1,0 +1,300 @@
+"""Decode model atoms into answers: verdicts on actions, reasons with judge-readable sentences,
+total costs, payment plans. Nothing else knows how an atom becomes a result.
+
+Reason messages come from the encodings as ``(Template, Args)``: the template is a Python format
+string written in the .lp file; each argument is rendered here from its term (``obj(O)``,
+``player(P)``, ``face_of(O,F)``, ``total(A)``, ...), so the encodings never see user strings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from clingo import Symbol, SymbolType
+
+from mtgasp.facts import Ids
+from mtgasp.model import MANA_TYPES, Action, GameState, render_cost
+
+_ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment", "instant": "an instant"}
+
+
+def rule_key(rule: str) -> tuple:
+    """Sort key for CR numbers such as 601.2h, 107.5, 702.143a."""
+    parts = re.findall(r"\d+|[a-z]+", rule)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)
+
+
+@dataclass(frozen=True)
+class Reason:
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class ManaUse:
+    """One mana ability activated while paying: which permanent, which ability, what it added."""
+
+    source: str
+    ability: Any
+    mana: str
+    sacrificed: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"source": self.source, "ability": self.ability, "adds": self.mana}
+        if self.sacrificed:
+            out["sacrificing"] = self.sacrificed
+        return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    pool: str
+    sources: tuple[ManaUse, ...] = ()
+    sacrifices: tuple[str, ...] = ()
+    x: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"pool": self.pool, "mana_abilities": [s.to_json() for s in self.sources]}
+        if self.sacrifices:
+            out["sacrifice"] = list(self.sacrifices)
+        if self.x is not None:
+            out["x"] = self.x
+        return out
+
+
+@dataclass
+class Verdict:
+    """Everything the encodings said about one action."""
+
+    action: Action
+    term: Symbol
+    legal: bool = False
+    reasons: list[Reason] = field(default_factory=list)
+    permits: list[str] = field(default_factory=list)
+    cost: str | None = None
+    x_max: int | None = None
+    has_x: bool = False
+    plan: Plan | None = None
+    costed: bool = False
+    ok: bool = False
+    unpayable: Reason | None = None  # the reason to give if the payment search fails
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.action.to_json()
+        if self.costed:
+            out["cost"] = self.cost
+            if self.has_x:
+                out["x"] = {"min": 0, "max": self.x_max}
+        out["rules"] = self.permits
+        if self.plan is not None:
+            out["payment"] = self.plan.to_json()
+        return out
+
+    def why_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.action.to_json(), "legal": self.legal}
+        if self.legal:
+            out["rules"] = self.permits
+        else:
+            out["reasons"] = [r.to_json() for r in self.reasons]
+        if self.costed:
+            out["cost"] = self.cost
+        if self.plan is not None:
+            out["payment"] = self.plan.to_json()
+        return out
+
+
+class Decoder:
+    """Turns terms into Python values for one query (knows the id mapping and the cards)."""
+
+    def __init__(self, ids: Ids, state: GameState, library: Any):
+        self.ids = ids
+        self.state = state
+        self.library = library
+        self.totals: dict[Symbol, dict[str, int]] = defaultdict(dict)
+
+    # -- names --------------------------------------------------------------------------------
+    def obj_id(self, sym: Symbol) -> str:
+        return self.ids.object_names[sym.number]
+
+    def obj_label(self, sym: Symbol) -> str:
+        oid = self.obj_id(sym)
+        o = self.state.obj(oid)
+        if o is not None and o.card:
+            return f"{o.card} ({oid})"
+        return oid
+
+    def card_of(self, sym: Symbol):
+        o = self.state.obj(self.obj_id(sym))
+        return self.library.get(o.card) if o is not None and o.card else None
+
+    def face_name(self, osym: Symbol, fi: int) -> str:
+        card = self.card_of(osym)
+        if card is None or fi > len(card.faces):
+            return self.obj_label(osym)
+        return card.faces[fi - 1].name
+
+    def ability_ref(self, a: Symbol) -> Any:
+        """The JSON form of ability a(K,F,I): the index, or {"granted_by": card, "index": N}."""
+        k, _f, i = a.arguments
+        if i.type == SymbolType.Number:
+            return i.number
+        return {"granted_by": self.ids.card_names.get(k.number, "?"), "index": i.arguments[0].number}
+
+    def ability_text(self, a: Symbol) -> str:
+        k, f, i = a.arguments
+        name = self.ids.card_names.get(k.number)
+        card = self.library.get(name) if name else None
+        if card is None:
+            return "that ability"
+        face = card.faces[f.number - 1]
+        if i.type == SymbolType.Number:
+            for ab in face.abilities:
+                if ab.index == i.number:
+                    return f"{face.name}'s ability {i.number} ({ab.text})"
+            return f"{face.name}'s ability {i.number}"
+        n = i.arguments[0].number
+        count = 0
+        for ab in face.abilities:
+            grant = ab.spec.get("grant") if ab.kind == "static" else None
+            if grant:
+                count += 1
+                if count == n:
+                    return f"the ability granted by {face.name} ({grant['ability'].get('text', '')})"
+        return f"an ability granted by {face.name}"
+
+    def total_text(self, action: Symbol) -> str:
+        t = self.totals.get(action)
+        if not t:
+            return "{0}"
+        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in MANA_TYPES}, t.get("x", 0))
+
+    def render_arg(self, arg: Symbol) -> str:
+        if arg.type == SymbolType.Number:
+            return str(arg.number)
+        if arg.type == SymbolType.String:
+            return arg.string
+        name, args = arg.name, arg.arguments
+        if name == "obj":
+            return self.obj_label(args[0])
+        if name == "player":
+            return self.ids.player_names.get(args[0].number, "?")
+        if name == "face_of":
+            return self.face_name(args[0], args[1].number)
+        if name in ("zone", "method"):
+            return args[0].name
+        if name == "step":
+            return args[0].name.replace("_", " ")
+        if name == "filter":
+            f = args[0]
+            if f.name == "type":
+                t = f.arguments[0].name
+                return _ARTICLE.get(t, f"a {t}")
+            return str(f)
+        if name == "ability":
+            return self.ability_text(args[0])
+        if name == "total":
+            return self.total_text(args[0])
+        if name == "card":
+            return self.ids.card_names.get(args[0].number, "?")
+        return str(arg)
+
+    def message(self, msg: Symbol) -> str:
+        template, args = msg.arguments
+        values = [self.render_arg(a) for a in args.arguments]
+        try:
+            return template.string.format(*values)
+        except (IndexError, KeyError, ValueError):  # a broken template is a bug; show it raw
+            return f"{template.string} {values}"
+
+    # -- actions ------------------------------------------------------------------------------
+    def action(self, term: Symbol) -> Action:
+        name, args = term.name, term.arguments
+        if name == "pass":
+            return Action(kind="pass")
+        oid = self.obj_id(args[0])
+        if name == "cast":
+            _o, m, f, k = args
+            return Action(kind="cast", object=oid, method=m.name, face=self.face_name(args[0], f.number),
+                          additional=("kicker",) if k.number else ())
+        if name == "activate":
+            return Action(kind="activate", object=oid, ability=self.ability_ref(args[1]))
+        return Action(kind=name, object=oid)
+
+    def mana_text(self, amounts: Iterable[tuple[str, int]]) -> str:
+        out = ""
+        for t, n in sorted(amounts, key=lambda p: MANA_TYPES.index(p[0])):
+            out += ("{" + t + "}") * n
+        return out
+
+    def verdicts(self, atoms: Iterable[Symbol]) -> dict[Symbol, Verdict]:
+        """The verdicts of a plain solve (no payment search)."""
+        by_action: dict[Symbol, Verdict] = {}
+        reasons: list[tuple[Symbol, Symbol, Symbol]] = []
+        later: list[Symbol] = []
+        for a in atoms:
+            if a.name == "action":
+                t = a.arguments[0]
+                by_action[t] = Verdict(action=self.action(t), term=t)
+            elif a.name == "total":
+                t, s, n = a.arguments
+                self.totals[t][s.name] = n.number
+            else:
+                later.append(a)
+        for a in later:
+            args = a.arguments
+            v = by_action.get(args[0]) if args else None
+            if v is None:
+                continue
+            if a.name == "reason":
+                reasons.append((args[0], args[1], args[2]))
+            elif a.name == "permits":
+                if args[1].string not in v.permits:
+                    v.permits.append(args[1].string)
+            elif a.name == "costed":
+                v.costed = True
+            elif a.name == "unpayable_reason":
+                v.unpayable = Reason(args[1].string, self.message(args[2]))
+        for t, rule, msg in reasons:
+            by_action[t].reasons.append(Reason(rule.string, self.message(msg)))
+        for t, v in by_action.items():
+            v.ok = not v.reasons
+            v.legal = v.ok and not v.costed
+            v.permits.sort(key=rule_key)
+            v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
+            if v.costed:
+                v.cost = self.total_text(t)
+                v.has_x = self.totals[t].get("x", 0) > 0
+        return by_action
+
+    def plan(self, atoms: Iterable[Symbol], player: str) -> Plan:
+        produced: dict[tuple[Symbol, Symbol], list[tuple[str, int]]] = defaultdict(list)
+        sac_by_mana: dict[tuple[Symbol, Symbol], str] = {}
+        sacrifices: list[str] = []
+        x = None
+        for a in atoms:
+            if a.name == "produced":
+                o, ab, t, n = a.arguments
+                produced[(o, ab)].append((t.name.upper(), n.number))
+            elif a.name == "use":
+                o, ab, opt = a.arguments
+                produced.setdefault((o, ab), [])
+                if opt.type == SymbolType.Function and opt.name == "sac":
+                    sac_by_mana[(o, ab)] = self.obj_id(opt.arguments[0])
+            elif a.name == "sacrifice":
+                sacrifices.append(self.obj_id(a.arguments[1]))
+            elif a.name == "xval":
+                x = a.arguments[0].number
+        pl = self.state.player(player)
+        pool = self.mana_text(pl.mana_pool.items()) if pl else ""
+        uses = tuple(
+            ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab)))
+            for (o, ab), v in sorted(produced.items(), key=lambda kv: self.obj_id(kv[0][0]))
+        )
+        return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x)

@@ -1,0 +1,840 @@
+"""The card library: load, validate and look up card data (docs/card-format.md).
+
+``CardLibrary.builtin()`` is the package's own library (``mtgasp/data/cards.json``), read once
+per process. ``CardLibrary.load(paths)`` adds user card files (``--cards FILE``) on top of it: a
+user card replaces a built-in card of the same name. Validation collects every problem of a file,
+each with the JSON path of its field, and raises one :class:`~mtgasp.errors.InputError`.
+
+Nothing here imports clingo: the library is plain data that ``facts`` turns into atoms.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mtgasp.errors import Collector, InputError, Problem
+from mtgasp.model import MANA_TYPES, ZONES, Ability, Card, Face, ManaCost, parse_mana_cost
+
+__all__ = [
+    "FORMAT_VERSION",
+    "CardLibrary",
+    "UnknownCardError",
+    "parse_card_document",
+]
+
+FORMAT_VERSION = 1
+
+# --- the vocabulary of docs/card-format.md --------------------------------------------------------
+
+LAYOUTS = {"normal": 1, "modal_dfc": 2}  # layout -> number of faces
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
+CARD_TYPES = (
+    "Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
+    "Kindred",
+)
+ABILITY_KINDS = (
+    "keyword", "activated", "triggered", "static", "replacement", "spell", "additional_cost",
+)
+# keyword -> the extra fields it takes (all of them required)
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "flash": (),
+    "flying": (),
+    "haste": (),
+    "vigilance": (),
+    "kicker": ("cost",),
+    "foretell": ("cost",),
+    "plot": ("cost",),
+    "ward": ("cost",),
+    "hideaway": ("n",),
+    "enchant": ("what",),
+}
+ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player")
+GRANT_TO = (
+    "lands_you_control", "creatures_you_control", "nonland_cards_in_your_hand_without_foretell",
+    "top_of_your_library",
+)
+COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
+PLAYERS = ("you", "any", "opponents")
+TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
+    "enters": (),
+    "leaves": (),
+    "attacks": (),
+    "cast": ("by", "from", "spell_types", "noncreature"),
+    "foretell": ("by",),
+    "tapped_for_mana": ("what", "by"),
+    "upkeep": ("whose",),
+    "creature_enters": ("other", "controller", "min_power"),
+}
+EFFECT_ACTIONS = (
+    "damage", "counter_spell", "destroy_all", "draw", "scry_draw", "create_tokens", "extra_turn",
+    "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
+    "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
+    "until_end_of_turn", "add_mana", "not_modeled",
+)
+# hideaway conditions (play_exiled_free): name -> "int" (a threshold) or "true"
+CONDITIONS = {
+    "total_power_at_least": "int",
+    "attacked_with_at_least": "int",
+    "a_library_with_at_most": "int",
+    "opponent_dealt_damage_at_least": "int",
+    "each_player_hand_empty": "true",
+}
+REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
+ENTERS_CHOOSE = ("creature_type", "color", "card_type")
+STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect")
+REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
+PRODUCE_SHAPES = ("fixed", "any_color", "could_produce", "if_counter", "same_type_as_produced")
+
+_CARD_FIELDS = ("name", "layout", "faces")
+_FACE_FIELDS = (
+    "name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness", "oracle",
+    "abilities",
+)
+_KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
+    "keyword": (("keyword",), ("cost", "n", "what")),
+    "activated": (("cost",), ("mana", "effect", "timing")),
+    "triggered": (("trigger",), ("mana", "effect")),
+    "static": ((), STATIC_FIELDS),
+    "replacement": ((), (*REPLACEMENT_FIELDS, "condition")),
+    "spell": ((), ("effect", "effects")),
+    "additional_cost": (("cost", "optional"), ()),
+}
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+class UnknownCardError(InputError, KeyError):
+    """A card name not in the library: an ``InputError``, and a ``KeyError`` for lookups."""
+
+    def __init__(self, name: str, suggestions: list[str]):
+        self.name = name
+        self.suggestions = suggestions
+        super().__init__(Problem("", unknown_card_message(name, suggestions)))
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.render()
+
+
+def unknown_card_message(name: str, suggestions: Iterable[str] = ()) -> str:
+    """``unknown card "Lightning Blot" (did you mean "Lightning Bolt"?)``."""
+    msg = f"unknown card {json.dumps(name, ensure_ascii=False)}"
+    sugg = [json.dumps(s, ensure_ascii=False) for s in suggestions]
+    if sugg:
+        msg += f" (did you mean {' or '.join(sugg)}?)"
+    return msg
+
+
+# --- validation -------------------------------------------------------------------------------
+
+
+def _q(value: Any) -> str:
+    """A value as it appears in JSON, for messages."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _key_path(path: str, key: str) -> str:
+    if key.isidentifier():
+        return f"{path}.{key}" if path else key
+    return f"{path}[{_q(key)}]"
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _hint(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {_q(close[0])}?)" if close else ""
+
+
+class _Validator:
+    """Walks one card document and records every problem in a Collector."""
+
+    def __init__(self, collector: Collector):
+        self.c = collector
+
+    def add(self, path: str, message: str) -> None:
+        self.c.add(path, message)
+
+    # generic helpers
+
+    def obj(self, v: Any, path: str, what: str) -> dict[str, Any] | None:
+        if not isinstance(v, dict):
+            self.add(path, f"expected {what} (a JSON object), got {_q(v)}")
+            return None
+        return v
+
+    def fields(
+        self, d: Mapping[str, Any], path: str, required: Iterable[str], optional: Iterable[str] = ()
+    ) -> None:
+        required = tuple(required)
+        allowed = required + tuple(optional)
+        for k in required:
+            if k not in d:
+                self.add(_key_path(path, k), "missing required field")
+        for k in d:
+            if k not in allowed:
+                self.add(_key_path(path, str(k)), f"unknown field{_hint(str(k), allowed)}")
+
+    def choice(self, v: Any, path: str, choices: Iterable[str], what: str) -> str | None:
+        """``v`` if it is one of ``choices``; else records a problem and returns None."""
+        choices = tuple(choices)
+        if not isinstance(v, str) or v not in choices:
+            hint = _hint(v, choices) if isinstance(v, str) else ""
+            self.add(path, f"{_q(v)} is not {what}{hint}; expected one of {', '.join(choices)}")
+            return None
+        return v
+
+    def boolean(self, v: Any, path: str) -> None:
+        if not isinstance(v, bool):
+            self.add(path, f"expected true or false, got {_q(v)}")
+
+    def integer(self, v: Any, path: str, minimum: int = 0) -> None:
+        if not _is_int(v) or v < minimum:
+            self.add(path, f"expected an integer >= {minimum}, got {_q(v)}")
+
+    def string(self, v: Any, path: str) -> str | None:
+        """``v`` if it is a non-empty string; else records a problem and returns None."""
+        if not isinstance(v, str) or not v.strip():
+            self.add(path, f"expected a non-empty string, got {_q(v)}")
+            return None
+        return v
+
+    def mana(self, v: Any, path: str, *, produced: bool = False) -> ManaCost | None:
+        """A mana cost string; ``produced``: mana that is added (W U B R G C only)."""
+        if not isinstance(v, str):
+            self.add(path, f"expected a mana cost string such as \"{{1}}{{G}}\", got {_q(v)}")
+            return None
+        try:
+            cost = parse_mana_cost(v)
+        except ValueError as e:
+            msg = str(e)
+            if msg.startswith(repr(v)):
+                msg = msg[len(repr(v)):].lstrip(" :")
+            msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
+            self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
+            return None
+        if produced and (cost.generic or cost.x or not cost.symbols):
+            self.add(path, f"{_q(v)}: mana that is added must be {{W}} {{U}} {{B}} {{R}} {{G}} or "
+                           "{C} symbols (no generic mana, no {X})")
+            return None
+        return cost
+
+    def string_list(
+        self, v: Any, path: str, choices: Iterable[str] | None = None, what: str = "",
+        nonempty: bool = False,
+    ) -> list[str]:
+        if not isinstance(v, list):
+            self.add(path, f"expected a list, got {_q(v)}")
+            return []
+        if nonempty and not v:
+            self.add(path, "must not be empty")
+        out = []
+        for i, s in enumerate(v):
+            p = f"{path}[{i}]"
+            ok = self.choice(s, p, choices, what) if choices is not None else self.string(s, p)
+            if ok is not None:
+                out.append(ok)
+        return out
+
+    # the document
+
+    def document(self, data: Any) -> None:
+        doc = self.obj(data, "", 'a card file: {"format": 1, "cards": [...]}')
+        if doc is None:
+            return
+        self.fields(doc, "", ("format", "cards"))
+        if "format" in doc and doc["format"] != FORMAT_VERSION:
+            self.add("format", f"unsupported format {_q(doc['format'])}; expected {FORMAT_VERSION}")
+        cards = doc.get("cards")
+        if "cards" in doc and not isinstance(cards, list):
+            self.add("cards", f"expected a list of cards, got {_q(cards)}")
+            return
+        seen: dict[str, str] = {}  # name or face name -> path where it was defined
+        for i, card in enumerate(cards or []):
+            path = f"cards[{i}]"
+            names = self.card(card, path)
+            for n, p in names:
+                if n in seen:
+                    self.add(p, f"duplicate card name {_q(n)} (also at {seen[n]})")
+                else:
+                    seen[n] = p
+
+    def card(self, v: Any, path: str) -> list[tuple[str, str]]:
+        """Validates a card; returns (name, path) of the names it can be looked up by."""
+        card = self.obj(v, path, "a card")
+        if card is None:
+            return []
+        self.fields(card, path, _CARD_FIELDS)
+        name = self.string(card["name"], f"{path}.name") if "name" in card else None
+        layout = (self.choice(card["layout"], f"{path}.layout", LAYOUTS, "a layout")
+                  if "layout" in card else None)
+        names: list[tuple[str, str]] = [(name, f"{path}.name")] if name else []
+        faces = card.get("faces")
+        if "faces" not in card:
+            return names
+        if not isinstance(faces, list):
+            self.add(f"{path}.faces", f"expected a list of faces, got {_q(faces)}")
+            return names
+        if layout and len(faces) != LAYOUTS[layout]:
+            self.add(f"{path}.faces", f"a {layout} card has {LAYOUTS[layout]} face(s), "
+                                      f"not {len(faces)}")
+        face_names = [self.face(f, f"{path}.faces[{j}]") for j, f in enumerate(faces)]
+        if name and layout and all(face_names) and len(faces) == LAYOUTS[layout]:
+            expected = " // ".join(n for n in face_names if n)
+            if name != expected:
+                self.add(f"{path}.name", f"{_q(name)} does not match its face names: expected "
+                                         f"{_q(expected)}")
+        if layout == "modal_dfc":
+            names += [(n, f"{path}.faces[{j}].name") for j, n in enumerate(face_names)
+                      if n and n != name]
+        return names
+
+    def face(self, v: Any, path: str) -> str | None:
+        face = self.obj(v, path, "a face")
+        if face is None:
+            return None
+        self.fields(face, path, ("name", "types", "oracle", "abilities"), _FACE_FIELDS)
+        name = self.string(face["name"], f"{path}.name") if "name" in face else None
+        if face.get("mana_cost") is not None:
+            self.mana(face["mana_cost"], f"{path}.mana_cost")
+        supertypes = self.string_list(face.get("supertypes", []), f"{path}.supertypes",
+                                      SUPERTYPES, "a supertype")
+        types = (self.string_list(face["types"], f"{path}.types", CARD_TYPES, "a card type",
+                                  nonempty=True) if "types" in face else [])
+        self.string_list(face.get("subtypes", []), f"{path}.subtypes")
+        creature = "Creature" in types
+        for pt in ("power", "toughness"):
+            if pt in face:
+                if not creature:
+                    self.add(f"{path}.{pt}", "only creatures have power and toughness")
+                elif not _is_int(face[pt]):
+                    self.add(f"{path}.{pt}", f"expected an integer, got {_q(face[pt])}")
+            elif creature and "types" in face:
+                self.add(f"{path}.{pt}", "missing required field (the face is a creature)")
+        oracle = face.get("oracle", "")
+        if "oracle" in face and not isinstance(oracle, str):
+            self.add(f"{path}.oracle", f"expected a string, got {_q(oracle)}")
+            oracle = ""
+        abilities = face.get("abilities", [])
+        if not isinstance(abilities, list):
+            self.add(f"{path}.abilities", f"expected a list of abilities, got {_q(abilities)}")
+            abilities = []
+        basic = "Basic" in supertypes
+        for i, ab in enumerate(abilities):
+            self.ability(ab, f"{path}.abilities[{i}]", oracle, basic=basic)
+        return name
+
+    # abilities
+
+    def ability(self, v: Any, path: str, oracle: str, *, basic: bool = False,
+                granted: bool = False) -> None:
+        ab = self.obj(v, path, "an ability")
+        if ab is None:
+            return
+        kind = None
+        if "kind" not in ab:
+            self.add(f"{path}.kind", "missing required field")
+        else:
+            kind = self.choice(ab["kind"], f"{path}.kind", ABILITY_KINDS, "an ability kind")
+        text = None
+        if "text" not in ab:
+            self.add(f"{path}.text", "missing required field")
+        else:
+            text = self.string(ab["text"], f"{path}.text")
+        if text is not None and not granted and text not in oracle:
+            intrinsic = basic and text.startswith("(") and text.endswith(")")
+            if not intrinsic:
+                self.add(f"{path}.text", f"{_q(text)} is not part of the face's oracle text")
+        if kind is None:
+            return
+        required, optional = _KIND_FIELDS[kind]
+        self.fields(ab, path, ("kind", "text", *required), optional)
+        getattr(self, f"_{kind}")(ab, path, granted)
+
+    def _keyword(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if "keyword" not in ab:
+            return
+        kw = self.choice(ab["keyword"], f"{path}.keyword", KEYWORDS, "a keyword")
+        if kw is None:
+            return
+        takes = KEYWORDS[kw]
+        for f in ("cost", "n", "what"):
+            if f in takes and f not in ab:
+                self.add(_key_path(path, f), f"missing required field (for {kw})")
+            elif f in ab and f not in takes:
+                self.add(_key_path(path, f), f"{kw} takes no {f}")
+        if "cost" in ab and "cost" in takes:
+            cost = ab["cost"]
+            if granted and cost == "mana_cost":
+                pass
+            elif granted and isinstance(cost, dict):
+                self.fields(cost, f"{path}.cost", ("mana_cost_reduced_by",))
+                if "mana_cost_reduced_by" in cost:
+                    self.mana(cost["mana_cost_reduced_by"], f"{path}.cost.mana_cost_reduced_by")
+            else:
+                self.mana(cost, f"{path}.cost")
+        if "n" in ab and "n" in takes:
+            self.integer(ab["n"], f"{path}.n", 1)
+        if "what" in ab and "what" in takes:
+            self.choice(ab["what"], f"{path}.what", ENCHANT_WHAT, "something to enchant")
+
+    def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if "cost" in ab:
+            self.cost(ab["cost"], f"{path}.cost")
+        self.mana_or_effect(ab, path)
+        if "timing" in ab:
+            self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")
+
+    def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if "trigger" in ab:
+            self.trigger(ab["trigger"], f"{path}.trigger")
+        self.mana_or_effect(ab, path)
+
+    def mana_or_effect(self, ab: dict[str, Any], path: str) -> None:
+        if ("mana" in ab) == ("effect" in ab):
+            self.add(path, 'needs exactly one of "mana" (a mana ability) and "effect"')
+        if "mana" in ab:
+            self.produce(ab["mana"], f"{path}.mana")
+        if "effect" in ab:
+            self.effect(ab["effect"], f"{path}.effect")
+
+    def _static(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        present = [f for f in STATIC_FIELDS if f in ab]
+        if len(present) != 1:
+            self.add(path, f"a static ability needs exactly one of {', '.join(STATIC_FIELDS)}")
+        if "grant" in ab:
+            self.grant(ab["grant"], f"{path}.grant")
+        if "cost_increase" in ab:
+            self.cost_increase(ab["cost_increase"], f"{path}.cost_increase")
+        if "replace_mana" in ab:
+            self.replace_mana(ab["replace_mana"], f"{path}.replace_mana")
+        if "plot_from_library" in ab:
+            pfl = self.obj(ab["plot_from_library"], f"{path}.plot_from_library",
+                           'a filter such as {"nonland": true}')
+            if pfl is not None:
+                self.fields(pfl, f"{path}.plot_from_library", (), ("nonland",))
+                if "nonland" in pfl:
+                    self.boolean(pfl["nonland"], f"{path}.plot_from_library.nonland")
+        if "effect" in ab:
+            self.effect(ab["effect"], f"{path}.effect")
+
+    def _replacement(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if not any(f in ab for f in REPLACEMENT_FIELDS):
+            self.add(path, f"a replacement needs at least one of {', '.join(REPLACEMENT_FIELDS)}")
+        if "enters_tapped" in ab and ab["enters_tapped"] is not True:
+            self.add(f"{path}.enters_tapped", f"expected true, got {_q(ab['enters_tapped'])}")
+        if "enters_with_counters" in ab:
+            p = f"{path}.enters_with_counters"
+            ewc = self.obj(ab["enters_with_counters"], p, 'counters such as {"counter": "+1/+1", '
+                                                          '"amount": "X"}')
+            if ewc is not None:
+                self.fields(ewc, p, ("counter", "amount"))
+                if "counter" in ewc:
+                    self.string(ewc["counter"], f"{p}.counter")
+                if "amount" in ewc and ewc["amount"] != "X":
+                    self.integer(ewc["amount"], f"{p}.amount", 1)
+        if "enters_choose" in ab:
+            self.choice(ab["enters_choose"], f"{path}.enters_choose", ENTERS_CHOOSE,
+                        "something to choose")
+        if "condition" in ab:
+            self.choice(ab["condition"], f"{path}.condition", REPLACEMENT_CONDITIONS,
+                        "a replacement condition")
+
+    def _spell(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if ("effect" in ab) == ("effects" in ab):
+            self.add(path, 'a spell ability needs exactly one of "effect" and "effects"')
+        if "effect" in ab:
+            self.effect(ab["effect"], f"{path}.effect")
+        if "effects" in ab:
+            effects = ab["effects"]
+            if not isinstance(effects, list) or not effects:
+                self.add(f"{path}.effects", f"expected a non-empty list of effects, got "
+                                            f"{_q(effects)}")
+            else:
+                for i, e in enumerate(effects):
+                    self.effect(e, f"{path}.effects[{i}]")
+
+    def _additional_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if "cost" in ab:
+            self.cost(ab["cost"], f"{path}.cost")
+        if "optional" in ab:
+            self.boolean(ab["optional"], f"{path}.optional")
+
+    # parts
+
+    def cost(self, v: Any, path: str) -> None:
+        cost = self.obj(v, path, 'a cost such as {"mana": "{2}", "tap": true}')
+        if cost is None:
+            return
+        self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters"))
+        if "mana" in cost:
+            self.mana(cost["mana"], f"{path}.mana")
+        for f in ("tap", "untap"):
+            if f in cost:
+                self.boolean(cost[f], f"{path}.{f}")
+        if "sacrifice" in cost and cost["sacrifice"] != "self":
+            sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
+                           '"self" or a filter such as {"type": "Land"}')
+            if sac is not None:
+                self.fields(sac, f"{path}.sacrifice", ("type",))
+                if "type" in sac:
+                    self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
+        if "remove_counters" in cost:
+            p = f"{path}.remove_counters"
+            rc = self.obj(cost["remove_counters"], p, 'counters such as {"charge": 1}')
+            if rc is not None:
+                if not rc:
+                    self.add(p, "must name at least one counter")
+                for k, n in rc.items():
+                    self.integer(n, _key_path(p, k), 1)
+
+    def produce(self, v: Any, path: str) -> None:
+        prod = self.obj(v, path, 'mana to add such as {"fixed": "{G}"} or {"any_color": 1}')
+        if prod is None:
+            return
+        shapes = [s for s in PRODUCE_SHAPES if s in prod]
+        if len(shapes) != 1:
+            self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
+        optional: tuple[str, ...] = ("spend_only",)
+        if "if_counter" in prod:
+            optional += ("then", "else")
+        self.fields(prod, path, (), PRODUCE_SHAPES + optional)
+        if "spend_only" in prod:
+            self.string(prod["spend_only"], f"{path}.spend_only")
+        if "fixed" in prod:
+            self.mana(prod["fixed"], f"{path}.fixed", produced=True)
+        for f in ("any_color", "same_type_as_produced"):
+            if f in prod:
+                self.integer(prod[f], f"{path}.{f}", 1)
+        if "could_produce" in prod:
+            p = f"{path}.could_produce"
+            cp = self.obj(prod["could_produce"], p,
+                          '{"of": "land_you_control", "colors_only": false}')
+            if cp is not None:
+                self.fields(cp, p, ("of", "colors_only"))
+                if "of" in cp:
+                    self.choice(cp["of"], f"{p}.of", COULD_PRODUCE_OF, "a could-produce source")
+                if "colors_only" in cp:
+                    self.boolean(cp["colors_only"], f"{p}.colors_only")
+        if "if_counter" in prod:
+            self.string(prod["if_counter"], f"{path}.if_counter")
+            for f in ("then", "else"):
+                if f not in prod:
+                    self.add(f"{path}.{f}", "missing required field (for if_counter)")
+                else:
+                    self.produce(prod[f], f"{path}.{f}")
+
+    def trigger(self, v: Any, path: str) -> None:
+        trig = self.obj(v, path, 'a trigger such as {"event": "enters"}')
+        if trig is None:
+            return
+        if "event" not in trig:
+            self.add(f"{path}.event", "missing required field")
+            return
+        event = self.choice(trig["event"], f"{path}.event", TRIGGER_FILTERS, "a trigger event")
+        if event is None:
+            return
+        self.fields(trig, path, ("event",), TRIGGER_FILTERS[event])
+        for f in ("by", "whose", "controller"):
+            if f in trig:
+                self.choice(trig[f], f"{path}.{f}", PLAYERS, "a player filter")
+        if "from" in trig:
+            self.choice(trig["from"], f"{path}.from", ZONES, "a zone")
+        if "spell_types" in trig:
+            self.string_list(trig["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
+                             nonempty=True)
+        for f in ("noncreature", "other"):
+            if f in trig:
+                self.boolean(trig[f], f"{path}.{f}")
+        if "min_power" in trig:
+            self.integer(trig["min_power"], f"{path}.min_power")
+        if "what" in trig and trig["what"] != "enchanted":
+            self.permanent_filter(trig["what"], f"{path}.what")
+
+    def permanent_filter(self, v: Any, path: str) -> None:
+        flt = self.obj(v, path, 'a permanent filter such as {"type": "Land"} ({} = any permanent)')
+        if flt is None:
+            return
+        self.fields(flt, path, (), ("type", "nonbasic"))
+        if "type" in flt:
+            self.choice(flt["type"], f"{path}.type", CARD_TYPES, "a card type")
+        if "nonbasic" in flt:
+            self.boolean(flt["nonbasic"], f"{path}.nonbasic")
+
+    def effect(self, v: Any, path: str) -> None:
+        eff = self.obj(v, path, 'an effect such as {"action": "draw", "n": 1}')
+        if eff is None:
+            return
+        if "action" not in eff:
+            self.add(f"{path}.action", 'missing required field (use "not_modeled" for effects the '
+                                       "rules do not need)")
+            return
+        action = self.choice(eff["action"], f"{path}.action", EFFECT_ACTIONS,
+                             "a known effect action")
+        if action is None:
+            return
+        if action == "until_end_of_turn":
+            if "replace_mana" not in eff:
+                self.add(f"{path}.replace_mana", "missing required field (for until_end_of_turn)")
+            else:
+                self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
+        if action == "play_exiled_free" and "condition" in eff:
+            self.condition(eff["condition"], f"{path}.condition")
+        if action == "add_mana":
+            if "produce" not in eff:
+                self.add(f"{path}.produce", "missing required field (for add_mana)")
+            else:
+                self.produce(eff["produce"], f"{path}.produce")
+
+    def condition(self, v: Any, path: str) -> None:
+        cond = self.obj(v, path, 'a condition such as {"total_power_at_least": 10}')
+        if cond is None:
+            return
+        if len(cond) != 1:
+            self.add(path, f"needs exactly one of {', '.join(CONDITIONS)}")
+        for k, val in cond.items():
+            if k not in CONDITIONS:
+                self.add(_key_path(path, k), f"unknown condition{_hint(k, CONDITIONS)}")
+            elif CONDITIONS[k] == "int":
+                self.integer(val, _key_path(path, k))
+            elif val is not True:
+                self.add(_key_path(path, k), f"expected true, got {_q(val)}")
+
+    def grant(self, v: Any, path: str) -> None:
+        grant = self.obj(v, path, '{"to": FILTER, "ability": ABILITY}')
+        if grant is None:
+            return
+        self.fields(grant, path, ("to", "ability"))
+        if "to" in grant:
+            self.choice(grant["to"], f"{path}.to", GRANT_TO, "a grant filter")
+        if "ability" in grant:
+            self.ability(grant["ability"], f"{path}.ability", "", granted=True)
+
+    def cost_increase(self, v: Any, path: str) -> None:
+        ci = self.obj(v, path, '{"amount": "{2}", "spells_cast_by": ..., "from_zones": [...]}')
+        if ci is None:
+            return
+        self.fields(ci, path, ("amount",), ("spells_cast_by", "from_zones"))
+        if "amount" in ci:
+            self.mana(ci["amount"], f"{path}.amount")
+        if "spells_cast_by" in ci:
+            self.choice(ci["spells_cast_by"], f"{path}.spells_cast_by", PLAYERS, "a player filter")
+        if "from_zones" in ci:
+            self.string_list(ci["from_zones"], f"{path}.from_zones", ZONES, "a zone", nonempty=True)
+
+    def replace_mana(self, v: Any, path: str) -> None:
+        rm = self.obj(v, path, '{"when": {...}, "result": {...}}')
+        if rm is None:
+            return
+        self.fields(rm, path, ("when", "result"))
+        if "when" in rm:
+            p = f"{path}.when"
+            when = self.obj(rm["when"], p,
+                            '{"tapped_for_mana": true, "what": ..., "controller": ...}')
+            if when is not None:
+                self.fields(when, p, ("tapped_for_mana",), ("what", "controller"))
+                if "tapped_for_mana" in when and when["tapped_for_mana"] is not True:
+                    self.add(f"{p}.tapped_for_mana", f"expected true, got "
+                                                     f"{_q(when['tapped_for_mana'])}")
+                if "what" in when:
+                    self.permanent_filter(when["what"], f"{p}.what")
+                if "controller" in when:
+                    self.choice(when["controller"], f"{p}.controller", PLAYERS, "a player filter")
+        if "result" in rm:
+            p = f"{path}.result"
+            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"} or {"multiply": 2}')
+            if res is not None:
+                if len(res) != 1:
+                    self.add(p, 'needs exactly one of "fixed", "type", "multiply"')
+                self.fields(res, p, (), ("fixed", "type", "multiply"))
+                if "fixed" in res:
+                    self.mana(res["fixed"], f"{p}.fixed", produced=True)
+                if "type" in res:
+                    self.choice(res["type"], f"{p}.type", MANA_TYPES, "a mana type")
+                if "multiply" in res:
+                    self.integer(res["multiply"], f"{p}.multiply", 2)
+
+
+# --- building model values --------------------------------------------------------------------
+
+
+def _build_card(d: Mapping[str, Any]) -> Card:
+    faces = []
+    for f in d["faces"]:
+        abilities = tuple(
+            Ability(index=i, kind=a["kind"], text=a["text"],
+                    spec={k: copy.deepcopy(v) for k, v in a.items() if k not in ("kind", "text")})
+            for i, a in enumerate(f.get("abilities", []), start=1)
+        )
+        cost = f.get("mana_cost")
+        faces.append(Face(
+            name=f["name"],
+            mana_cost=parse_mana_cost(cost) if cost is not None else None,
+            supertypes=tuple(f.get("supertypes", ())),
+            types=tuple(f["types"]),
+            subtypes=tuple(f.get("subtypes", ())),
+            oracle=f["oracle"],
+            abilities=abilities,
+            power=f.get("power"),
+            toughness=f.get("toughness"),
+        ))
+    return Card(name=d["name"], layout=d["layout"], faces=tuple(faces))
+
+
+def parse_card_document(data: Any, source: str | None = None) -> list[Card]:
+    """Validate a decoded card file and build its cards; raises InputError with every problem."""
+    collector = Collector(source)
+    _Validator(collector).document(data)
+    collector.raise_if_any()
+    return [_build_card(c) for c in data["cards"]]
+
+
+def _read_json(text: str, source: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(
+            Problem("", f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}"), source
+        ) from None
+
+
+def _read_file(path: Path) -> list[Card]:
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(Problem("", f"cannot read card file: {e.strerror or e}"), source) from None
+    except UnicodeDecodeError as e:
+        raise InputError(Problem("", f"card file is not UTF-8: {e}"), source) from None
+    return parse_card_document(_read_json(text, source), source)
+
+
+# --- the library ------------------------------------------------------------------------------
+
+
+class CardLibrary:
+    """An immutable set of cards, looked up by name (or by a face name of a modal DFC)."""
+
+    def __init__(self, cards: Iterable[Card] = ()):
+        self._cards: dict[str, Card] = {}
+        for card in cards:  # later cards replace earlier ones of the same name
+            self._cards[card.name] = card
+        self._sorted: tuple[str, ...] = tuple(sorted(self._cards))
+        self._index = {name: i for i, name in enumerate(self._sorted)}
+        # lookup keys: full names first, then face names of multi-faced cards
+        self._lookup: dict[str, str] = {}
+        for card in self._cards.values():
+            for face in card.faces:
+                if len(card.faces) > 1:
+                    self._lookup.setdefault(face.name, card.name)
+        self._lookup.update({name: name for name in self._cards})
+        self._folded: dict[str, str] = {}
+        for key in sorted(self._lookup, key=lambda k: k not in self._cards):
+            self._folded.setdefault(key.casefold(), key)
+
+    # construction
+
+    @classmethod
+    def builtin(cls) -> CardLibrary:
+        """The package's built-in library (read and validated once per process)."""
+        return _builtin()
+
+    @classmethod
+    def from_data(cls, data: Any, source: str | None = None,
+                  base: CardLibrary | None = None) -> CardLibrary:
+        """A library from an already decoded card document, on top of ``base`` (default: the
+        built-in library; pass ``CardLibrary()`` to start empty)."""
+        cards = parse_card_document(data, source)
+        return cls([*(base if base is not None else cls.builtin()), *cards])
+
+    @classmethod
+    def load(cls, paths: str | Path | Iterable[str | Path],
+             base: CardLibrary | None = None) -> CardLibrary:
+        """The library ``base`` (default: the built-in one; ``CardLibrary()`` for none) plus the
+        cards of ``paths``, in order: a card replaces an earlier card (built-in or from an earlier
+        file) of the same name. Every file is validated; all their problems are raised together."""
+        if isinstance(paths, (str, Path)):
+            paths = [paths]
+        cards: list[Card] = list(base if base is not None else cls.builtin())
+        errors: list[InputError] = []
+        for p in paths:
+            try:
+                cards += _read_file(Path(p))
+            except InputError as e:
+                errors.append(e)
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            problems = [Problem(f"{e.source}: {p.path}" if p.path else str(e.source), p.message)
+                        for e in errors for p in e.problems]
+            raise InputError(problems)
+        return cls(cards)
+
+    # lookups
+
+    def find(self, name: str) -> Card | None:
+        """The card with this full name or face name (exact, else case-insensitive), or None."""
+        key = self._lookup.get(name)
+        if key is None:
+            folded = self._folded.get(name.casefold()) if isinstance(name, str) else None
+            key = self._lookup.get(folded) if folded is not None else None
+        return self._cards[key] if key is not None else None
+
+    def get(self, name: str) -> Card:
+        """Like ``find`` but raises UnknownCardError (with suggestions) for an unknown name."""
+        card = self.find(name)
+        if card is None:
+            raise UnknownCardError(name, self.suggest(name))
+        return card
+
+    def suggest(self, name: str) -> list[str]:
+        """Up to three known names (card or face names) closest to ``name``, case-insensitively."""
+        if not isinstance(name, str):
+            return []
+        close = difflib.get_close_matches(name.casefold(), list(self._folded), n=3, cutoff=0.6)
+        return [self._folded[c] for c in close]
+
+    def unknown_message(self, name: str) -> str:
+        """``unknown card "X" (did you mean "Y"?)``: for validators reporting an unknown name."""
+        return unknown_card_message(name, self.suggest(name))
+
+    def names(self) -> list[str]:
+        """Every card's full name, sorted."""
+        return list(self._sorted)
+
+    def index(self, card_name: str) -> int:
+        """A stable compact id: the card's position among the sorted names."""
+        return self._index[self.get(card_name).name]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.find(name) is not None
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        """The cards, in sorted name order."""
+        return (self._cards[n] for n in self._sorted)
+
+    def __repr__(self) -> str:
+        return f"<CardLibrary of {len(self)} cards>"
+
+
+@cache
+def _builtin() -> CardLibrary:
+    source = "mtgasp/data/cards.json"
+    text = resources.files("mtgasp.data").joinpath("cards.json").read_text(encoding="utf-8")
+    return CardLibrary(parse_card_document(_read_json(text, source), source))
+

@@ -1,0 +1,1 @@
+"""The built-in rulings corpus: one scenario file per official ruling."""

@@ -1,0 +1,1 @@
+"""Built-in data: the card library and the state document JSON Schema."""

@@ -1,0 +1,340 @@
+"""Export a game state and the cards it uses as clingo facts, through clingo's symbol API only.
+
+No ASP text is ever built from user strings: every fact is a ``clingo.Symbol`` added with the
+backend, so ids, names and counter kinds containing quotes, dots or ``#script`` are inert data.
+Ids are compact integers: players are numbered in turn order (1, 2, ...), objects by the sorted
+order of their ids (so the document's object order changes nothing), cards by library position.
+``Ids`` keeps the mapping back for decoding. The predicates are documented in docs/facts.md and
+at the top of each encoding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
+
+F = Function
+N = Number
+
+
+def C(name: str) -> Symbol:  # a constant
+    return Function(name)
+
+
+ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")}
+TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
+
+
+@dataclass
+class Ids:
+    """The mapping between the state's names and the compact integers used in the facts."""
+
+    players: dict[str, int] = field(default_factory=dict)
+    objects: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, int] = field(default_factory=dict)
+    costs: dict[tuple, int] = field(default_factory=dict)
+    player_names: dict[int, str] = field(default_factory=dict)
+    object_names: dict[int, str] = field(default_factory=dict)
+    card_names: dict[int, str] = field(default_factory=dict)
+    cost_terms: dict[int, ManaCost] = field(default_factory=dict)
+
+    def player(self, name: str) -> Symbol:
+        return Number(self.players[name])
+
+    def obj(self, oid: str) -> Symbol:
+        return Number(self.objects[oid])
+
+
+class FactWriter:
+    """Collects facts (as symbols) for one query."""
+
+    def __init__(self, library: Any):
+        self.library = library
+        self.ids = Ids()
+        self.facts: list[Symbol] = []
+        self._cards_done: set[int] = set()
+
+    def add(self, name: str, *args: Symbol) -> None:
+        self.facts.append(Function(name, list(args)))
+
+    # -- costs --------------------------------------------------------------------------------
+    def cost(self, cost: ManaCost | str) -> Symbol:
+        """The id of a cost term; emits cost(Id, Sym, N) once per distinct cost."""
+        if isinstance(cost, str):
+            cost = parse_mana_cost(cost)
+        key = (cost.generic, tuple(sorted(cost.symbols.items())), cost.x)
+        cid = self.ids.costs.get(key)
+        if cid is None:
+            cid = len(self.ids.costs) + 1
+            self.ids.costs[key] = cid
+            self.ids.cost_terms[cid] = cost
+            self.add("cost", Number(cid), C("generic"), Number(cost.generic))
+            for sym, n in cost.symbols.items():
+                self.add("cost", Number(cid), C(sym.lower()), Number(n))
+            if cost.x:
+                self.add("cost", Number(cid), C("x"), Number(cost.x))
+        return Number(cid)
+
+    # -- cards --------------------------------------------------------------------------------
+    def card(self, card: Card) -> Symbol:
+        k = self.library.index(card.name)
+        sym = Number(k)
+        if k in self._cards_done:
+            return sym
+        self._cards_done.add(k)
+        self.ids.cards[card.name] = k
+        self.ids.card_names[k] = card.name
+        if card.layout == "modal_dfc":
+            self.add("layout", sym, C("mdfc"))
+        for fi, face in enumerate(card.faces, start=1):
+            f = Number(fi)
+            self.add("face", sym, f)
+            for t in face.types:
+                self.add("has_type", sym, f, C(t.lower()))
+            for s in face.supertypes:
+                self.add("supertype", sym, f, C(s.lower()))
+            for s in face.subtypes:
+                self.add("subtype", sym, f, String(s))
+            if face.mana_cost is not None:
+                self.add("mana_cost", sym, f, self.cost(face.mana_cost))
+            if face.power is not None:
+                self.add("power", sym, f, Number(face.power))
+            if face.toughness is not None:
+                self.add("toughness", sym, f, Number(face.toughness))
+            grants = 0
+            for ab in face.abilities:
+                a = F("a", [sym, f, Number(ab.index)])
+                self.add("ability_index", a, Number(ab.index))
+                grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
+        return sym
+
+    def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
+        """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
+        self.add("ability", a, C(kind))
+        if kind == "keyword":
+            self.add("keyword", a, C(spec["keyword"]))
+            cost = spec.get("cost")
+            if isinstance(cost, str):
+                self.add("keyword_cost", a, self.cost(cost))
+            elif isinstance(cost, dict) and "mana_cost_reduced_by" in cost:
+                self.add("keyword_cost_rule", a, F("reduced", [self.cost(cost["mana_cost_reduced_by"])]))
+            elif cost == "mana_cost":
+                self.add("keyword_cost_rule", a, C("mana_cost"))
+            if "n" in spec:
+                self.add("keyword_n", a, Number(spec["n"]))
+            if spec.get("keyword") == "enchant" and "what" in spec:
+                self.add("enchant", a, C(str(spec["what"]).lower()))
+        if kind in ("activated", "additional_cost"):
+            self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
+        if kind == "additional_cost":
+            self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
+        if kind == "activated" and spec.get("timing"):
+            self.add("activation_timing", a, C(spec["timing"]))
+        if "mana" in spec and kind in ("activated", "triggered"):
+            self.add("mana_ability", a)
+            for produce, cond in self.produce(spec["mana"]):
+                self.add("produces", a, produce, cond)
+            if spec["mana"].get("spend_only"):
+                self.add("spend_only", a, C("legendary_creature_spell"))
+        if kind == "triggered":
+            trig = spec.get("trigger") or {}
+            if "event" in trig:
+                self.add("trigger", a, C(trig["event"]))
+        if kind == "static":
+            grant = spec.get("grant")
+            if grant:
+                grants += 1
+                g = F("a", [k, f, F("g", [Number(grants)])])
+                inner = grant["ability"]
+                self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
+                self.add("grants", a, C(grant["to"]), g)
+            inc = spec.get("cost_increase")
+            if inc:
+                for zone in inc.get("from_zones", []):
+                    self.add("cost_increase", a, self.cost(inc["amount"]), C(inc.get("spells_cast_by", "opponents")), C(zone))
+        if kind == "replacement":
+            if spec.get("enters_tapped"):
+                self.add("enters_tapped", a)
+            ewc = spec.get("enters_with_counters")
+            if ewc:
+                amount = ewc.get("amount")
+                amt = C("x") if amount == "X" else Number(int(amount))
+                self.add("enters_with_counters", a, String(ewc["counter"]), amt, C(spec.get("condition", "always")))
+        for eff in self.effects(spec):
+            self.add("effect", a, C(eff))
+        return grants
+
+    def activation_cost(self, a: Symbol, cost: dict, prefix: str) -> None:
+        if cost.get("mana"):
+            self.add(f"{prefix}_mana", a, self.cost(cost["mana"]))
+        if cost.get("tap"):
+            self.add(f"{prefix}_tap", a)
+        if cost.get("untap"):
+            self.add(f"{prefix}_untap", a)
+        sac = cost.get("sacrifice")
+        if sac == "self":
+            self.add(f"{prefix}_sacrifice", a, C("self"))
+        elif isinstance(sac, dict) and "type" in sac:
+            self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
+        for kind, n in (cost.get("remove_counters") or {}).items():
+            self.add(f"{prefix}_remove_counter", a, String(kind), Number(n))
+
+    def produce(self, spec: dict) -> Iterator[tuple[Symbol, Symbol]]:
+        if "if_counter" in spec:
+            kind = String(spec["if_counter"])
+            for p, _ in self.produce(spec["then"]):
+                yield p, F("counter", [kind])
+            for p, _ in self.produce(spec["else"]):
+                yield p, F("no_counter", [kind])
+        elif "fixed" in spec:
+            yield F("fixed", [self.cost(spec["fixed"])]), C("always")
+        elif "any_color" in spec:
+            yield C("any_color"), C("always")
+        elif "could_produce" in spec:
+            cp = spec["could_produce"]
+            col = C("colors") if cp.get("colors_only") else C("types")
+            yield F("could_produce", [C(cp["of"]), col]), C("always")
+        elif "same_type_as_produced" in spec:
+            yield C("same_type_as_produced"), C("always")
+
+    @staticmethod
+    def effects(spec: dict) -> Iterable[str]:
+        if isinstance(spec.get("effect"), dict) and "action" in spec["effect"]:
+            yield spec["effect"]["action"]
+        for e in spec.get("effects") or []:
+            if isinstance(e, dict) and "action" in e:
+                yield e["action"]
+
+    # -- state --------------------------------------------------------------------------------
+    def state(self, st: GameState) -> None:
+        ids = self.ids
+        for i, p in enumerate(st.players):
+            ids.players[p.name] = i + 1
+            ids.player_names[i + 1] = p.name
+        for i, oid in enumerate(sorted(o.id for o in st.objects)):
+            ids.objects[oid] = i + 1
+            ids.object_names[i + 1] = oid
+        self.add("turn", Number(st.turn))
+        self.add("step", C(st.step))
+        self.add("active", ids.player(st.active_player))
+        if st.priority is not None:
+            self.add("priority", ids.player(st.priority))
+        for i, p in enumerate(st.players):
+            ps = ids.player(p.name)
+            self.add("player", ps)
+            self.add("seat", ps, Number(i))
+            self.add("life", ps, Number(p.life))
+            self.add("lands_played", ps, Number(p.lands_played_this_turn))
+            for t, n in p.mana_pool.items():
+                if n:
+                    self.add("pool", ps, C(t.lower()), Number(n))
+            if p.last_turn is not None:
+                self.add("last_turn_override", ps, Number(p.last_turn))
+        library_pos: dict[str, int] = {}
+        for o in st.objects:
+            os = ids.obj(o.id)
+            self.add("object", os)
+            self.add("owner", os, ids.player(o.owner))
+            self.add("controller", os, ids.player(o.controller or o.owner))
+            self.add("in_zone", os, ZONE_SYMBOLS[o.zone])
+            self.add("controlled_since", os, Number(o.controlled_since_turn))
+            if o.card is not None:
+                card = self.library.get(o.card)
+                k = self.card(card)
+                self.add("card_of", os, k)
+                if o.zone in ("stack", "battlefield"):
+                    fi = 1
+                    if o.face is not None:
+                        fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
+                    self.add("face_up", os, Number(fi))
+                if o.foretell_cost is not None:
+                    self.foretell_cost(os, card, o.foretell_cost)
+            if o.tapped:
+                self.add("tapped", os)
+            if o.face_down:
+                self.add("face_down", os)
+            for kind, n in o.counters.items():
+                self.add("counters", os, String(kind), Number(n))
+            if o.attached_to is not None:
+                self.add("attached", os, ids.obj(o.attached_to))
+            if o.foretold_turn is not None:
+                self.add("foretold", os, Number(o.foretold_turn))
+            if o.plotted_turn is not None:
+                self.add("plotted", os, Number(o.plotted_turn))
+            if o.exiled_with is not None:
+                self.add("exiled_with", os, ids.obj(o.exiled_with))
+            if o.cast_from is not None:
+                self.add("cast_from", os, ZONE_SYMBOLS[o.cast_from])
+            if o.method is not None:
+                self.add("spell_method", os, C(o.method))
+            if o.x is not None:
+                self.add("spell_x", os, Number(o.x))
+            if o.mana_spent is not None:
+                self.add("mana_spent", os, Number(o.mana_spent))
+            if o.kicked:
+                self.add("kicked", os)
+            if o.zone == "library":
+                library_pos[o.owner] = library_pos.get(o.owner, 0) + 1
+                self.add("library_pos", os, Number(library_pos[o.owner]))
+            if o.ability is not None:
+                src = st.obj(o.ability.source)
+                if src is not None and src.card is not None:
+                    scard = self.library.get(src.card)
+                    k = self.card(scard)
+                    fi = 1
+                    if src.face is not None:
+                        fi = next(i for i, fc in enumerate(scard.faces, start=1) if fc.name == src.face)
+                    self.add("stack_ability", os, ids.obj(src.id), F("a", [k, Number(fi), Number(o.ability.index)]))
+        for i, oid in enumerate(st.stack, start=1):
+            self.add("stack_pos", ids.obj(oid), Number(i))
+        if st.resolving is not None:
+            self.add("resolving", ids.obj(st.resolving))
+        for i, e in enumerate(st.effects, start=1):
+            k = self.card(self.library.get(e.card))
+            self.add("lasting_effect", Number(i), k, ids.player(e.controller), C(e.duration or "permanent"))
+
+    def foretell_cost(self, os: Symbol, card: Card, cost: str | dict) -> None:
+        if isinstance(cost, str):
+            for fi in range(1, len(card.faces) + 1):
+                self.add("foretell_cost_given", os, Number(fi), self.cost(cost))
+        else:
+            for fi, face in enumerate(card.faces, start=1):
+                if face.name in cost:
+                    self.add("foretell_cost_given", os, Number(fi), self.cost(cost[face.name]))
+
+    # -- queries ------------------------------------------------------------------------------
+    def action_term(self, action: Action, st: GameState) -> Symbol:
+        ids = self.ids
+        if action.kind == "pass":
+            return C("pass")
+        o = st.obj(action.object or "")
+        assert o is not None  # validated by actions.parse_action
+        os = ids.obj(o.id)
+        if action.kind == "cast":
+            card = self.library.get(o.card)
+            fi = 1
+            if action.face is not None:
+                fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
+            kick = 1 if "kicker" in action.additional else 0
+            return F("cast", [os, C(action.method or "normal"), Number(fi), Number(kick)])
+        if action.kind == "activate":
+            card = self.library.get(o.card)
+            k = self.card(card)
+            fi = 1
+            if o.face is not None and o.zone in ("stack", "battlefield"):
+                fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
+            return F("activate", [os, F("a", [k, Number(fi), Number(action.ability or 0)])])
+        return F(action.kind, [os])
+
+
+def ability_of(card: Card, face_index: int, index: int) -> Ability | None:
+    face = card.faces[face_index - 1]
+    for ab in face.abilities:
+        if ab.index == index:
+            return ab
+    return None

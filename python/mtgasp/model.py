@@ -1,0 +1,224 @@
+"""The domain: typed, frozen values shared by every module.
+
+Cards (``ManaCost``, ``Ability``, ``Face``, ``Card``), game states (``Player``, ``GameObject``,
+``Effect``, ``GameState``) and actions (``Action``). Parsing and validation live in ``cards``,
+``state`` and ``actions``; these classes only hold checked values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+COLORS = ("W", "U", "B", "R", "G")
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")  # CR 106.1b, in the order answers list them
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+STEPS = (
+    "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
+)
+METHODS = ("normal", "foretell", "plot", "free")
+ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass")
+
+_SYMBOL = re.compile(r"\{([^{}]*)\}")
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost such as ``{X}{X}{W}``: generic amount, colored/colorless symbols, number of X."""
+
+    text: str
+    generic: int = 0
+    symbols: Mapping[str, int] = field(default_factory=dict)  # W U B R G C -> count
+    x: int = 0  # how many {X} symbols
+
+    @property
+    def mana_value(self) -> int:  # CR 202.3 (X counts as 0 off the stack, 202.3e)
+        return self.generic + sum(self.symbols.values())
+
+    def render(self) -> str:
+        return self.text
+
+
+def parse_mana_cost(text: str) -> ManaCost:
+    """Parse ``{2}{U}{U}``; raises ValueError naming the bad symbol."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a mana cost string")
+    rest = _SYMBOL.sub("", text)
+    if rest.strip():
+        raise ValueError(f"{text!r} is not a mana cost: unexpected {rest.strip()!r}")
+    generic, x = 0, 0
+    symbols: dict[str, int] = {}
+    for sym in _SYMBOL.findall(text):
+        s = sym.upper()
+        if s.isdigit():
+            generic += int(s)
+        elif s == "X":
+            x += 1
+        elif s in MANA_TYPES:
+            symbols[s] = symbols.get(s, 0) + 1
+        else:
+            raise ValueError(f"{text!r}: mana symbol {{{sym}}} is not supported (use W U B R G C, numbers, X)")
+    if not _SYMBOL.findall(text):
+        raise ValueError(f"{text!r} is not a mana cost: no mana symbols")
+    return ManaCost(text=text, generic=generic, symbols=symbols, x=x)
+
+
+def render_cost(generic: int, symbols: Mapping[str, int], x: int = 0) -> str:
+    """Canonical text of a cost: {X}s, generic, then W U B R G C (empty cost is ``{0}``)."""
+    out = "{X}" * x
+    if generic or (not symbols and not x):
+        out += f"{{{generic}}}"
+    for t in MANA_TYPES:
+        out += f"{{{t}}}" * symbols.get(t, 0)
+    return out
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a face, numbered in Oracle order (1-based). ``spec`` holds the kind-specific
+    fields of docs/card-format.md exactly as validated from the card file."""
+
+    index: int
+    kind: str
+    text: str
+    spec: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def keyword(self) -> str | None:
+        return self.spec.get("keyword") if self.kind == "keyword" else None
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str
+    mana_cost: ManaCost | None
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    oracle: str
+    abilities: tuple[Ability, ...]
+    power: int | None = None
+    toughness: int | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    layout: str  # "normal" | "modal_dfc"
+    faces: tuple[Face, ...]
+
+    def face_named(self, name: str) -> Face | None:
+        for f in self.faces:
+            if f.name == name:
+                return f
+        return None
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    life: int = 20
+    lands_played_this_turn: int = 0
+    mana_pool: Mapping[str, int] = field(default_factory=dict)  # W U B R G C -> amount
+    last_turn: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)  # documented extension fields
+
+
+@dataclass(frozen=True)
+class AbilityRef:
+    """An ability on the stack names its source object and the ability's index."""
+
+    source: str
+    index: int
+
+
+@dataclass(frozen=True)
+class GameObject:
+    id: str
+    owner: str
+    zone: str
+    card: str | None = None  # canonical card name (None for an ability on the stack)
+    controller: str | None = None  # resolved: defaults to owner
+    face: str | None = None
+    tapped: bool = False
+    face_down: bool = False
+    counters: Mapping[str, int] = field(default_factory=dict)
+    controlled_since_turn: int = 0
+    attached_to: str | None = None
+    foretold_turn: int | None = None
+    foretell_cost: str | Mapping[str, str] | None = None
+    plotted_turn: int | None = None
+    exiled_with: str | None = None
+    cast_from: str | None = None
+    method: str | None = None
+    x: int | None = None
+    mana_spent: int | None = None
+    kicked: bool = False
+    ability: AbilityRef | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Effect:
+    card: str
+    controller: str
+    duration: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameState:
+    turn: int
+    active_player: str
+    step: str
+    priority: str | None
+    players: tuple[Player, ...]
+    objects: tuple[GameObject, ...]
+    stack: tuple[str, ...] = ()
+    resolving: str | None = None
+    effects: tuple[Effect, ...] = ()
+    format: int = 1
+    document: Mapping[str, Any] = field(default_factory=dict)  # the validated input, for apply
+
+    def player(self, name: str) -> Player | None:
+        for p in self.players:
+            if p.name == name:
+                return p
+        return None
+
+    def obj(self, oid: str) -> GameObject | None:
+        for o in self.objects:
+            if o.id == oid:
+                return o
+        return None
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move. ``ability`` is the 1-based index of an ability of ``object``'s card."""
+
+    kind: str
+    object: str | None = None
+    method: str | None = None
+    face: str | None = None
+    x: int | None = None
+    additional: tuple[str, ...] = ()
+    ability: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.object is not None:
+            out["object"] = self.object
+        if self.kind == "cast":
+            out["method"] = self.method or "normal"
+            if self.face is not None:
+                out["face"] = self.face
+            if self.x is not None:
+                out["x"] = self.x
+            out["additional"] = list(self.additional)
+        if self.ability is not None:
+            out["ability"] = self.ability
+        return out

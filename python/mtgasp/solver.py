@@ -1,0 +1,86 @@
+"""Ground and solve: the encodings are parsed once per process, each query gets a fresh Control.
+
+The encodings ship inside the package (``mtgasp.encodings``) and are read with importlib.resources;
+they are parsed to clingo ASTs once and replayed into each Control with a ProgramBuilder. Facts are
+added through the backend as symbols (see facts.py). A query grounds once, solves once without any
+``check/1`` assumption to read every verdict, then once per action whose payment must be searched.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+
+import clingo
+from clingo import ast
+
+ENCODING_PACKAGE = "mtgasp.encodings"
+
+
+@functools.cache
+def encoding_files() -> tuple[tuple[str, str], ...]:
+    """(file name, text) of every .lp file shipped in the package, sorted by name."""
+    root = resources.files(ENCODING_PACKAGE)
+    out = []
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".lp"):
+            out.append((entry.name, entry.read_text(encoding="utf-8")))
+    if not out:
+        raise RuntimeError("no encodings found in package mtgasp.encodings")
+    return tuple(out)
+
+
+class EncodingWarning(Exception):
+    pass
+
+
+@functools.cache
+def parsed_program() -> tuple[ast.AST, ...]:
+    """The statements of all encodings, parsed once per process."""
+    stms: list[ast.AST] = []
+    for name, text in encoding_files():
+        messages: list[str] = []
+        ast.parse_string(text, stms.append, logger=lambda c, m: messages.append(m))
+        if messages:
+            raise EncodingWarning(f"{name}: " + "; ".join(messages))
+    return tuple(stms)
+
+
+@dataclass
+class Solve:
+    satisfiable: bool
+    atoms: tuple[clingo.Symbol, ...]
+
+
+class Grounded:
+    """One grounded program for one state and one question; solve it under assumptions."""
+
+    def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None):
+        log = messages if messages is not None else []
+        self.ctl = clingo.Control(["--warn=none"] if messages is None else [], logger=lambda c, m: log.append(m))
+        self.ctl.configuration.solve.models = 0  # optimize: enumerate to the optimum
+        with ast.ProgramBuilder(self.ctl) as pb:
+            for stm in parsed_program():
+                pb.add(stm)
+        with self.ctl.backend() as backend:
+            for sym in facts:
+                backend.add_rule([backend.add_atom(sym)])
+        self.ctl.ground([("base", [])])
+
+    def solve(self, check: clingo.Symbol | None = None) -> Solve:
+        # check/1 is an external atom (false by default): it is switched on for one solve only.
+        atom = clingo.Function("check", [check]) if check is not None else None
+        if atom is not None:
+            self.ctl.assign_external(atom, True)
+        last: tuple[clingo.Symbol, ...] = ()
+        try:
+            with self.ctl.solve(yield_=True) as handle:
+                for model in handle:
+                    last = tuple(model.symbols(shown=True))
+                result = handle.get()
+        finally:
+            if atom is not None:
+                self.ctl.assign_external(atom, False)
+        return Solve(bool(result.satisfiable), last)
