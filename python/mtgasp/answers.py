@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from clingo import Symbol, SymbolType
+from clingo import Function, Symbol, SymbolType
 
 from mtgasp.facts import Ids
 from mtgasp.model import MANA_TYPES, Action, GameState, render_cost
@@ -118,6 +118,7 @@ class Decoder:
         self.state = state
         self.library = library
         self.totals: dict[Symbol, dict[str, int]] = defaultdict(dict)
+        self.sacrifices: dict[Symbol, list[Symbol]] = defaultdict(list)
 
     # -- names --------------------------------------------------------------------------------
     def obj_id(self, sym: Symbol) -> str:
@@ -146,6 +147,50 @@ class Decoder:
         if i.type == SymbolType.Number:
             return i.number
         return {"granted_by": self.ids.card_names.get(k.number, "?"), "index": i.arguments[0].number}
+
+    def ability_spec(self, a: Symbol) -> tuple[str, dict] | None:
+        """(text, spec) of ability a(K,F,I), including abilities granted by a static ability (g(N))."""
+        k, f, i = a.arguments
+        name = self.ids.card_names.get(k.number)
+        card = self.library.get(name) if name else None
+        if card is None:
+            return None
+        face = card.faces[f.number - 1]
+        if i.type == SymbolType.Number:
+            for ab in face.abilities:
+                if ab.index == i.number:
+                    return ab.text, dict(ab.spec)
+            return None
+        count = 0
+        for ab in face.abilities:
+            grant = ab.spec.get("grant") if ab.kind == "static" else None
+            if grant:
+                count += 1
+                if count == i.arguments[0].number:
+                    return grant["ability"].get("text", ""), dict(grant["ability"])
+        return None
+
+    def cost_extras(self, term: Symbol) -> list[str]:
+        """The non-mana parts of an action's cost, in Oracle order ({T}, {Q}, remove, sacrifice)."""
+        extras: list[str] = []
+        if term.name == "activate":
+            found = self.ability_spec(term.arguments[1])
+            cost = (found[1].get("cost") or {}) if found else {}
+            if cost.get("tap"):
+                extras.append("{T}")
+            if cost.get("untap"):
+                extras.append("{Q}")
+            for kind, n in (cost.get("remove_counters") or {}).items():
+                extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
+            sac = cost.get("sacrifice")
+            if sac == "self":
+                extras.append("sacrifice it")
+            elif isinstance(sac, dict) and "type" in sac:
+                t = sac["type"].lower()
+                extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
+        for filt in self.sacrifices.get(term, []):
+            extras.append(f"sacrifice {self.render_arg(filt)}")
+        return extras
 
     def ability_text(self, a: Symbol) -> str:
         k, f, i = a.arguments
@@ -259,6 +304,8 @@ class Decoder:
                     v.permits.append(args[1].string)
             elif a.name == "costed":
                 v.costed = True
+            elif a.name == "sacrifice_required":
+                self.sacrifices[args[0]].append(Function("filter", [args[1]]))
             elif a.name == "unpayable_reason":
                 v.unpayable = Reason(args[1].string, self.message(args[2]))
         for t, rule, msg in reasons:
@@ -269,7 +316,12 @@ class Decoder:
             v.permits.sort(key=rule_key)
             v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
             if v.costed:
-                v.cost = self.total_text(t)
+                mana = self.total_text(t)
+                extras = self.cost_extras(t)
+                if mana == "{0}" and extras and t.name == "activate":
+                    v.cost = ", ".join(extras)
+                else:
+                    v.cost = ", ".join([mana, *extras])
                 v.has_x = self.totals[t].get("x", 0) > 0
         return by_action
 

@@ -69,7 +69,7 @@ def parse_mana_cost(text: str) -> ManaCost:
 def render_cost(generic: int, symbols: Mapping[str, int], x: int = 0) -> str:
     """Canonical text of a cost: {X}s, generic, then W U B R G C (empty cost is ``{0}``)."""
     out = "{X}" * x
-    if generic or (not symbols and not x):
+    if generic or (not any(symbols.values()) and not x):
         out += f"{{{generic}}}"
     for t in MANA_TYPES:
         out += f"{{{t}}}" * symbols.get(t, 0)

@@ -1,0 +1,231 @@
+"""The command line: ``mtgasp moves|why|mana|verify|facts`` (contracts.md, section 3).
+
+Exit codes: 0 success, 1 a check failed (``verify``), 2 bad input. Bad input never shows a
+traceback: every problem is printed with the path of its field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from mtgasp.errors import InputError
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mtgasp", description="Magic: The Gathering rules checker (ASP/clingo).")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--json", action="store_true", help="print JSON")
+        sp.add_argument("--cards", action="append", default=[], metavar="FILE",
+                        help="an extra card file (same format as the built-in library); repeatable")
+
+    sp = sub.add_parser("moves", help="every legal action of a player, with costs, payment and rules")
+    sp.add_argument("state", nargs="+", help="state document(s) (JSON or YAML); several are answered in a batch")
+    sp.add_argument("--player", help="whose moves (default: who has priority, or who chooses while something resolves)")
+    sp.add_argument("--all", action="store_true", help="also list the candidate actions that are not legal, with reasons")
+    common(sp)
+
+    sp = sub.add_parser("why", help="is this action legal? every failed requirement with its rule")
+    sp.add_argument("state")
+    sp.add_argument("action", help="the action as JSON, or @FILE")
+    sp.add_argument("--player", help="who takes the action (default: as for moves)")
+    common(sp)
+
+    sp = sub.add_parser("mana", help="the types of mana an object could produce (CR 106.7)")
+    sp.add_argument("state")
+    sp.add_argument("object", help="the object's id")
+    sp.add_argument("--explain", action="store_true", help="show which sources make each type possible")
+    common(sp)
+
+    sp = sub.add_parser("verify", help="run the rulings scenarios (built-in corpus by default)")
+    sp.add_argument("path", nargs="?", help="a scenario file or a folder of them")
+    common(sp)
+
+    sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
+    sp.add_argument("state")
+    sp.add_argument("--player", help="the acting player (default: as for moves)")
+    common(sp)
+    return p
+
+
+def _library(paths: Sequence[str]) -> Any:
+    from mtgasp.cards import CardLibrary
+
+    if not paths:
+        return CardLibrary.builtin()
+    return CardLibrary.load([Path(p) for p in paths])
+
+
+def _print_json(obj: Any) -> None:
+    json.dump(obj, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except InputError as e:
+        if getattr(args, "json", False):
+            _print_json(e.to_json())
+        print(f"mtgasp: bad input: {e.render()}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # e.g. `mtgasp moves ... | head`
+        return EXIT_OK
+
+
+def _run(args: argparse.Namespace) -> int:
+    from mtgasp.actions import acting_player, parse_action
+    from mtgasp.api import Checker
+    from mtgasp.state import load_state
+
+    library = _library(args.cards)
+    checker = Checker(library)
+    if args.command == "moves":
+        results = []
+        for path in args.state:
+            state = load_state(Path(path), library)
+            if args.player is not None and state.player(args.player) is None:
+                raise InputError(f'--player: "{args.player}" is not a player of {path}')
+            player = acting_player(state, args.player)
+            verdicts = checker.judge_all(state, player) if args.all else checker.moves(state, player)
+            results.append((path, state, player, verdicts))
+        if args.json:
+            docs = [_moves_json(path, player, verdicts, args.all) for path, _s, player, verdicts in results]
+            _print_json(docs[0] if len(docs) == 1 else docs)
+        else:
+            for path, state, player, verdicts in results:
+                _print_moves(path, state, player, verdicts, args.all)
+        return EXIT_OK
+    if args.command == "why":
+        state = load_state(Path(args.state), library)
+        if args.player is not None and state.player(args.player) is None:
+            raise InputError(f'--player: "{args.player}" is not a player of {args.state}')
+        player = acting_player(state, args.player)
+        text = args.action
+        action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
+        v = checker.why(state, action, player)
+        out = v.why_json()
+        if args.json:
+            _print_json(out)
+        else:
+            _print_why(player, v)
+        return EXIT_OK
+    if args.command == "mana":
+        state = load_state(Path(args.state), library)
+        if state.obj(args.object) is None:
+            raise InputError(f'object: no object "{args.object}" in {args.state}')
+        types = checker.mana(state, args.object)
+        out: dict[str, Any] = {"object": args.object, "types": types}
+        if args.explain:
+            out["explain"] = checker.explain_mana(state, args.object)
+        if args.json:
+            _print_json(out)
+        else:
+            o = state.obj(args.object)
+            shown = " ".join("{" + t + "}" for t in types) or "none"
+            print(f"{o.card} ({o.id}) could produce: {shown}")
+            for line in out.get("explain", []):
+                print(f"  {line}")
+        return EXIT_OK
+    if args.command == "verify":
+        from mtgasp.scenarios import print_report, run_corpus
+
+        report = run_corpus(checker, Path(args.path) if args.path else None)
+        if args.json:
+            _print_json(report.to_json())
+        else:
+            print_report(report)
+        return EXIT_OK if report.passed else EXIT_FAILED
+    if args.command == "facts":
+        from mtgasp.facts import FactWriter
+
+        state = load_state(Path(args.state), library)
+        fw = FactWriter(library)
+        fw.state(state)
+        fw.add("acting", fw.ids.player(acting_player(state, args.player)))
+        if args.json:
+            _print_json({"facts": [str(f) for f in fw.facts], "players": fw.ids.player_names,
+                         "objects": fw.ids.object_names, "cards": fw.ids.card_names})
+        else:
+            for f in fw.facts:
+                print(f"{f}.")
+        return EXIT_OK
+    raise AssertionError(args.command)
+
+
+def _moves_json(path: str, player: str, verdicts: list, all_: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"state": path, "player": player}
+    if all_:
+        out["actions"] = [{**v.to_json(), "legal": v.legal,
+                           **({"reasons": [r.to_json() for r in v.reasons]} if not v.legal else {})}
+                          for v in verdicts]
+    else:
+        out["moves"] = [v.to_json() for v in verdicts]
+    return out
+
+
+def _describe(action: Any, state: Any) -> str:
+    a = action.to_json()
+    o = state.obj(a.get("object", "")) if a.get("object") else None
+    what = f"{o.card} ({o.id})" if o is not None and o.card else ""
+    if a["kind"] == "cast":
+        extra = f" as {a['face']}" if o is not None and o.card and a.get("face") != o.card else ""
+        method = "" if a["method"] == "normal" else f" [{a['method']}]"
+        kick = " kicked" if a.get("additional") else ""
+        return f"cast {what}{extra}{method}{kick}"
+    if a["kind"] == "activate":
+        ab = a["ability"]
+        ab_text = f"ability {ab}" if isinstance(ab, int) else f"ability granted by {ab['granted_by']}"
+        return f"activate {what} {ab_text}"
+    if a["kind"] == "pass":
+        return "pass priority"
+    return f"{a['kind'].replace('_', ' ')} {what}"
+
+
+def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool) -> None:
+    print(f"{path}: {'actions' if all_ else 'legal moves'} of {player} "
+          f"(turn {state.turn}, {state.step.replace('_', ' ')}, priority: {state.priority or 'nobody'})")
+    for v in verdicts:
+        mark = ("yes " if v.legal else "no  ") if all_ else ""
+        line = f"  {mark}{_describe(v.action, state)}"
+        if v.costed:
+            line += f"  cost {v.cost}"
+            if v.has_x:
+                line += f" (X up to {v.x_max})" if v.legal else ""
+        if v.plan is not None and (v.plan.sources or v.plan.sacrifices):
+            pay = ", ".join(f"{u.source}:{u.mana}" for u in v.plan.sources)
+            if v.plan.sacrifices:
+                pay += (", " if pay else "") + "sacrifice " + ", ".join(v.plan.sacrifices)
+            line += f"  pay: {pay}"
+        line += f"  [{' '.join(v.permits)}]"
+        print(line)
+        if all_ and not v.legal:
+            for r in v.reasons:
+                print(f"      {r.rule}: {r.message}")
+    print()
+
+
+def _print_why(player: str, v: Any) -> None:
+    if v.legal:
+        print(f"legal: {player} may do this. Permitted by: {', '.join(v.permits)}")
+        if v.costed:
+            print(f"  total cost: {v.cost}")
+        if v.plan is not None and v.plan.sources:
+            print("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
+    else:
+        print(f"not legal for {player}:")
+        for r in v.reasons:
+            print(f"  {r.rule}: {r.message}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
