@@ -85,6 +85,7 @@ class Verdict:
     costed: bool = False
     ok: bool = False
     unpayable: Reason | None = None  # the reason to give if the payment search fails
+    free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -270,6 +271,10 @@ class Decoder:
                           additional=("kicker",) if k.number else ())
         if name == "activate":
             return Action(kind="activate", object=oid, ability=self.ability_ref(args[1]))
+        if name == "plot":
+            a = args[1]
+            granted = a.type == SymbolType.Function and a.name == "a" and a.arguments[2].type != SymbolType.Number
+            return Action(kind="plot", object=oid, ability=self.ability_ref(a) if granted else None)
         return Action(kind=name, object=oid)
 
     def mana_text(self, amounts: Iterable[tuple[str, int]]) -> str:
@@ -304,6 +309,10 @@ class Decoder:
                     v.permits.append(args[1].string)
             elif a.name == "costed":
                 v.costed = True
+            elif a.name == "free_cast":
+                v.free = True
+            elif a.name == "has_x_in_mana_cost":
+                v.has_x = True
             elif a.name == "sacrifice_required":
                 self.sacrifices[args[0]].append(Function("filter", [args[1]]))
             elif a.name == "unpayable_reason":
@@ -322,7 +331,9 @@ class Decoder:
                     v.cost = ", ".join(extras)
                 else:
                     v.cost = ", ".join([mana, *extras])
-                v.has_x = self.totals[t].get("x", 0) > 0
+                v.has_x = v.has_x or self.totals[t].get("x", 0) > 0
+                if v.free and v.has_x:
+                    v.x_max = 0  # 107.3b
         return by_action
 
     def plan(self, atoms: Iterable[Symbol], player: str) -> Plan:

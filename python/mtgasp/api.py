@@ -28,6 +28,14 @@ def default_player(state: GameState) -> str:
     return state.active_player
 
 
+# The verdict predicates (stratified: decided by grounding alone).
+VERDICT_SIGNATURES = (
+    ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
+    ("unpayable_reason", 3), ("sacrifice_required", 3), ("could_produce", 2), ("makes", 3),
+    ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2),
+)
+
+
 class Query:
     """One grounded question about one state: facts, the grounded program, decoded verdicts."""
 
@@ -51,9 +59,8 @@ class Query:
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
         self.grounded = Grounded(fw.facts)
-        base = self.grounded.solve()
-        self.base_atoms = base.atoms
-        self.verdicts = self.decoder.verdicts(base.atoms)
+        self.base_atoms = self.grounded.facts(VERDICT_SIGNATURES)
+        self.verdicts = self.decoder.verdicts(self.base_atoms)
 
     def settle(self, v: Verdict) -> Verdict:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
@@ -63,7 +70,7 @@ class Query:
         if s.satisfiable:
             v.plan = self.decoder.plan(s.atoms, self.player)
             v.legal = v.ok and any(a.name == "legal" for a in s.atoms)
-            if v.has_x:
+            if v.has_x and not v.free:
                 v.x_max = v.plan.x
         else:
             v.legal = False
@@ -99,7 +106,11 @@ class Checker:
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
         q = Query(self.library, state, player or default_player(state), (action,), moves=False)
-        v = q.verdicts[q.query_terms[0]]
+        term = q.query_terms[0]
+        for a in q.base_atoms:
+            if a.name == "query_means" and a.arguments[0] == term:
+                term = a.arguments[1]
+        v = q.verdicts[term]
         if action.x is not None:
             v.action = Action(**{**v.action.__dict__, "x": action.x})
         return q.settle(v)

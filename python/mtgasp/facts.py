@@ -142,9 +142,7 @@ class FactWriter:
             if spec["mana"].get("spend_only"):
                 self.add("spend_only", a, C("legendary_creature_spell"))
         if kind == "triggered":
-            trig = spec.get("trigger") or {}
-            if "event" in trig:
-                self.add("trigger", a, C(trig["event"]))
+            self.trigger(a, spec.get("trigger") or {})
         if kind == "static":
             grant = spec.get("grant")
             if grant:
@@ -153,6 +151,10 @@ class FactWriter:
                 inner = grant["ability"]
                 self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
                 self.add("grants", a, C(grant["to"]), g)
+            if spec.get("plot_from_library"):
+                self.add("plot_from_library", a)
+            if spec.get("replace_mana"):
+                self.replace_mana(a, spec["replace_mana"])
             inc = spec.get("cost_increase")
             if inc:
                 for zone in inc.get("from_zones", []):
@@ -166,8 +168,52 @@ class FactWriter:
                 amt = C("x") if amount == "X" else Number(int(amount))
                 self.add("enters_with_counters", a, String(ewc["counter"]), amt, C(spec.get("condition", "always")))
         for eff in self.effects(spec):
-            self.add("effect", a, C(eff))
+            self.add("effect", a, C(eff["action"]))
+            for name, value in (eff.get("condition") or {}).items():
+                self.add("condition", a, C(name), Number(int(value)))
+            if eff.get("replace_mana"):
+                self.replace_mana(a, eff["replace_mana"])
         return grants
+
+    def trigger(self, a: Symbol, trig: dict) -> None:
+        """trigger(A,Event) and its filters: trigger_by(A,Who), trigger_from(A,Zone),
+        trigger_spell_type(A,T), trigger_noncreature(A), trigger_what(A,What)."""
+        if "event" not in trig:
+            return
+        self.add("trigger", a, C(trig["event"]))
+        if "by" in trig:
+            self.add("trigger_by", a, C(trig["by"]))
+        if "from" in trig:
+            self.add("trigger_from", a, C(trig["from"]))
+        for t in trig.get("spell_types") or []:
+            self.add("trigger_spell_type", a, C(t.lower()))
+        if trig.get("noncreature"):
+            self.add("trigger_noncreature", a)
+        what = trig.get("what")
+        if what == "enchanted":
+            self.add("trigger_what", a, C("enchanted"))
+        elif isinstance(what, dict):
+            self.add("trigger_what", a, self.filter(what))
+
+    def filter(self, what: dict) -> Symbol:
+        """A permanent filter: any, type(T), nonbasic(T)."""
+        if not what or "type" not in what:
+            return C("any")
+        t = C(what["type"].lower())
+        return F("nonbasic", [t]) if what.get("nonbasic") else F("type", [t])
+
+    def replace_mana(self, a: Symbol, rm: dict) -> None:
+        """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose
+        (any | you) is tapped for mana, Result: fixed(C) | type(T) | multiply(N)."""
+        when = rm.get("when") or {}
+        res = rm.get("result") or {}
+        if "fixed" in res:
+            result = F("fixed", [self.cost(res["fixed"])])
+        elif "type" in res:
+            result = F("type", [C(res["type"].lower())])
+        else:
+            result = F("multiply", [Number(int(res.get("multiply", 1)))])
+        self.add("replace_mana", a, self.filter(when.get("what") or {}), C(when.get("controller", "any")), result)
 
     def activation_cost(self, a: Symbol, cost: dict, prefix: str) -> None:
         if cost.get("mana"):
@@ -203,12 +249,12 @@ class FactWriter:
             yield C("same_type_as_produced"), C("always")
 
     @staticmethod
-    def effects(spec: dict) -> Iterable[str]:
+    def effects(spec: dict) -> Iterable[dict]:
         if isinstance(spec.get("effect"), dict) and "action" in spec["effect"]:
-            yield spec["effect"]["action"]
+            yield spec["effect"]
         for e in spec.get("effects") or []:
             if isinstance(e, dict) and "action" in e:
-                yield e["action"]
+                yield e
 
     # -- state --------------------------------------------------------------------------------
     def state(self, st: GameState) -> None:
@@ -309,27 +355,47 @@ class FactWriter:
 
     # -- queries ------------------------------------------------------------------------------
     def action_term(self, action: Action, st: GameState) -> Symbol:
+        """The term of an action (actions.lp): cast(O,M,F,K), play_land(O), activate(O,A),
+        foretell(O), plot(O,A) (A = any when the action names no ability), pass."""
         ids = self.ids
         if action.kind == "pass":
             return C("pass")
         o = st.obj(action.object or "")
-        assert o is not None  # validated by actions.parse_action
+        assert o is not None and o.card is not None  # validated by actions.parse_action
         os = ids.obj(o.id)
+        card = self.library.get(o.card)
+        self.card(card)
         if action.kind == "cast":
-            card = self.library.get(o.card)
             fi = 1
             if action.face is not None:
                 fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
             kick = 1 if "kicker" in action.additional else 0
             return F("cast", [os, C(action.method or "normal"), Number(fi), Number(kick)])
-        if action.kind == "activate":
-            card = self.library.get(o.card)
-            k = self.card(card)
-            fi = 1
-            if o.face is not None and o.zone in ("stack", "battlefield"):
-                fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
-            return F("activate", [os, F("a", [k, Number(fi), Number(action.ability or 0)])])
+        if action.kind in ("activate", "plot"):
+            if action.ability is None:
+                return F(action.kind, [os, C("any")])
+            return F(action.kind, [os, self.ability_term(o, card, action.ability)])
         return F(action.kind, [os])
+
+    def ability_term(self, o: Any, card: Card, ref: Any) -> Symbol:
+        """a(K,F,I) for the object's own ability I; a(K',F',g(N)) for the N-th ability granted by
+        card K' ({"granted_by": name, "index": N})."""
+        if isinstance(ref, dict):
+            granter = self.library.get(ref["granted_by"])
+            k = self.card(granter)
+            n = int(ref["index"])
+            count = 0
+            for fi, face in enumerate(granter.faces, start=1):
+                for ab in face.abilities:
+                    if ab.kind == "static" and ab.spec.get("grant"):
+                        count += 1
+                        if count == n:
+                            return F("a", [k, Number(fi), F("g", [Number(n)])])
+            return F("a", [k, Number(1), F("g", [Number(n)])])
+        fi = 1
+        if o.face is not None and o.zone in ("stack", "battlefield"):
+            fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
+        return F("a", [Number(self.library.index(card.name)), Number(fi), Number(int(ref))])
 
 
 def ability_of(card: Card, face_index: int, index: int) -> Ability | None:

@@ -32,8 +32,8 @@ def encoding_files() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-class EncodingWarning(Exception):
-    pass
+class EncodingError(Exception):
+    """An encoding file does not parse (a bug in the package, never the user's input)."""
 
 
 @functools.cache
@@ -42,9 +42,12 @@ def parsed_program() -> tuple[ast.AST, ...]:
     stms: list[ast.AST] = []
     for name, text in encoding_files():
         messages: list[str] = []
-        ast.parse_string(text, stms.append, logger=lambda c, m: messages.append(m))
+        try:
+            ast.parse_string(text, stms.append, logger=lambda c, m: messages.append(m))
+        except RuntimeError:
+            pass
         if messages:
-            raise EncodingWarning(f"{name}: " + "; ".join(messages))
+            raise EncodingError(f"encodings/{name}: " + " ".join(m.strip() for m in messages))
     return tuple(stms)
 
 
@@ -68,6 +71,14 @@ class Grounded:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
         self.ctl.ground([("base", [])])
+
+    def facts(self, signatures: Iterable[tuple[str, int]]) -> list[clingo.Symbol]:
+        """The atoms of these predicates that grounding decided (the stratified verdicts)."""
+        out: list[clingo.Symbol] = []
+        atoms = self.ctl.symbolic_atoms
+        for name, arity in signatures:
+            out.extend(a.symbol for a in atoms.by_signature(name, arity) if a.is_fact)
+        return out
 
     def solve(self, check: clingo.Symbol | None = None) -> Solve:
         # check/1 is an external atom (false by default): it is switched on for one solve only.
