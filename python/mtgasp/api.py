@@ -123,6 +123,16 @@ class Checker:
                  if a.name == "could_produce" and a.arguments[0].number == o}
         return [t for t in MANA_TYPES if t in found]
 
+    def explain_mana(self, state: GameState, object_id: str) -> list[str]:
+        """For each type object_id could produce, one chain of sources that makes it possible
+        (the shortest derivation in the 106.7 fixpoint); for none, why (106.5)."""
+        q = Query(self.library, state, default_player(state))
+        return explain(q, object_id)
+
+
+EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3),
+                      ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1))
+
 
 _KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 4, "pass": 9}
 
@@ -130,3 +140,117 @@ _KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 
 def _move_key(v: Verdict) -> tuple:
     a = v.action
     return (_KIND_ORDER.get(a.kind, 5), a.object or "", a.method or "", a.face or "", a.additional, str(a.ability))
+
+
+def explain(q: Query, object_id: str) -> list[str]:
+    from collections import defaultdict
+
+    atoms = q.grounded.facts(EXPLAIN_SIGNATURES)
+    d = q.decoder
+    makes: dict[int, list[tuple[Symbol, str]]] = defaultdict(list)
+    via: dict[tuple[int, str], list[tuple[Symbol, int]]] = defaultdict(list)
+    final_from: dict[tuple[int, Symbol, str], list[str]] = defaultdict(list)
+    applies: dict[tuple[int, Symbol], list[Symbol]] = defaultdict(list)
+    could: set[tuple[int, str]] = set()
+    has_mana: dict[int, list[Symbol]] = defaultdict(list)
+    mana_abilities: set[Symbol] = set()
+    has: list[tuple[int, Symbol]] = []
+    for a in atoms:
+        args = a.arguments
+        if a.name == "makes":
+            makes[args[0].number].append((args[1], args[2].name))
+        elif a.name == "via":
+            via[(args[0].number, args[2].name)].append((args[1], args[3].number))
+        elif a.name == "final_from":
+            final_from[(args[0].number, args[1], args[2].name)].append(args[3].name)
+        elif a.name == "applies":
+            applies[(args[0].number, args[1])].append(args[2])
+        elif a.name == "could_produce":
+            could.add((args[0].number, args[1].name))
+        elif a.name == "mana_ability":
+            mana_abilities.add(args[0])
+        elif a.name == "has":
+            has.append((args[0].number, args[1]))
+    for o, ab in has:
+        if ab in mana_abilities:
+            has_mana[o].append(ab)
+
+    # Shortest derivations: level 0 = an ability that adds the type itself; level k+1 = through a
+    # permanent whose type has level k. Terminates: the fixpoint is finite.
+    level: dict[tuple[int, str], int] = {}
+    changed = True
+    while changed:
+        changed = False
+        for (o, t) in could:
+            best = level.get((o, t))
+            for ab, t1 in makes[o]:
+                if t1 != t:
+                    continue
+                for t0 in final_from[(o, ab, t)]:
+                    links = via.get((o, t0), [])
+                    own = not any(v_ab == ab for v_ab, _ in links)
+                    cand = 0 if own else min((level[(l, t0)] + 1 for v_ab, l in links
+                                              if v_ab == ab and (l, t0) in level), default=None)
+                    if cand is not None and (best is None or cand < best):
+                        best = cand
+            if best is not None and level.get((o, t)) != best:
+                level[(o, t)] = best
+                changed = True
+
+    def sym_label(o: int) -> str:
+        return d.obj_label(Number(o))
+
+    def rep_label(r: Symbol) -> str:
+        if r.name == "st":
+            return sym_label(r.arguments[0].number)
+        e = q.state.effects[r.arguments[0].number - 1]
+        return f"{e.card} (lasting effect of {e.controller})"
+
+    def chain(o: int, t: str) -> str:
+        """One derivation of (o, t), following links of strictly smaller level (no cycles)."""
+        best: tuple[int, Symbol, str, int | None] | None = None  # (level, ability, raw type, link)
+        for ab, t1 in makes[o]:
+            if t1 != t:
+                continue
+            for t0 in final_from[(o, ab, t)]:
+                all_links = [l for v_ab, l in via.get((o, t0), []) if v_ab == ab]
+                if not all_links:
+                    cand = (0, ab, t0, None)
+                else:
+                    ranked = [(level[(l, t0)] + 1, l) for l in all_links if (l, t0) in level]
+                    if not ranked:
+                        continue
+                    lv, l = min(ranked)
+                    cand = (lv, ab, t0, l)
+                if best is None or cand[0] < best[0]:
+                    best = cand
+        if best is None:
+            return f"{sym_label(o)}: (no derivation)"
+        _lv, ab, t0, link = best
+        reps = applies.get((o, ab), [])
+        rep_txt = ""
+        if reps:
+            rep_txt = (f"; replacement effects ({', '.join(rep_label(r) for r in reps)}, applied in some order) "
+                       f"turn {{{t0.upper()}}} into {{{t.upper()}}}")
+        if link is None:
+            return f"{sym_label(o)}: {d.ability_text(ab)} adds {{{t0.upper()}}}{rep_txt}"
+        return (f"{sym_label(o)}: {d.ability_text(ab)} reflects {sym_label(link)}{rep_txt}; "
+                f"{chain(link, t0)}")
+
+    oid = q.ids.objects[object_id]
+    lines = []
+    types = [t for t in MANA_TYPES if (oid, t.lower()) in could]
+    for t in types:
+        lines.append(f"{{{t}}}: {chain(oid, t.lower())}")
+    if not types:
+        o = q.state.obj(object_id)
+        if o is not None and o.zone != "battlefield":
+            lines.append(f"{sym_label(oid)} is not on the battlefield; only a permanent could produce mana (106.7).")
+        elif not has_mana[oid]:
+            lines.append(f"{sym_label(oid)} has no mana ability, so there is no type of mana it could produce (106.7).")
+        else:
+            for ab in has_mana[oid]:
+                lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces no "
+                             "mana (106.5): no permanent it refers to could produce a type it allows, or those "
+                             "permanents only refer to each other (106.7).")
+    return lines

@@ -62,7 +62,7 @@ class Grounded:
 
     def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None):
         log = messages if messages is not None else []
-        self.ctl = clingo.Control(["--warn=none"] if messages is None else [], logger=lambda c, m: log.append(m))
+        self.ctl = clingo.Control([], logger=lambda c, m: log.append(m))
         self.ctl.configuration.solve.models = 0  # optimize: enumerate to the optimum
         with ast.ProgramBuilder(self.ctl) as pb:
             for stm in parsed_program():
@@ -70,7 +70,10 @@ class Grounded:
         with self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
-        self.ctl.ground([("base", [])])
+        try:
+            self.ctl.ground([("base", [])])
+        except RuntimeError:
+            raise EncodingError("grounding failed: " + " ".join(m.strip() for m in log if "error" in m)) from None
 
     def facts(self, signatures: Iterable[tuple[str, int]]) -> list[clingo.Symbol]:
         """The atoms of these predicates that grounding decided (the stratified verdicts)."""
