@@ -86,6 +86,7 @@ class Verdict:
     ok: bool = False
     unpayable: Reason | None = None  # the reason to give if the payment search fails
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
+    x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -309,6 +310,8 @@ class Decoder:
                     v.permits.append(args[1].string)
             elif a.name == "costed":
                 v.costed = True
+            elif a.name == "x_upper":
+                v.x_upper = args[1].number
             elif a.name == "free_cast":
                 v.free = True
             elif a.name == "has_x_in_mana_cost":
@@ -348,8 +351,9 @@ class Decoder:
             elif a.name == "use":
                 o, ab, opt = a.arguments
                 produced.setdefault((o, ab), [])
-                if opt.type == SymbolType.Function and opt.name == "sac":
-                    sac_by_mana[(o, ab)] = self.obj_id(opt.arguments[0])
+                inner = opt.arguments[0] if opt.type == SymbolType.Function and opt.name == "o" else opt
+                if inner.type == SymbolType.Function and inner.name == "sac":
+                    sac_by_mana[(o, ab)] = self.obj_id(inner.arguments[0])
             elif a.name == "sacrifice":
                 sacrifices.append(self.obj_id(a.arguments[1]))
             elif a.name == "xval":

@@ -8,13 +8,13 @@
 
 from __future__ import annotations
 
-from clingo import Number, Symbol
+from clingo import Function, Number, Symbol
 
 from mtgasp.answers import Decoder, Verdict
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
-from mtgasp.solver import Grounded
+from mtgasp.solver import Grounded, Solve
 
 
 def default_player(state: GameState) -> str:
@@ -32,7 +32,7 @@ def default_player(state: GameState) -> str:
 VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("could_produce", 2), ("makes", 3),
-    ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2),
+    ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2),
 )
 
 
@@ -67,6 +67,8 @@ class Query:
         if not v.costed:
             return v
         s = self.grounded.solve(check=v.term)
+        if s.satisfiable and v.x_upper is not None and not v.free and v.action.x is None:
+            s = self._largest_x(v, s)
         if s.satisfiable:
             v.plan = self.decoder.plan(s.atoms, self.player)
             v.legal = v.ok and any(a.name == "legal" for a in s.atoms)
@@ -77,6 +79,27 @@ class Query:
             if v.unpayable is not None:
                 v.reasons.append(v.unpayable)
         return v
+
+
+    def _largest_x(self, v: Verdict, found: Solve) -> Solve:
+        """The payment with the largest X (107.3a): X = x_upper if payable, else a binary search
+        below it (payability is monotone in X). Each probe is one solve with xval(X) assumed."""
+
+        def probe(x: int) -> Solve:
+            return self.grounded.solve(check=v.term, assume=((Function("xval", [Number(x)]), True),))
+
+        best = probe(v.x_upper)
+        if best.satisfiable:
+            return best
+        lo, hi, best = 0, v.x_upper - 1, found
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            s = probe(mid)
+            if s.satisfiable:
+                best, lo = s, mid + 1
+            else:
+                hi = mid - 1
+        return best
 
 
 class Checker:

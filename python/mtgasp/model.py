@@ -198,7 +198,9 @@ class GameState:
 
 @dataclass(frozen=True)
 class Action:
-    """A move. ``ability`` is the 1-based index of an ability of ``object``'s card."""
+    """A move. ``ability`` is the 1-based index of an ability of ``object``'s card, or for an
+    ability granted by another card ``{"granted_by": card name, "index": N}`` (the N-th
+    granting static ability of that card)."""
 
     kind: str
     object: str | None = None
@@ -206,7 +208,7 @@ class Action:
     face: str | None = None
     x: int | None = None
     additional: tuple[str, ...] = ()
-    ability: int | None = None
+    ability: int | Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

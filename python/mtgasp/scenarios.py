@@ -112,6 +112,18 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
     player = acting_player(state, chk.get("player"))
     problems: list[str] = []
     actual: Any
+    if "error" in exp:  # the question itself must be refused as bad input, naming this field
+        try:
+            if chk["query"] == "why":
+                parse_action(chk["action"], state, checker.library, player)
+            actual = None
+        except InputError as e:
+            actual = {"error": [str(p) for p in e.problems]}
+            if not any(p.path.startswith(exp["error"]) for p in e.problems):
+                problems.append(f"expected a bad-input error at {exp['error']}")
+        else:
+            problems.append(f"expected a bad-input error at {exp['error']}, but the question was accepted")
+        return CheckResult(name, not problems, exp, actual, problems)
     if chk["query"] == "why":
         action = parse_action(chk["action"], state, checker.library, player)
         v = checker.why(state, action, player)

@@ -63,7 +63,7 @@ class Grounded:
     def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None):
         log = messages if messages is not None else []
         self.ctl = clingo.Control([], logger=lambda c, m: log.append(m))
-        self.ctl.configuration.solve.models = 0  # optimize: enumerate to the optimum
+        self.ctl.configuration.solve.models = 1  # one payment is enough (the largest X: api.py)
         with ast.ProgramBuilder(self.ctl) as pb:
             for stm in parsed_program():
                 pb.add(stm)
@@ -83,18 +83,15 @@ class Grounded:
             out.extend(a.symbol for a in atoms.by_signature(name, arity) if a.is_fact)
         return out
 
-    def solve(self, check: clingo.Symbol | None = None) -> Solve:
-        # check/1 is an external atom (false by default): it is switched on for one solve only.
-        atom = clingo.Function("check", [check]) if check is not None else None
-        if atom is not None:
-            self.ctl.assign_external(atom, True)
+    def solve(self, check: clingo.Symbol | None = None,
+              assume: tuple[tuple[clingo.Symbol, bool], ...] = ()) -> Solve:
+        # check/1 is chosen by an assumption: exactly one action's payment is searched per solve.
+        assumptions = list(assume)
+        if check is not None:
+            assumptions.append((clingo.Function("check", [check]), True))
         last: tuple[clingo.Symbol, ...] = ()
-        try:
-            with self.ctl.solve(yield_=True) as handle:
-                for model in handle:
-                    last = tuple(model.symbols(shown=True))
-                result = handle.get()
-        finally:
-            if atom is not None:
-                self.ctl.assign_external(atom, False)
+        with self.ctl.solve(assumptions=assumptions, yield_=True) as handle:
+            for model in handle:
+                last = tuple(model.symbols(shown=True))
+            result = handle.get()
         return Solve(bool(result.satisfiable), last)

@@ -1,0 +1,248 @@
+"""Actions: read and check the action JSON of contracts.md, section 2.
+
+``parse_action`` takes inline JSON, ``@file`` (JSON, or YAML for ``.yaml``/``.yml``) or an already
+decoded dict, checks it against a game state and returns an :class:`~mtgasp.model.Action`.
+It checks only what the action says (fields, types, that the object exists and is the acting
+player's, that a face or ability exists); whether the action is legal is for the encodings.
+
+```json
+{"kind": "cast", "object": "sic", "method": "foretell", "face": "Saw It Coming", "x": 0, "additional": ["kicker"]}
+{"kind": "play_land", "object": "f2"}
+{"kind": "activate", "object": "pool", "ability": 1}
+{"kind": "foretell", "object": "doomskar"}
+{"kind": "plot", "object": "fc"}
+{"kind": "pass"}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mtgasp.errors import Collector, InputError, Problem
+from mtgasp.model import ACTION_KINDS, METHODS, Action, Card, GameObject, GameState
+from mtgasp.state import (
+    CardLookup,
+    _Fields,
+    _quoted_list,
+    _show,
+    _sub,
+    _type_name,
+    did_you_mean,
+    read_document,
+    resolve_card,
+)
+
+__all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
+
+# Optional additional costs a cast action may choose to pay.
+ADDITIONAL_COSTS = ("kicker",)
+
+ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability")
+# The fields each kind of action may carry besides "kind" (and whether "object" is required).
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "cast": ("object", "method", "face", "x", "additional"),
+    "play_land": ("object", "face"),
+    "activate": ("object", "ability"),
+    "foretell": ("object",),
+    "plot": ("object", "ability"),
+    "pass": (),
+}
+
+
+def acting_player(state: GameState, player: str | None = None) -> str:
+    """Who acts: ``player`` if given, else the player with priority, else the controller of the
+    resolving object (who makes its choices), else the active player."""
+    if player is not None:
+        return player
+    if state.priority is not None:
+        return state.priority
+    if state.resolving is not None:
+        obj = state.obj(state.resolving)
+        if obj is not None and obj.controller is not None:
+            return obj.controller
+    return state.active_player
+
+
+def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
+                 library: CardLookup, player: str | None = None, *,
+                 check_owner: bool = True) -> Action:
+    """Read and check one action against ``state``; raises InputError listing every problem.
+
+    ``text_or_dict``: inline JSON text, ``"@FILE"`` (JSON; YAML if FILE ends in .yaml/.yml), a
+    Path, or a decoded dict. ``player``: who takes the action (default: see ``acting_player``).
+    ``check_owner``: report an object that the acting player neither owns nor controls (pass
+    False to leave that to the rules, e.g. CR 602.2 for activating an opponent's permanent).
+    Defaults filled in: ``method`` "normal" and ``face`` the front face for a cast.
+
+    ``ability`` (activate, and optionally plot) is a 1-based ability index of the object's card
+    (of its face up, if any), or ``{"granted_by": CARD, "index": N}`` for the N-th
+    ability-granting static ability of CARD (e.g. Chromatic Lantern's lands' mana ability).
+    """
+    source: str | None = None
+    doc: Any
+    if isinstance(text_or_dict, Path):
+        doc, source = read_document(text_or_dict, what="action")
+    elif isinstance(text_or_dict, str):
+        text = text_or_dict.strip()
+        if text.startswith("@"):
+            doc, source = read_document(Path(text[1:]), what="action")
+        elif not text.startswith(("{", "[")):
+            raise InputError(
+                f"action: expected a JSON object such as {{\"kind\": \"pass\"}} or @FILE, got {_show(text)}"
+            )
+        else:
+            try:
+                doc, _ = read_document(text, source="action")
+            except InputError as exc:  # say which input was malformed
+                raise InputError([Problem("action", p.message) for p in exc.problems]) from None
+    else:
+        doc = text_or_dict
+
+    c = Collector(source)
+    f = _Fields(c)
+    if not isinstance(doc, Mapping):
+        raise InputError(f"action: expected an object such as {{\"kind\": \"pass\"}}, got "
+                         f"{_type_name(doc)}", source)
+    doc = dict(doc)
+    f.known("action", doc, ACTION_FIELDS)
+
+    actor = acting_player(state, player)
+    if player is not None and state.player(player) is None:
+        f.add("player", f"{_show(player)} is not a player"
+                        f"{did_you_mean(player, [p.name for p in state.players])}")
+
+    kind = f.required("action", doc, "kind")
+    if kind is not None:
+        kind = f.choice("action.kind", kind, ACTION_KINDS, "an action kind")
+    allowed = KIND_FIELDS.get(kind or "", ACTION_FIELDS[1:])
+    if kind is not None:
+        for key in ACTION_FIELDS[1:]:
+            if key in doc and key not in allowed and doc[key] is not None:
+                f.add(_sub("action", key), _not_for_kind(key, kind))
+
+    # ---- the object
+    obj: GameObject | None = None
+    card: Card | None = None
+    if "object" in allowed and (kind is not None or doc.get("object") is not None):
+        raw = f.required("action", doc, "object")
+        oid = f.string("action.object", raw) if raw is not None else None
+        if oid is not None:
+            obj = state.obj(oid)
+            if obj is None:
+                f.add("action.object", f"no object {_show(oid)} in the state"
+                                       f"{did_you_mean(oid, [o.id for o in state.objects])}")
+            elif obj.card is None:
+                f.add("action.object", f"{_show(oid)} is an ability on the stack, not a card")
+                obj = None
+            else:
+                controller = obj.controller or obj.owner
+                if check_owner and actor not in (obj.owner, controller):
+                    f.add("action.object", f"{_show(oid)} is not {actor}'s (owner {obj.owner}, "
+                                           f"controller {controller})")
+                card = library.find(obj.card)
+                if card is None:
+                    f.add("action.object", f"{_show(oid)} is a {obj.card}, which is not in the card library")
+
+    # ---- cast / play_land: face; cast: method, x, additional
+    face: str | None = None
+    if "face" in allowed and doc.get("face") is not None:
+        face = f.string("action.face", doc["face"])
+        if face is not None and card is not None:
+            canon = next((fc.name for fc in card.faces if fc.name == face), None) or next(
+                (fc.name for fc in card.faces if fc.name.casefold() == face.casefold()), None)
+            if canon is None:
+                f.add("action.face", f"{_show(face)} is not a face of {card.name} "
+                                     f"(one of {_quoted_list(fc.name for fc in card.faces)})")
+                face = None
+            else:
+                face = canon
+    if kind == "cast" and face is None and card is not None and "face" not in doc:
+        face = card.faces[0].name
+
+    method: str | None = None
+    x: int | None = None
+    additional: list[str] = []
+    if kind == "cast":
+        method = "normal"
+        if doc.get("method") is not None:
+            method = f.choice("action.method", doc["method"], METHODS, "a casting method")
+        if doc.get("x") is not None:
+            x = f.integer("action.x", doc["x"], minimum=0)
+        if doc.get("additional") is not None:
+            items = f.listing("action.additional", doc["additional"])
+            for i, item in enumerate(items or []):
+                name = f.choice(f"action.additional[{i}]", item, ADDITIONAL_COSTS,
+                                "an optional additional cost")
+                if name is None:
+                    continue
+                if name in additional:
+                    f.add(f"action.additional[{i}]", f"{_show(name)} is listed twice")
+                else:
+                    additional.append(name)
+
+    # ---- activate (and plot): ability
+    ability: int | dict[str, Any] | None = None
+    if kind == "activate" or (kind == "plot" and doc.get("ability") is not None):
+        raw = f.required("action", doc, "ability")
+        if raw is not None:
+            ability = _parse_ability(f, raw, card, obj, library)
+
+    c.raise_if_any()
+    assert kind is not None
+    return Action(
+        kind=kind,
+        object=obj.id if obj is not None else None,
+        method=method,
+        face=face,
+        x=x,
+        additional=tuple(additional),
+        ability=ability,
+    )
+
+
+def _parse_ability(f: _Fields, raw: Any, card: Card | None, obj: GameObject | None,
+                   library: CardLookup) -> int | dict[str, Any] | None:
+    """An ability index of the object's card, or a granted ability ``{"granted_by", "index"}``."""
+    if isinstance(raw, dict):
+        f.known("action.ability", raw, ("granted_by", "index"))
+        name = f.required("action.ability", raw, "granted_by")
+        granter: Card | None = None
+        if name is not None and f.string("action.ability.granted_by", name) is not None:
+            granter, _, err = resolve_card(library, name)
+            if granter is None:
+                f.add("action.ability.granted_by", err)
+        raw_index = f.required("action.ability", raw, "index")
+        index = None
+        if raw_index is not None:
+            index = f.integer("action.ability.index", raw_index, minimum=1,
+                              below="is below 1 (granting abilities are numbered from 1)")
+        if granter is None or index is None:
+            return None
+        grants = sum(1 for fc in granter.faces for ab in fc.abilities
+                     if ab.kind == "static" and ab.spec.get("grant"))
+        if index > grants:
+            has = f"it has {grants}" if grants else "it has none"
+            f.add("action.ability.index", f"{granter.name} has no ability-granting ability {index} ({has})")
+            return None
+        return {"granted_by": granter.name, "index": index}
+    index = f.integer("action.ability", raw, minimum=1,
+                      below="is below 1 (abilities are numbered from 1, in Oracle order)")
+    if index is not None and card is not None and obj is not None:
+        fc = card.face_named(obj.face) if obj.face is not None else None
+        fc = fc or card.faces[0]
+        n = len(fc.abilities)
+        if index > n:
+            has = f"it has {n}" if n else "it has none"
+            f.add("action.ability", f"{fc.name} has no ability {index} ({has})")
+            return None
+    return index
+
+
+def _not_for_kind(key: str, kind: str) -> str:
+    if kind == "pass":
+        return "a pass action has no other fields"
+    users = [k for k, fields in KIND_FIELDS.items() if key in fields]
+    return f"a {kind} action has no {key} (only {' and '.join(users)} actions do)"

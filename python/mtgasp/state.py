@@ -1,0 +1,1176 @@
+"""Game state documents: read, validate and write them (contracts.md, section 1).
+
+``load_state`` reads a JSON (or YAML) document, ``parse_state`` validates an already decoded one
+and builds a :class:`~mtgasp.model.GameState`, ``dump_state`` writes a state back as a document
+that ``load_state`` accepts, leaving out every field that has its default value.
+
+Validation reports every problem at once (one :class:`~mtgasp.errors.InputError`), each with the
+path of the offending field, e.g. ``objects[3].zone: "hnad" is not a zone (one of library, ...)``.
+Besides wrong types, unknown fields and dangling references it reports states that cannot happen
+in a game, such as a tapped card in a hand or a card in a graveyard controlled by someone other
+than its owner.
+
+Extensions beyond contracts.md version 1 (all documented in ``data/state.schema.json``):
+
+- game: ``$schema`` and ``description`` (free text), kept in ``GameState.document``;
+- player: ``attackers_this_turn`` (how many creatures that player attacked with this turn,
+  Windbrisk Heights) and ``damage_taken_this_turn`` (damage dealt to that player this turn,
+  Spinerock Knoll), kept in ``Player.extra``;
+- object: ``chosen_type`` (the creature type chosen as it entered, The Ringhart Crest), kept in
+  ``GameObject.extra``.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import importlib
+import json
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from mtgasp.errors import Collector, InputError, Problem
+from mtgasp.model import (
+    MANA_TYPES,
+    METHODS,
+    STEPS,
+    ZONES,
+    AbilityRef,
+    Card,
+    Effect,
+    Face,
+    GameObject,
+    GameState,
+    Player,
+    parse_mana_cost,
+)
+
+__all__ = [
+    "DURATIONS",
+    "CardLookup",
+    "dump_state",
+    "load_state",
+    "parse_mana_pool",
+    "parse_state",
+    "read_document",
+    "render_mana_pool",
+]
+
+FORMAT = 1
+DURATIONS = ("end_of_turn", "permanent")
+
+# Documented extension fields (not in contracts.md version 1).
+GAME_EXTENSIONS = ("$schema", "description")
+PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn")
+OBJECT_EXTENSIONS = ("chosen_type",)
+
+GAME_FIELDS = (
+    "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
+    "resolving", "effects",
+) + GAME_EXTENSIONS
+PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS
+OBJECT_FIELDS = (
+    "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
+    "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
+    "exiled_with", "cast_from", "method", "x", "mana_spent", "kicked", "ability",
+) + OBJECT_EXTENSIONS
+ABILITY_REF_FIELDS = ("source", "index")
+EFFECT_FIELDS = ("card", "controller", "duration")
+
+# Fields an ability on the stack may have; every other object field belongs to cards only.
+ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x")
+# Spell fields: meaningful on the stack, and remembered by the permanent a spell becomes.
+SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
+CAST_FROM_ZONES = tuple(z for z in ZONES if z not in ("stack", "battlefield"))
+# Zones where "face_down" may be true (cards in a library are face down anyway).
+FACE_DOWN_ZONES = ("library", "battlefield", "stack", "exile")
+# Zones whose objects always have their owner as controller (CR 108.4a).
+OWNER_CONTROLLED_ZONES = ("library", "hand", "graveyard")
+# Zones whose cards lose their counters on arrival (CR 122.2); counters there can't exist.
+NO_COUNTER_ZONES = ("library", "hand", "graveyard")
+# Keyword abilities that are triggered abilities and so can be on the stack.
+TRIGGERED_KEYWORDS = ("hideaway", "ward")
+
+IN_ZONE = {
+    "library": "in a library",
+    "hand": "in a hand",
+    "battlefield": "on the battlefield",
+    "graveyard": "in a graveyard",
+    "stack": "on the stack",
+    "exile": "in exile",
+    "command": "in the command zone",
+}
+
+_MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+_PlayerCheck = Callable[[str, Any], str | None]
+
+
+class CardLookup(Protocol):
+    """What validation needs from a card library (``mtgasp.cards.CardLibrary`` provides it)."""
+
+    def find(self, name: str) -> Card | None: ...
+
+    def suggest(self, name: str) -> list[str]: ...
+
+
+# --------------------------------------------------------------------------------------------
+# Reading documents
+
+
+def read_document(path_or_text: str | Path, *, source: str | None = None,
+                  what: str = "document") -> tuple[Any, str | None]:
+    """Decode a JSON or YAML document; returns ``(value, source)``.
+
+    ``path_or_text`` is a :class:`~pathlib.Path`, a file name, ``"-"`` (standard input) or the
+    document's text itself (a string whose first non-blank character is ``{`` or ``[``, or any
+    string containing a line break). Files whose names end in ``.yaml``/``.yml`` are read as YAML
+    (this needs PyYAML); text is read as YAML if ``source`` ends that way. ``source`` names the
+    input in error messages (default: the file name). Raises InputError, never anything else.
+    """
+    text: str
+    format_hint = source  # the name whose suffix picks YAML or JSON
+    if isinstance(path_or_text, Path) or not _looks_like_text(path_or_text):
+        name = str(path_or_text)
+        format_hint = name
+        if name == "-":
+            source = source or "<stdin>"
+            try:
+                text = sys.stdin.read()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise InputError(f"can't read standard input: {exc}", source) from None
+        else:
+            source = source or name
+            path = Path(name)
+            if not path.exists():
+                raise InputError(f"no such file: {name}", source)
+            if path.is_dir():
+                raise InputError(f"{name} is a directory, not a {what} file", source)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", source) from None
+            except OSError as exc:
+                raise InputError(f"can't read {name}: {exc.strerror or exc}", source) from None
+    else:
+        text = path_or_text
+    if format_hint is not None and format_hint.lower().endswith((".yaml", ".yml")):
+        return _decode_yaml(text, source), source
+    return _decode_json(text, source), source
+
+
+def _looks_like_text(s: str) -> bool:
+    stripped = s.lstrip()
+    return stripped.startswith(("{", "[")) or "\n" in s or stripped == ""
+
+
+class _DuplicateKeys:
+    """object_pairs_hook that builds dicts and remembers repeated keys (JSON allows them)."""
+
+    def __init__(self) -> None:
+        self.duplicates: list[str] = []
+
+    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                self.duplicates.append(key)
+            out[key] = value
+        return out
+
+
+class _BadConstant(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> Any:
+    raise _BadConstant(f"{name} is not a JSON number")
+
+
+def _decode_json(text: str, source: str | None) -> Any:
+    hook = _DuplicateKeys()
+    try:
+        value = json.loads(text, object_pairs_hook=hook, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", source
+        ) from None
+    except _BadConstant as exc:
+        raise InputError(f"not valid JSON: {exc}", source) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", source) from None
+    if hook.duplicates:
+        raise InputError(
+            [Problem("", f'the key "{k}" appears twice in one object (the second would silently '
+                         "replace the first)") for k in dict.fromkeys(hook.duplicates)],
+            source,
+        )
+    return value
+
+
+def _decode_yaml(text: str, source: str | None) -> Any:
+    try:
+        yaml: Any = importlib.import_module("yaml")
+    except ImportError:
+        raise InputError(
+            "reading YAML needs PyYAML, which is not installed "
+            "(pip install 'mtgasp[yaml]' or pip install PyYAML; or use JSON)",
+            source,
+        ) from None
+
+    duplicates: list[str] = []
+
+    loader_class: Any = type("DuplicateCheckingLoader", (yaml.SafeLoader,), {})
+
+    def construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict[Any, Any]:
+        loader.flatten_mapping(node)
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a mapping key must be a plain value", key_node.start_mark
+                ) from None
+            if key in out:
+                mark = key_node.start_mark
+                duplicates.append(f"{key} (line {mark.line + 1}, column {mark.column + 1})")
+            out[key] = loader.construct_object(value_node, deep=True)
+        return out
+
+    loader_class.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    try:
+        value = yaml.load(text, Loader=loader_class)  # a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        raise InputError(f"not valid YAML: {problem}{where}", source) from None
+    except RecursionError:
+        raise InputError("not valid YAML: nested too deeply", source) from None
+    if duplicates:
+        raise InputError(
+            [Problem("", f"the key {d} appears twice in one mapping") for d in duplicates], source
+        )
+    return value
+
+
+def load_state(path_or_text: str | Path, library: CardLookup, *, source: str | None = None) -> GameState:
+    """Read and validate a game state document (a file name, ``"-"`` for stdin, or the text).
+
+    JSON always; YAML for files ending in ``.yaml``/``.yml`` when PyYAML is installed.
+    Raises InputError listing every problem found.
+    """
+    doc, source = read_document(path_or_text, source=source, what="state")
+    return parse_state(doc, library, source=source)
+
+
+# --------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def _show(value: Any) -> str:
+    """A value as the user wrote it, in JSON notation, shortened."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _sub(path: str, key: str) -> str:
+    """The path of a field of an object: ``a.b``, or ``a["+1/+1"]`` for other keys."""
+    if _IDENT.fullmatch(key):
+        return f"{path}.{key}" if path else key
+    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _quoted_list(names: Iterable[str], conj: str = "or") -> str:
+    items = [f'"{n}"' for n in names]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean "x"?)`` for the closest candidate, or ``""``."""
+    cands = list(candidates)
+    close = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.casefold(): c for c in cands}
+        if word.casefold() in lowered:
+            close = [lowered[word.casefold()]]
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+def parse_mana_pool(text: str) -> dict[str, int]:
+    """``"{G}{G}{U}"`` -> ``{"G": 2, "U": 1}``; raises ValueError with a message for the user."""
+    rest = _MANA_SYMBOL.sub("", text)
+    if rest.strip():
+        raise ValueError(f"{_show(text)} is not a list of mana symbols: unexpected {_show(rest.strip())}")
+    pool: dict[str, int] = {}
+    for raw in _MANA_SYMBOL.findall(text):
+        sym = raw.strip().upper()
+        if sym in MANA_TYPES:
+            pool[sym] = pool.get(sym, 0) + 1
+        elif sym.isdigit():
+            raise ValueError(
+                f"{{{raw}}} is generic mana, but mana in a pool always has a type: "
+                f"write colorless mana as {{C}} (e.g. {'{C}' * min(int(sym), 3) or '{C}'})"
+            )
+        else:
+            raise ValueError(f"{{{raw}}} is not a type of mana (one of {{W}} {{U}} {{B}} {{R}} {{G}} {{C}})")
+    return {t: pool[t] for t in MANA_TYPES if pool.get(t)}
+
+
+def render_mana_pool(pool: Mapping[str, int]) -> str:
+    """``{"G": 2, "U": 1}`` -> ``"{U}{G}{G}"`` (W U B R G C order)."""
+    return "".join(f"{{{t}}}" * pool.get(t, 0) for t in MANA_TYPES)
+
+
+def _card_face(card: Card, face: str | None) -> Face:
+    """The face with that name, else the front face."""
+    if face is not None:
+        found = card.face_named(face)
+        if found is not None:
+            return found
+    return card.faces[0]
+
+
+def _face_names(card: Card) -> list[str]:
+    return [f.name for f in card.faces]
+
+
+def _match_face(card: Card, name: str) -> str | None:
+    """The canonical name of the face called ``name`` (case-insensitively), or None."""
+    for f in card.faces:
+        if f.name == name:
+            return f.name
+    for f in card.faces:
+        if f.name.casefold() == name.casefold():
+            return f.name
+    return None
+
+
+def resolve_card(library: CardLookup, name: str) -> tuple[Card | None, str | None, str]:
+    """Look a card up: ``(card, face named, "")`` or ``(None, None, error message)``.
+
+    ``face named`` is the face's name when ``name`` names one face of a multi-faced card.
+    """
+    card = library.find(name)
+    if card is None:
+        suggestions = list(library.suggest(name))[:3]
+        hint = f" (did you mean {_quoted_list(suggestions)}?)" if suggestions else ""
+        return None, None, f"unknown card {_show(name)}{hint}"
+    named_face: str | None = None
+    if len(card.faces) > 1 and name.casefold() != card.name.casefold():
+        named_face = _match_face(card, name)
+    return card, named_face, ""
+
+
+class _Fields:
+    """Typed field access that records a problem (and returns None) when a value is wrong."""
+
+    def __init__(self, c: Collector):
+        self.c = c
+
+    def add(self, path: str, message: str) -> None:
+        self.c.add(path, message)
+
+    def mapping(self, path: str, value: Any, what: str = "an object") -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.add(path, f"expected {what}, got {_type_name(value)} {_show(value)}"
+                     if value is not None else f"expected {what}, got null")
+            return None
+        return value
+
+    def known(self, path: str, value: dict[Any, Any], fields: Sequence[str]) -> None:
+        """Report every key that is not one of ``fields`` (typos must not pass unnoticed)."""
+        for key in value:
+            if not isinstance(key, str):
+                self.add(path, f"field names are strings, got {_show(key)}")
+            elif key not in fields:
+                hint = did_you_mean(key, fields) or f" (known fields: {', '.join(fields)})"
+                self.add(_sub(path, key), f"unknown field{hint}")
+
+    def required(self, path: str, d: dict[str, Any], key: str) -> Any:
+        if key not in d or d[key] is None:
+            self.add(_sub(path, key), "required field is missing" if key not in d
+                     else "required, got null")
+            return None
+        return d[key]
+
+    def string(self, path: str, value: Any) -> str | None:
+        if not isinstance(value, str):
+            self.add(path, f"expected a string, got {_type_name(value)} {_show(value)}")
+            return None
+        if not value.strip():
+            self.add(path, "must not be empty")
+            return None
+        return value
+
+    def boolean(self, path: str, value: Any) -> bool | None:
+        if not isinstance(value, bool):
+            self.add(path, f"expected true or false, got {_type_name(value)} {_show(value)}")
+            return None
+        return value
+
+    def integer(self, path: str, value: Any, *, minimum: int | None = None,
+                below: str | None = None) -> int | None:
+        # bool is a subclass of int in Python: true/false are not numbers here.
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                self.add(path, f"expected an integer, got {_show(value)} (write it without a decimal point)")
+            else:
+                self.add(path, f"expected an integer, got {_type_name(value)} {_show(value)}")
+            return None
+        if minimum is not None and value < minimum:
+            if below is None:
+                below = "is below zero" if minimum == 0 else f"is below {minimum}"
+            self.add(path, f"{value} {below}")
+            return None
+        return value
+
+    def choice(self, path: str, value: Any, options: Sequence[str], what: str) -> str | None:
+        if not isinstance(value, str):
+            self.add(path, f"expected a string, got {_type_name(value)} {_show(value)}")
+            return None
+        if value not in options:
+            hint = did_you_mean(value, options)
+            self.add(path, f"{_show(value)} is not {what} (one of {', '.join(options)}){hint}")
+            return None
+        return value
+
+    def listing(self, path: str, value: Any) -> list[Any] | None:
+        if not isinstance(value, list):
+            self.add(path, f"expected a list, got {_type_name(value)} {_show(value)}")
+            return None
+        return value
+
+
+def _opt(d: dict[str, Any], key: str) -> Any:
+    """An optional field's value; null counts as absent."""
+    return d.get(key)
+
+
+# --------------------------------------------------------------------------------------------
+# Validation
+
+
+class _ObjDraft:
+    """What the first pass over ``objects`` learnt about one object."""
+
+    def __init__(self, index: int, raw: dict[str, Any]):
+        self.index = index
+        self.raw = raw
+        self.path = f"objects[{index}]"
+        self.values: dict[str, Any] = {}
+        self.id: str | None = None
+        self.zone: str | None = None
+        self.card: Card | None = None
+        self.is_ability = False
+        self.ability_source: str | None = None
+        self.ability_index: int | None = None
+        self.extra: dict[str, Any] = {}
+
+
+def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> GameState:
+    """Validate a decoded state document and build the GameState.
+
+    Raises InputError with every problem found (each with the path of its field).
+    """
+    c = Collector(source)
+    f = _Fields(c)
+    if not isinstance(doc, dict):
+        raise InputError(
+            f"a state document is an object with the fields {', '.join(GAME_FIELDS[:6])}, ...; "
+            f"got {_type_name(doc)}",
+            source,
+        )
+    f.known("", doc, GAME_FIELDS)
+
+    # ---- format, turn, step
+    fmt = _opt(doc, "format")
+    if fmt is not None:
+        n = f.integer("format", fmt)
+        if n is not None and n != FORMAT:
+            f.add("format", f"{n} is not supported (this version reads format {FORMAT})")
+    turn = f.required("", doc, "turn")
+    if turn is not None:
+        turn = f.integer("turn", turn, minimum=1, below="is below 1 (the first turn is turn 1)")
+    step = f.required("", doc, "step")
+    if step is not None:
+        step = f.choice("step", step, STEPS, "a step")
+    for key in GAME_EXTENSIONS:
+        if key in doc:
+            f.string(key, doc[key])
+
+    # ---- players
+    players: list[Player] = []
+    names: set[str] = set()
+    players_known = False  # True when player references can be checked
+    raw_players = f.required("", doc, "players")
+    if raw_players is not None:
+        plist = f.listing("players", raw_players)
+        if plist is not None:
+            players_known = True
+            if not plist:
+                f.add("players", "a game needs at least one player")
+            for i, rp in enumerate(plist):
+                before = len(c.problems)
+                p = _parse_player(f, i, rp, turn, names)
+                if p is not None:
+                    players.append(p)
+                elif any(pr.path in (f"players[{i}]", f"players[{i}].name")
+                         for pr in c.problems[before:]):
+                    # a player without a usable name: references to it would all be noise
+                    players_known = False
+
+    def check_player(path: str, value: Any) -> str | None:
+        name = f.string(path, value)
+        if name is None:
+            return None
+        if players_known and name not in names:
+            f.add(path, f"{_show(name)} is not a player{did_you_mean(name, names)}")
+            return None
+        return name
+
+    active = f.required("", doc, "active_player")
+    if active is not None:
+        active = check_player("active_player", active)
+    if active is not None and turn is not None:
+        for p in players:
+            if p.last_turn is None:
+                continue
+            idx = next(i for i, rp in enumerate(doc["players"])
+                       if isinstance(rp, dict) and rp.get("name") == p.name)
+            if p.name == active and p.last_turn != turn:
+                f.add(f"players[{idx}].last_turn",
+                      f"{p.last_turn} is not this turn ({turn}), but {active} is the active player")
+            elif p.name != active and p.last_turn == turn:
+                f.add(f"players[{idx}].last_turn",
+                      f"{p.last_turn} is this turn, but this is {active}'s turn")
+
+    # ---- objects (first pass: each object by itself)
+    drafts: list[_ObjDraft] = []
+    raw_objects = _opt(doc, "objects")
+    if raw_objects is not None:
+        olist = f.listing("objects", raw_objects)
+        for i, ro in enumerate(olist or []):
+            d = _parse_object(f, i, ro, library, check_player, turn)
+            if d is not None:
+                drafts.append(d)
+    by_id: dict[str, _ObjDraft] = {}
+    for d in drafts:
+        if d.id is None:
+            continue
+        if d.id in by_id:
+            f.add(_sub(d.path, "id"), f"duplicate id {_show(d.id)} (also objects[{by_id[d.id].index}])")
+        else:
+            by_id[d.id] = d
+
+    # ---- objects (second pass: references between objects)
+    for d in drafts:
+        _check_references(f, d, by_id)
+
+    # ---- stack
+    stack: list[str] = []
+    raw_stack = _opt(doc, "stack")
+    stack_ok = True
+    if raw_stack is not None:
+        slist = f.listing("stack", raw_stack)
+        if slist is None:
+            stack_ok = False
+        for i, sid in enumerate(slist or []):
+            path = f"stack[{i}]"
+            sid = f.string(path, sid)
+            if sid is None:
+                stack_ok = False
+                continue
+            if sid in stack:
+                f.add(path, f"{_show(sid)} is on the stack list twice (also stack[{stack.index(sid)}])")
+                continue
+            stack.append(sid)
+            target = by_id.get(sid)
+            if target is None:
+                f.add(path, f'{_show(sid)} is not an object in zone "stack" (no object has this id)'
+                      + did_you_mean(sid, by_id))
+            elif target.zone is not None and target.zone != "stack":
+                f.add(path, f'{_show(sid)} is not an object in zone "stack" (it is in zone {target.zone})')
+    if stack_ok:
+        for d in drafts:
+            if d.zone == "stack" and d.id is not None and d.id not in stack:
+                f.add(d.path, f"{_show(d.id)} is in zone stack but not in the stack list")
+
+    # ---- resolving, priority
+    resolving = _opt(doc, "resolving")
+    if resolving is not None:
+        resolving = f.string("resolving", resolving)
+        # Not necessarily the top: a spell cast while an ability resolves (Goliath Daydreamer)
+        # goes on the stack above it.
+        if resolving is not None and stack_ok and resolving not in stack:
+            f.add("resolving", f"{_show(resolving)} is not an id on the stack")
+    priority: str | None
+    if "priority" in doc:
+        priority = doc["priority"]
+        if priority is not None:
+            priority = check_player("priority", priority)
+            if priority is not None and step == "untap":
+                f.add("priority", "no player gets priority during the untap step (CR 502.4); use null")
+            if priority is not None and resolving is not None:
+                f.add("priority", f"nobody has priority while {_show(resolving)} resolves; use null")
+    else:
+        priority = default_priority(step or "", active or "", resolving) if active else None
+
+    # ---- effects
+    effects: list[Effect] = []
+    raw_effects = _opt(doc, "effects")
+    if raw_effects is not None:
+        elist = f.listing("effects", raw_effects)
+        for i, re_ in enumerate(elist or []):
+            e = _parse_effect(f, i, re_, library, check_player)
+            if e is not None:
+                effects.append(e)
+
+    c.raise_if_any()
+    assert turn is not None and active is not None and step is not None
+    objects = tuple(_build_object(d) for d in drafts)
+    return GameState(
+        turn=turn,
+        active_player=active,
+        step=step,
+        priority=priority,
+        players=tuple(players),
+        objects=objects,
+        stack=tuple(stack),
+        resolving=resolving,
+        effects=tuple(effects),
+        format=FORMAT,
+        document=copy.deepcopy(doc),
+    )
+
+
+def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str]) -> Player | None:
+    path = f"players[{i}]"
+    rp = f.mapping(path, raw)
+    if rp is None:
+        return None
+    f.known(path, rp, PLAYER_FIELDS)
+    ok = True
+    name = f.required(path, rp, "name")
+    if name is not None:
+        name = f.string(_sub(path, "name"), name)
+    if name is None:
+        ok = False
+    elif name in names:
+        f.add(_sub(path, "name"), f"duplicate player name {_show(name)}")
+        ok = False
+    else:
+        names.add(name)
+    life = 20
+    if _opt(rp, "life") is not None:
+        v = f.integer(_sub(path, "life"), rp["life"])
+        ok = ok and v is not None
+        life = v if v is not None else 20
+    lands = 0
+    if _opt(rp, "lands_played_this_turn") is not None:
+        v = f.integer(_sub(path, "lands_played_this_turn"), rp["lands_played_this_turn"], minimum=0)
+        ok = ok and v is not None
+        lands = v or 0
+    pool: dict[str, int] = {}
+    if _opt(rp, "mana_pool") is not None:
+        text = rp["mana_pool"]
+        if not isinstance(text, str):
+            f.add(_sub(path, "mana_pool"),
+                  f'expected a string of mana symbols such as "{{G}}{{G}}", got {_type_name(text)} {_show(text)}')
+            ok = False
+        else:
+            try:
+                pool = parse_mana_pool(text)
+            except ValueError as exc:
+                f.add(_sub(path, "mana_pool"), str(exc))
+                ok = False
+    last_turn: int | None = None
+    if _opt(rp, "last_turn") is not None:
+        last_turn = f.integer(_sub(path, "last_turn"), rp["last_turn"], minimum=0,
+                              below="is below zero (0 = no turn yet)")
+        if last_turn is None:
+            ok = False
+        elif turn is not None and last_turn > turn:
+            f.add(_sub(path, "last_turn"), f"{last_turn} is after the current turn ({turn})")
+            ok = False
+    extra: dict[str, Any] = {}
+    for key in PLAYER_EXTENSIONS:
+        if _opt(rp, key) is not None:
+            v = f.integer(_sub(path, key), rp[key], minimum=0)
+            if v is None:
+                ok = False
+            else:
+                extra[key] = v
+    if not ok or name is None:
+        return None
+    return Player(name=name, life=life, lands_played_this_turn=lands, mana_pool=pool,
+                  last_turn=last_turn, extra=extra)
+
+
+def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
+                  check_player: _PlayerCheck, turn: int | None) -> _ObjDraft | None:
+    path = f"objects[{i}]"
+    ro = f.mapping(path, raw)
+    if ro is None:
+        return None
+    d = _ObjDraft(i, ro)
+    v = d.values
+    f.known(path, ro, OBJECT_FIELDS)
+
+    def p(key: str) -> str:
+        return _sub(path, key)
+
+    oid = f.required(path, ro, "id")
+    if oid is not None:
+        d.id = f.string(p("id"), oid)
+    zone = f.required(path, ro, "zone")
+    if zone is not None:
+        zone = f.choice(p("zone"), zone, ZONES, "a zone")
+        d.zone = zone
+    zphrase = IN_ZONE.get(zone or "", "")
+
+    # ---- what the object is: a card, or an ability on the stack
+    d.is_ability = _opt(ro, "ability") is not None
+    if d.is_ability:
+        ref = f.mapping(p("ability"), ro["ability"],
+                        'an object such as {"source": "goliath", "index": 2}')
+        if ref is not None:
+            f.known(p("ability"), ref, ABILITY_REF_FIELDS)
+            src = f.required(p("ability"), ref, "source")
+            if src is not None:
+                d.ability_source = f.string(_sub(p("ability"), "source"), src)
+            idx = f.required(p("ability"), ref, "index")
+            if idx is not None:
+                d.ability_index = f.integer(_sub(p("ability"), "index"), idx, minimum=1,
+                                            below="is below 1 (abilities are numbered from 1)")
+        if zone is not None and zone != "stack":
+            f.add(p("zone"), f"an ability is an object only on the stack, not {zphrase}")
+        for key in ro:
+            if (isinstance(key, str) and key in OBJECT_FIELDS and key not in ABILITY_OBJECT_FIELDS
+                    and ro[key] is not None):
+                if key == "card":
+                    f.add(p(key), "an ability on the stack has no card (its source is named by "
+                                  "ability.source)")
+                else:
+                    f.add(p(key), f"an ability on the stack has no {key}")
+        ctl = _opt(ro, "controller")
+        if ctl is None:
+            f.add(p("controller"), "an ability on the stack needs a controller (the player who "
+                                   "activated it, or who controlled its source when it triggered)")
+        v["controller"] = check_player(p("controller"), ctl) if ctl is not None else None
+        v["owner"] = (check_player(p("owner"), ro["owner"]) if _opt(ro, "owner") is not None
+                      else v["controller"])
+        if _opt(ro, "x") is not None:
+            v["x"] = f.integer(p("x"), ro["x"], minimum=0)
+        return d
+
+    name = f.required(path, ro, "card")
+    named_face: str | None = None
+    if name is not None:
+        name = f.string(p("card"), name)
+        if name is not None:
+            d.card, named_face, err = resolve_card(library, name)
+            if d.card is None:
+                f.add(p("card"), err)
+    owner = f.required(path, ro, "owner")
+    v["owner"] = check_player(p("owner"), owner) if owner is not None else None
+    if _opt(ro, "controller") is not None:
+        v["controller"] = check_player(p("controller"), ro["controller"])
+        if (v["controller"] is not None and v["owner"] is not None and v["controller"] != v["owner"]
+                and zone in OWNER_CONTROLLED_ZONES):
+            f.add(p("controller"), f"a card {zphrase} is controlled by its owner ({v['owner']}), "
+                                   f"not {v['controller']}")
+    else:
+        v["controller"] = v["owner"]
+
+    # ---- simple flags
+    for key in ("tapped", "face_down", "kicked"):
+        if _opt(ro, key) is not None:
+            v[key] = f.boolean(p(key), ro[key])
+    if v.get("tapped") and zone is not None and zone != "battlefield":
+        f.add(p("tapped"), f"a card {zphrase} can't be tapped (only permanents on the battlefield)")
+    if v.get("face_down") and zone is not None and zone not in FACE_DOWN_ZONES:
+        f.add(p("face_down"), f"a card {zphrase} can't be face down")
+
+    # ---- face
+    if _opt(ro, "face") is not None:
+        face = f.string(p("face"), ro["face"])
+        if face is not None and d.card is not None:
+            canon = _match_face(d.card, face)
+            if canon is None:
+                f.add(p("face"), f"{_show(face)} is not a face of {d.card.name} "
+                                 f"(one of {_quoted_list(_face_names(d.card))})")
+            elif named_face is not None and canon != named_face:
+                f.add(p("face"), f"{_show(canon)} contradicts card {_show(named_face)}, which names "
+                                 "the other face")
+            elif zone is not None and zone not in ("stack", "battlefield"):
+                f.add(p("face"), f"a card {zphrase} has no face up: face applies only on the stack "
+                                 "or the battlefield")
+            elif v.get("face_down"):
+                f.add(p("face"), "a face-down card has no face up")
+            else:
+                v["face"] = canon
+    elif named_face is not None and zone in ("stack", "battlefield") and not v.get("face_down"):
+        v["face"] = named_face
+
+    # ---- counters
+    if _opt(ro, "counters") is not None:
+        counters = f.mapping(p("counters"), ro["counters"], 'an object such as {"+1/+1": 2}')
+        if counters is not None:
+            good: dict[str, int] = {}
+            for kind, n in counters.items():
+                cpath = _sub(p("counters"), str(kind))
+                if not isinstance(kind, str) or not kind.strip():
+                    f.add(p("counters"), f"a counter kind is a non-empty string, got {_show(kind)}")
+                    continue
+                amount = f.integer(cpath, n, minimum=0)
+                if amount is not None:
+                    good[kind] = amount
+            v["counters"] = good
+            if zone in NO_COUNTER_ZONES and any(good.values()):
+                f.add(p("counters"), f"a card {zphrase} can't have counters (counters don't "
+                                     "follow a card to a new zone, CR 122.2)")
+
+    # ---- turns
+    def turn_field(key: str, minimum: int) -> int | None:
+        if _opt(ro, key) is None:
+            return None
+        n = f.integer(p(key), ro[key], minimum=minimum,
+                      below=None if minimum == 0 else "is below 1 (the first turn is turn 1)")
+        if n is not None and turn is not None and n > turn:
+            f.add(p(key), f"{n} is after the current turn ({turn})")
+            return None
+        return n
+
+    v["controlled_since_turn"] = turn_field("controlled_since_turn", 0)
+    v["foretold_turn"] = turn_field("foretold_turn", 1)
+    v["plotted_turn"] = turn_field("plotted_turn", 1)
+    for key in ("foretold_turn", "plotted_turn", "foretell_cost", "exiled_with"):
+        if _opt(ro, key) is not None and zone is not None and zone != "exile":
+            f.add(p(key), f"only a card in exile has {key}; this one is {zphrase}")
+    if v["foretold_turn"] is not None and zone == "exile" and v.get("face_down") is not True:
+        f.add(p("face_down"), "a foretold card is exiled face down (CR 702.143a): "
+                              "add \"face_down\": true")
+    if v["plotted_turn"] is not None and v.get("face_down"):
+        f.add(p("face_down"), "a plotted card is exiled face up (CR 702.170a)")
+
+    # ---- foretell cost
+    if _opt(ro, "foretell_cost") is not None:
+        v["foretell_cost"] = _parse_foretell_cost(f, p("foretell_cost"), ro["foretell_cost"], d.card)
+
+    # ---- references (checked in the second pass)
+    for key in ("attached_to", "exiled_with"):
+        if _opt(ro, key) is not None:
+            v[key] = f.string(p(key), ro[key])
+            if v[key] is not None and v[key] == d.id:
+                f.add(p(key), f"{_show(v[key])} is this object itself")
+                v[key] = None
+    if v.get("attached_to") is not None and zone is not None and zone != "battlefield":
+        f.add(p("attached_to"), f"a card {zphrase} can't be attached to anything "
+                                "(only permanents on the battlefield are)")
+
+    # ---- spell fields
+    if _opt(ro, "cast_from") is not None:
+        v["cast_from"] = f.choice(p("cast_from"), ro["cast_from"], CAST_FROM_ZONES,
+                                  "a zone a spell can be cast from")
+    if _opt(ro, "method") is not None:
+        v["method"] = f.choice(p("method"), ro["method"], METHODS, "a casting method")
+        if v["method"] in ("foretell", "plot") and v.get("cast_from") not in (None, "exile"):
+            f.add(p("method"), f"a spell cast by {v['method']} is cast from exile, not from "
+                               f"{v['cast_from']}")
+    if _opt(ro, "x") is not None:
+        v["x"] = f.integer(p("x"), ro["x"], minimum=0)
+    if _opt(ro, "mana_spent") is not None:
+        v["mana_spent"] = f.integer(p("mana_spent"), ro["mana_spent"], minimum=0)
+    if zone is not None and zone not in ("stack", "battlefield"):
+        for key in SPELL_FIELDS:
+            if _opt(ro, key) is not None:
+                f.add(p(key), f"{key} describes a spell (or the permanent it became); "
+                              f"this card is {zphrase}")
+
+    # ---- extensions
+    if _opt(ro, "chosen_type") is not None:
+        ct = f.string(p("chosen_type"), ro["chosen_type"])
+        if ct is not None:
+            if zone is not None and zone != "battlefield":
+                f.add(p("chosen_type"), f"a card {zphrase} has no chosen type (a choice made as a "
+                                        "permanent enters lasts while it is on the battlefield)")
+            else:
+                d.extra["chosen_type"] = ct
+    return d
+
+
+def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
+    def cost(p: str, text: Any) -> str | None:
+        if not isinstance(text, str):
+            f.add(p, f'expected a mana cost such as "{{1}}{{U}}", got {_type_name(text)} {_show(text)}')
+            return None
+        try:
+            parse_mana_cost(text)
+        except ValueError as exc:
+            f.add(p, str(exc))
+            return None
+        return text
+
+    if isinstance(value, dict):
+        if not value:
+            f.add(path, "an empty object: give a cost, or a cost for each face")
+            return None
+        out: dict[str, str] = {}
+        for face, text in value.items():
+            fpath = _sub(path, str(face))
+            canon: str | None = str(face)
+            if card is not None:
+                canon = _match_face(card, str(face))
+                if canon is None:
+                    f.add(fpath, f"{_show(face)} is not a face of {card.name} "
+                                 f"(one of {_quoted_list(_face_names(card))})")
+            ctext = cost(fpath, text)
+            if canon is not None and ctext is not None:
+                out[canon] = ctext
+        return out
+    return cost(path, value)
+
+
+def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft]) -> None:
+    def p(key: str) -> str:
+        return _sub(d.path, key)
+
+    for key in ("attached_to", "exiled_with"):
+        ref = d.values.get(key)
+        if ref is None:
+            continue
+        target = by_id.get(ref)
+        if target is None:
+            f.add(p(key), f"no object has the id {_show(ref)}{did_you_mean(ref, by_id)}")
+            d.values[key] = None
+        elif key == "attached_to" and target.zone is not None and target.zone != "battlefield":
+            f.add(p(key), f"{_show(ref)} is not on the battlefield (it is in zone {target.zone})")
+    if not d.is_ability or d.ability_source is None:
+        return
+    spath = _sub(p("ability"), "source")
+    source = by_id.get(d.ability_source)
+    if source is None:
+        f.add(spath, f"no object has the id {_show(d.ability_source)}"
+                     f"{did_you_mean(d.ability_source, by_id)}")
+        return
+    if source.is_ability:
+        f.add(spath, f"{_show(d.ability_source)} is itself an ability, not a card")
+        return
+    if source.card is None or d.ability_index is None:
+        return
+    face = _card_face(source.card, source.values.get("face"))
+    n = len(face.abilities)
+    ipath = _sub(p("ability"), "index")
+    if d.ability_index > n:
+        has = f"it has {n}" if n else "it has none"
+        f.add(ipath, f"{face.name} has no ability {d.ability_index} ({has})")
+        return
+    ab = face.abilities[d.ability_index - 1]
+    kind = getattr(ab, "kind", None)
+    spec = getattr(ab, "spec", {}) or {}
+    if kind in ("static", "spell", "replacement", "additional_cost") or (
+            kind == "keyword" and spec.get("keyword") not in TRIGGERED_KEYWORDS):
+        what = f"keyword ability {spec.get('keyword')}" if kind == "keyword" else f"a {kind} ability"
+        f.add(ipath, f"ability {d.ability_index} of {face.name} is {what}; only activated and "
+                     "triggered abilities go on the stack")
+    elif kind in ("activated", "triggered") and spec.get("mana") is not None:
+        f.add(ipath, f"ability {d.ability_index} of {face.name} is a mana ability; mana abilities "
+                     "don't use the stack (CR 605.3)")
+
+
+def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_player: _PlayerCheck) -> Effect | None:
+    path = f"effects[{i}]"
+    re_ = f.mapping(path, raw, 'an object such as {"card": "Pale Moon", "controller": "bob", '
+                               '"duration": "end_of_turn"}')
+    if re_ is None:
+        return None
+    f.known(path, re_, EFFECT_FIELDS)
+    card_name: str | None = None
+    name = f.required(path, re_, "card")
+    if name is not None:
+        name = f.string(_sub(path, "card"), name)
+        if name is not None:
+            card, _, err = resolve_card(library, name)
+            if card is None:
+                f.add(_sub(path, "card"), err)
+            else:
+                card_name = card.name
+    ctl = f.required(path, re_, "controller")
+    controller = check_player(_sub(path, "controller"), ctl) if ctl is not None else None
+    dur = f.required(path, re_, "duration")
+    duration = f.choice(_sub(path, "duration"), dur, DURATIONS, "a duration") if dur is not None else None
+    if card_name is None or controller is None or duration is None:
+        return None
+    return Effect(card=card_name, controller=controller, duration=duration)
+
+
+def _build_object(d: _ObjDraft) -> GameObject:
+    v = d.values
+    assert d.id is not None and d.zone is not None and v.get("owner") is not None
+    ability = None
+    if d.is_ability:
+        assert d.ability_source is not None and d.ability_index is not None
+        ability = AbilityRef(source=d.ability_source, index=d.ability_index)
+    return GameObject(
+        id=d.id,
+        owner=v["owner"],
+        zone=d.zone,
+        card=d.card.name if d.card is not None else None,
+        controller=v.get("controller") or v["owner"],
+        face=v.get("face"),
+        tapped=bool(v.get("tapped")),
+        face_down=bool(v.get("face_down")),
+        counters=dict(v.get("counters") or {}),
+        controlled_since_turn=v.get("controlled_since_turn") or 0,
+        attached_to=v.get("attached_to"),
+        foretold_turn=v.get("foretold_turn"),
+        foretell_cost=v.get("foretell_cost"),
+        plotted_turn=v.get("plotted_turn"),
+        exiled_with=v.get("exiled_with"),
+        cast_from=v.get("cast_from"),
+        method=v.get("method"),
+        x=v.get("x"),
+        mana_spent=v.get("mana_spent"),
+        kicked=bool(v.get("kicked")),
+        ability=ability,
+        extra=dict(d.extra),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Writing documents
+
+
+def default_priority(step: str, active_player: str, resolving: str | None) -> str | None:
+    """Who has priority when a document leaves ``priority`` out."""
+    if step in ("untap", "cleanup") or resolving is not None:
+        return None
+    return active_player
+
+
+def dump_state(state: GameState) -> dict[str, Any]:
+    """The document for a state: ``load_state`` reads it back to an equal state.
+
+    Fields with their default values are left out (``priority`` and ``format`` are always
+    written). ``$schema`` and ``description`` are carried over from ``state.document``.
+    """
+    doc: dict[str, Any] = {}
+    for key in GAME_EXTENSIONS:
+        if isinstance(state.document.get(key), str):
+            doc[key] = state.document[key]
+    doc.update({
+        "format": FORMAT,
+        "turn": state.turn,
+        "active_player": state.active_player,
+        "step": state.step,
+        "priority": state.priority,
+        "players": [_dump_player(p) for p in state.players],
+        "objects": [_dump_object(o) for o in state.objects],
+    })
+    if state.stack:
+        doc["stack"] = list(state.stack)
+    if state.resolving is not None:
+        doc["resolving"] = state.resolving
+    if state.effects:
+        doc["effects"] = [_dump_effect(e) for e in state.effects]
+    return doc
+
+
+def _dump_player(p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": p.name}
+    if p.life != 20:
+        out["life"] = p.life
+    if p.lands_played_this_turn:
+        out["lands_played_this_turn"] = p.lands_played_this_turn
+    pool = render_mana_pool(p.mana_pool)
+    if pool:
+        out["mana_pool"] = pool
+    if p.last_turn is not None:
+        out["last_turn"] = p.last_turn
+    for key, value in p.extra.items():
+        out[key] = value
+    return out
+
+
+def _dump_object(o: GameObject) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": o.id}
+    controller = o.controller or o.owner
+    if o.ability is not None:
+        out["zone"] = o.zone
+        out["ability"] = {"source": o.ability.source, "index": o.ability.index}
+        out["controller"] = controller
+        if o.owner != controller:
+            out["owner"] = o.owner
+        if o.x is not None:
+            out["x"] = o.x
+        return out
+    out["card"] = o.card
+    out["owner"] = o.owner
+    out["zone"] = o.zone
+    if controller != o.owner:
+        out["controller"] = controller
+    if o.face is not None:
+        out["face"] = o.face
+    if o.tapped:
+        out["tapped"] = True
+    if o.face_down:
+        out["face_down"] = True
+    if o.counters:
+        out["counters"] = dict(o.counters)
+    if o.controlled_since_turn:
+        out["controlled_since_turn"] = o.controlled_since_turn
+    optional: dict[str, Any] = {
+        "attached_to": o.attached_to,
+        "foretold_turn": o.foretold_turn,
+        "foretell_cost": dict(o.foretell_cost) if isinstance(o.foretell_cost, Mapping) else o.foretell_cost,
+        "plotted_turn": o.plotted_turn,
+        "exiled_with": o.exiled_with,
+        "cast_from": o.cast_from,
+        "method": o.method,
+        "x": o.x,
+        "mana_spent": o.mana_spent,
+    }
+    out.update({k: v for k, v in optional.items() if v is not None})
+    if o.kicked:
+        out["kicked"] = True
+    for key, value in o.extra.items():
+        out[key] = value
+    return out
+
+
+def _dump_effect(e: Effect) -> dict[str, Any]:
+    out: dict[str, Any] = {"card": e.card, "controller": e.controller}
+    if e.duration is not None:
+        out["duration"] = e.duration
+    out.update(e.extra)
+    return out

@@ -1,0 +1,87 @@
+"""The built-in rulings corpus (python/mtgasp/corpus/): every scenario is its own test case, and
+``mtgasp verify`` exits 0 on the corpus and 1 on a scenario whose expectation is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from mtgasp.api import Checker
+from mtgasp.cli import main
+from mtgasp.scenarios import corpus_files, load_scenario, run_scenario
+
+CHECKER = Checker()
+CORPUS = corpus_files()
+
+
+def test_corpus_is_not_empty() -> None:
+    assert len(CORPUS) >= 30
+
+
+def test_scenario_ids_are_unique_and_match_file_names() -> None:
+    ids = [load_scenario(name, text)["id"] for name, text in CORPUS]
+    assert len(ids) == len(set(ids))
+    for (name, _text), sid in zip(CORPUS, ids):
+        assert name == f"{sid}.json"
+
+
+@pytest.mark.parametrize(("name", "text"), CORPUS, ids=[name.removesuffix(".json") for name, _ in CORPUS])
+def test_scenario(name: str, text: str) -> None:
+    doc = load_scenario(name, text)
+    if doc.get("kind", "ruling") == "ruling":
+        ruling = doc["ruling"]
+        assert ruling["text"] and ruling["source"]
+        assert "date" in ruling and "card" in ruling
+    assert doc["rules"]
+    result = run_scenario(CHECKER, name, doc)
+    problems = [
+        f"{c.name}: {p}\n    expected: {json.dumps(c.expected, ensure_ascii=False)}"
+        f"\n    actual: {json.dumps(c.actual, ensure_ascii=False)}"
+        for c in result.checks if not c.passed for p in c.problems
+    ]
+    assert result.passed, f"{name} failed:\n" + "\n".join(problems)
+
+
+def test_verify_builtin_corpus_exits_0() -> None:
+    assert main(["verify"]) == 0
+
+
+def test_verify_corpus_folder_exits_0() -> None:
+    folder = Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
+    assert main(["verify", str(folder)]) == 0
+
+
+WRONG = {
+    "id": "deliberately-wrong",
+    "kind": "rule",
+    "rules": ["107.5"],
+    "description": "Expects a tapped Forest to tap for mana, which 107.5 forbids.",
+    "state": {
+        "format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+        "players": [{"name": "alice"}, {"name": "bob"}],
+        "objects": [{"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield", "tapped": True}],
+    },
+    "checks": [{"query": "why", "action": {"kind": "activate", "object": "f1", "ability": 1},
+                "expect": {"legal": True}}],
+}
+
+
+def test_verify_wrong_scenario_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(WRONG), encoding="utf-8")
+    assert main(["verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out
+
+
+def test_verify_wrong_scenario_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(WRONG), encoding="utf-8")
+    assert main(["verify", str(path), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["passed"] is False and report["failed"] == 1
+    (scenario,) = report["scenarios"]
+    assert scenario["id"] == "deliberately-wrong"
+    (check,) = scenario["checks"]
+    assert check["passed"] is False and check["actual"]["legal"] is False
