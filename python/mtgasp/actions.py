@@ -37,8 +37,10 @@ from mtgasp.state import (
 
 __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 
-# Optional additional costs a cast action may choose to pay.
-ADDITIONAL_COSTS = ("kicker",)
+# Optional additional costs a cast action may choose to pay. Naming an alternative cost here too
+# (a second one besides the method's) is accepted as a question, and the encodings answer it with
+# rule 118.9a (only one alternative cost per spell).
+ADDITIONAL_COSTS = ("kicker", "foretell", "plot", "free")
 
 ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability")
 # The fields each kind of action may carry besides "kind" (and whether "object" is required).
@@ -49,6 +51,7 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "foretell": ("object",),
     "plot": ("object", "ability"),
     "pass": (),
+    "decline": (),
 }
 
 

@@ -263,8 +263,8 @@ class Decoder:
     # -- actions ------------------------------------------------------------------------------
     def action(self, term: Symbol) -> Action:
         name, args = term.name, term.arguments
-        if name == "pass":
-            return Action(kind="pass")
+        if name in ("pass", "decline"):
+            return Action(kind=name)
         oid = self.obj_id(args[0])
         if name == "cast":
             _o, m, f, k = args

@@ -56,6 +56,9 @@ class Query:
             fw.add("query", t)
             if a.x is not None:
                 fw.add("query_x", t, Number(a.x))
+            for alt in a.additional:
+                if alt != "kicker":  # a second alternative cost (118.9a)
+                    fw.add("query_alt", t, Function(alt))
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
         self.grounded = Grounded(fw.facts)

@@ -358,8 +358,8 @@ class FactWriter:
         """The term of an action (actions.lp): cast(O,M,F,K), play_land(O), activate(O,A),
         foretell(O), plot(O,A) (A = any when the action names no ability), pass."""
         ids = self.ids
-        if action.kind == "pass":
-            return C("pass")
+        if action.kind in ("pass", "decline"):
+            return C(action.kind)
         o = st.obj(action.object or "")
         assert o is not None and o.card is not None  # validated by actions.parse_action
         os = ids.obj(o.id)
@@ -371,6 +371,8 @@ class FactWriter:
                 fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
             kick = 1 if "kicker" in action.additional else 0
             return F("cast", [os, C(action.method or "normal"), Number(fi), Number(kick)])
+        if action.kind == "decline":
+            return C("decline")
         if action.kind in ("activate", "plot"):
             if action.ability is None:
                 return F(action.kind, [os, C("any")])

@@ -20,7 +20,7 @@ STEPS = (
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )
 METHODS = ("normal", "foretell", "plot", "free")
-ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass")
+ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 
