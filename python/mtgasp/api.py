@@ -69,9 +69,10 @@ class Query:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
         if not v.costed:
             return v
-        s = self.grounded.solve(check=v.term)
-        if s.satisfiable and v.x_upper is not None and not v.free and v.action.x is None:
-            s = self._largest_x(v, s)
+        if v.x_upper is not None and not v.free and v.action.x is None:
+            s = self._largest_x(v)
+        else:
+            s = self.grounded.solve(check=v.term)
         if s.satisfiable:
             v.plan = self.decoder.plan(s.atoms, self.player)
             v.legal = v.ok and any(a.name == "legal" for a in s.atoms)
@@ -84,17 +85,25 @@ class Query:
         return v
 
 
-    def _largest_x(self, v: Verdict, found: Solve) -> Solve:
+    def _largest_x(self, v: Verdict) -> Solve:
         """The payment with the largest X (107.3a): X = x_upper if payable, else a binary search
-        below it (payability is monotone in X). Each probe is one solve with xval(X) assumed."""
+        below it (payability is monotone in X). Each probe is one solve with xval(X) assumed;
+        unsatisfiable at X = 0 means the cost can't be paid at all."""
+        assert v.x_upper is not None
 
         def probe(x: int) -> Solve:
-            return self.grounded.solve(check=v.term, assume=((Function("xval", [Number(x)]), True),))
+            return self.grounded.solve(check=v.term, assume=((Function("xval", [Number(x)]), True),
+                                                              (Function("most_x"), True)))
+
+        def lean(found: Solve) -> Solve:  # the same X, with a plan that uses few sources
+            x = next(a.arguments[0] for a in found.atoms if a.name == "xval")
+            again = self.grounded.solve(check=v.term, assume=((Function("xval", [x]), True),))
+            return again if again.satisfiable else found
 
         best = probe(v.x_upper)
         if best.satisfiable:
-            return best
-        lo, hi, best = 0, v.x_upper - 1, found
+            return lean(best)
+        lo, hi = 0, v.x_upper - 1
         while lo <= hi:
             mid = (lo + hi) // 2
             s = probe(mid)
@@ -102,7 +111,7 @@ class Query:
                 best, lo = s, mid + 1
             else:
                 hi = mid - 1
-        return best
+        return lean(best) if best.satisfiable else best
 
 
 class Checker:

@@ -62,7 +62,8 @@ class Grounded:
 
     def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None):
         log = messages if messages is not None else []
-        self.ctl = clingo.Control([], logger=lambda c, m: log.append(m))
+        # --heuristic=Domain enables the #heuristic preferences of payment.lp (plans use few sources).
+        self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
         self.ctl.configuration.solve.models = 1  # one payment is enough (the largest X: api.py)
         with ast.ProgramBuilder(self.ctl) as pb:
             for stm in parsed_program():
@@ -87,6 +88,8 @@ class Grounded:
               assume: tuple[tuple[clingo.Symbol, bool], ...] = ()) -> Solve:
         # check/1 is chosen by an assumption: exactly one action's payment is searched per solve.
         assumptions = list(assume)
+        if not any(a.name == "most_x" for a, _ in assumptions):
+            assumptions.append((clingo.Function("most_x"), False))
         if check is not None:
             assumptions.append((clingo.Function("check", [check]), True))
         last: tuple[clingo.Symbol, ...] = ()
