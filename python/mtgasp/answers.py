@@ -107,7 +107,7 @@ class Verdict:
             out["reasons"] = [r.to_json() for r in self.reasons]
         if self.costed:
             out["cost"] = self.cost
-        if self.plan is not None:
+        if self.plan is not None and self.legal:
             out["payment"] = self.plan.to_json()
         return out
 
