@@ -64,13 +64,14 @@ DURATIONS = ("end_of_turn", "permanent")
 
 # Documented extension fields (not in contracts.md version 1).
 GAME_EXTENSIONS = ("$schema", "description")
+GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn")
-OBJECT_EXTENSIONS = ("chosen_type",)
+OBJECT_EXTENSIONS = ("chosen_type", "dream_exile", "refers_to", "targets", "seen_by")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
     "resolving", "effects",
-) + GAME_EXTENSIONS
+) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS
 OBJECT_FIELDS = (
     "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
@@ -81,7 +82,8 @@ ABILITY_REF_FIELDS = ("source", "index")
 EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
-ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x")
+ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to")
+# ("refers_to": the spell a triggered ability refers to, e.g. Goliath Daydreamer's first ability.)
 # Spell fields: meaningful on the stack, and remembered by the permanent a spell becomes.
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
 CAST_FROM_ZONES = tuple(z for z in ZONES if z not in ("stack", "battlefield"))
@@ -527,6 +529,9 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     for key in GAME_EXTENSIONS:
         if key in doc:
             f.string(key, doc[key])
+    for key in GAME_COUNT_EXTENSIONS:
+        if doc.get(key) is not None:
+            f.integer(key, doc[key], minimum=0)
 
     # ---- players
     players: list[Player] = []
@@ -791,6 +796,10 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                       else v["controller"])
         if _opt(ro, "x") is not None:
             v["x"] = f.integer(p("x"), ro["x"], minimum=0)
+        if _opt(ro, "refers_to") is not None:
+            ref_to = f.string(p("refers_to"), ro["refers_to"])
+            if ref_to is not None:
+                d.extra["refers_to"] = ref_to
         return d
 
     name = f.required(path, ro, "card")
@@ -926,6 +935,30 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                                         "permanent enters lasts while it is on the battlefield)")
             else:
                 d.extra["chosen_type"] = ct
+    if _opt(ro, "dream_exile") is not None:
+        v_de = f.boolean(p("dream_exile"), ro["dream_exile"]) if hasattr(f, "boolean") else ro["dream_exile"]
+        if not isinstance(ro["dream_exile"], bool):
+            f.add(p("dream_exile"), f"expected true or false, got {_show(ro['dream_exile'])}")
+        elif zone is not None and zone != "stack":
+            f.add(p("dream_exile"), f"only a spell on the stack can be marked to be exiled with a dream counter; this card is {zphrase}")
+        elif v_de:
+            d.extra["dream_exile"] = True
+    if _opt(ro, "targets") is not None:
+        items = f.listing(p("targets"), ro["targets"])
+        if items is not None:
+            ts = [f.string(f"{p('targets')}[{i}]", t) for i, t in enumerate(items)]
+            if zone is not None and zone != "stack":
+                f.add(p("targets"), f"only a spell on the stack has targets; this card is {zphrase}")
+            elif all(t is not None for t in ts):
+                d.extra["targets"] = ts
+    if _opt(ro, "seen_by") is not None:
+        items = f.listing(p("seen_by"), ro["seen_by"])
+        if items is not None:
+            ss = [f.string(f"{p('seen_by')}[{i}]", t) for i, t in enumerate(items)]
+            if zone is not None and zone != "exile":
+                f.add(p("seen_by"), f"seen_by records who may look at a card in exile; this card is {zphrase}")
+            elif all(t is not None for t in ss):
+                d.extra["seen_by"] = ss
     return d
 
 
@@ -975,6 +1008,11 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft]) 
             d.values[key] = None
         elif key == "attached_to" and target.zone is not None and target.zone != "battlefield":
             f.add(p(key), f"{_show(ref)} is not on the battlefield (it is in zone {target.zone})")
+    refs = [("refers_to", d.extra.get("refers_to"))] + [
+        (f"targets[{i}]", t) for i, t in enumerate(d.extra.get("targets") or [])]
+    for key, ref in refs:
+        if ref is not None and ref not in by_id:
+            f.add(p(key), f"no object has the id {_show(ref)}{did_you_mean(ref, by_id)}")
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")
@@ -1088,6 +1126,9 @@ def dump_state(state: GameState) -> dict[str, Any]:
     for key in GAME_EXTENSIONS:
         if isinstance(state.document.get(key), str):
             doc[key] = state.document[key]
+    for key in GAME_COUNT_EXTENSIONS:
+        if state.document.get(key):
+            doc[key] = state.document[key]
     doc.update({
         "format": FORMAT,
         "turn": state.turn,
@@ -1133,6 +1174,7 @@ def _dump_object(o: GameObject) -> dict[str, Any]:
             out["owner"] = o.owner
         if o.x is not None:
             out["x"] = o.x
+        out.update(o.extra)
         return out
     out["card"] = o.card
     out["owner"] = o.owner
