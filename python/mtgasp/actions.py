@@ -42,16 +42,17 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 # rule 118.9a (only one alternative cost per spell).
 ADDITIONAL_COSTS = ("kicker", "foretell", "plot", "free")
 
-ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability")
+ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets")
 # The fields each kind of action may carry besides "kind" (and whether "object" is required).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    "cast": ("object", "method", "face", "x", "additional"),
+    "cast": ("object", "method", "face", "x", "additional", "targets"),
     "play_land": ("object", "face"),
     "activate": ("object", "ability"),
     "foretell": ("object",),
     "plot": ("object", "ability"),
     "pass": (),
     "decline": (),
+    "choose": ("object",),
 }
 
 
@@ -186,6 +187,16 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                 else:
                     additional.append(name)
 
+    targets: list[str] = []
+    if kind == "cast" and doc.get("targets") is not None:
+        items = f.listing("action.targets", doc["targets"])
+        for i, item in enumerate(items or []):
+            t = f.string(f"action.targets[{i}]", item)
+            if t is not None and state.obj(t) is None:
+                f.add(f"action.targets[{i}]", f"no object {_show(t)} in the state")
+            elif t is not None:
+                targets.append(t)
+
     # ---- activate (and plot): ability
     ability: int | dict[str, Any] | None = None
     if kind == "activate" or (kind == "plot" and doc.get("ability") is not None):
@@ -203,6 +214,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         x=x,
         additional=tuple(additional),
         ability=ability,
+        targets=tuple(targets),
     )
 
 

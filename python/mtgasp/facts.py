@@ -336,6 +336,16 @@ class FactWriter:
                     if src.face is not None:
                         fi = next(i for i, fc in enumerate(scard.faces, start=1) if fc.name == src.face)
                     self.add("stack_ability", os, ids.obj(src.id), F("a", [k, Number(fi), Number(o.ability.index)]))
+        for o in st.objects:
+            os = ids.obj(o.id)
+            if o.extra.get("dream_exile"):
+                self.add("dream_exile", os)
+            if o.extra.get("refers_to") in ids.objects:
+                self.add("refers_to", os, ids.obj(o.extra["refers_to"]))
+            for t in o.extra.get("targets") or []:
+                if t in ids.objects:
+                    self.add("target", os, ids.obj(t))
+        self.add("consecutive_passes", Number(int(st.document.get("consecutive_passes") or 0)))
         for i, oid in enumerate(st.stack, start=1):
             self.add("stack_pos", ids.obj(oid), Number(i))
         if st.resolving is not None:

@@ -20,7 +20,7 @@ STEPS = (
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )
 METHODS = ("normal", "foretell", "plot", "free")
-ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline")
+ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 
@@ -209,6 +209,7 @@ class Action:
     x: int | None = None
     additional: tuple[str, ...] = ()
     ability: int | Mapping[str, Any] | None = None
+    targets: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -221,6 +222,8 @@ class Action:
             if self.x is not None:
                 out["x"] = self.x
             out["additional"] = list(self.additional)
+            if self.targets:
+                out["targets"] = list(self.targets)
         if self.ability is not None:
             out["ability"] = self.ability
         return out

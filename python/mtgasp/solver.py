@@ -60,7 +60,8 @@ class Solve:
 class Grounded:
     """One grounded program for one state and one question; solve it under assumptions."""
 
-    def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None):
+    def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None,
+                 parts: tuple[str, ...] = ("base",)):
         log = messages if messages is not None else []
         # --heuristic=Domain enables the #heuristic preferences of payment.lp (plans use few sources).
         self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
@@ -72,7 +73,7 @@ class Grounded:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
         try:
-            self.ctl.ground([("base", [])])
+            self.ctl.ground([(part, []) for part in parts])
         except RuntimeError:
             raise EncodingError("grounding failed: " + " ".join(m.strip() for m in log if "error" in m)) from None
 

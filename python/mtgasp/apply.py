@@ -1,0 +1,286 @@
+"""Play forward: ``apply`` an action to a state and return the next state document and the events.
+
+What changes is decided by the encodings (program part ``apply`` in encodings/outcomes.lp, the
+"next" relation of the game, as in GDL); this module only writes those changes into the document
+and checks that the result is a valid state. Random choices the rules leave to chance (the order of
+the cards hideaway puts on the bottom, 702.75a) use ``random.Random(seed)``: reproducible.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from clingo import Function, Number, Symbol, SymbolType
+
+from mtgasp.answers import Decoder, Reason, Verdict
+from mtgasp.api import Checker
+from mtgasp.errors import InputError
+from mtgasp.facts import FactWriter
+from mtgasp.model import MANA_TYPES, Action, GameState
+from mtgasp.solver import Grounded
+from mtgasp.state import dump_state, parse_state, render_mana_pool
+
+# Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
+SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
+STACK_ONLY = ("dream_exile", "targets")
+EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
+
+
+@dataclass
+class Applied:
+    """The outcome of ``apply``: the next state (a document), what happened, or the refusal."""
+
+    legal: bool
+    verdict: Verdict
+    state: dict[str, Any] | None = None
+    events: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.legal:
+            return {"legal": False, "action": self.verdict.action.to_json(),
+                    "reasons": [r.to_json() for r in self.verdict.reasons]}
+        return {"legal": True, "action": self.verdict.action.to_json(), "events": self.events,
+                "state": self.state}
+
+
+def apply_action(checker: Checker, state: GameState, action: Action, player: str,
+                 choose_type: str | None = None, seed: int = 0) -> Applied:
+    """Apply a legal action (refused with the reasons otherwise); resolve what the passing of
+    priority resolves; return the next state document and the events."""
+    verdict = checker.why(state, action, player)
+    if not verdict.legal:
+        return Applied(False, verdict)
+    lib = checker.library
+    fw = FactWriter(lib)
+    fw.state(state)
+    fw.add("acting", fw.ids.player(player))
+    query = fw.action_term(action, state)
+    fw.add("query", query)
+    term = verdict.term
+    fw.add("do", term)
+    if action.x is not None:
+        fw.add("query_x", query, Number(action.x))
+    elif verdict.has_x and not verdict.free:
+        fw.add("query_x", query, Number(0))  # X not announced: 0
+    for t in action.targets:
+        fw.add("do_target", fw.ids.obj(t))
+    if choose_type is not None:
+        fw.add("prefer_type", Function(choose_type.lower()))
+    grounded = Grounded(fw.facts, parts=("base", "apply"))
+    solved = grounded.solve(check=term if verdict.costed else None)
+    if not solved.satisfiable:  # the outcome rules found no way to carry the action out
+        raise InputError(f"the action can't be carried out as given (choose: {choose_type})")
+    decoder = Decoder(fw.ids, state, lib)
+    doc = dump_state(state)
+    events = [describe(action, state)]
+    _write(doc, solved.atoms, decoder, state, random.Random(seed), events)
+    new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
+    return Applied(True, verdict, dump_state(new_state), events)
+
+
+def describe(action: Action, state: GameState) -> str:
+    a = action.to_json()
+    o = state.obj(a.get("object", "")) if a.get("object") else None
+    what = f"{o.card} ({o.id})" if o is not None else ""
+    if a["kind"] == "cast":
+        return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "")
+    if a["kind"] == "activate":
+        return f"activate ability {a['ability']} of {what}"
+    if a["kind"] in ("pass", "decline"):
+        return f"{a['kind']}"
+    return f"{a['kind'].replace('_', ' ')} {what}"
+
+
+def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
+    if sym.type == SymbolType.Number:
+        if name == "face" and obj is not None:
+            return decoder.library.get(obj["card"]).faces[sym.number - 1].name
+        if name in ("exiled_with", "refers_to"):
+            return decoder.ids.object_names[sym.number]
+        if name in ("seen_by", "priority", "active_player", "controller"):
+            return decoder.ids.player_names[sym.number]
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.name in ("true", "false"):
+        return sym.name == "true"
+    if sym.name == "none":
+        return None
+    return sym.name
+
+
+def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, state: GameState,
+           rng: random.Random, events: list[str]) -> None:
+    objs = {o["id"]: o for o in doc["objects"]}
+    players = {p["name"]: p for p in doc["players"]}
+    stack: list[str] = list(doc.get("stack", []))
+    oid = decoder.ids.object_names
+    pname = decoder.ids.player_names
+    by_name: dict[str, list[Symbol]] = {}
+    for a in atoms:
+        by_name.setdefault(a.name, []).append(a)
+
+    def zone_change(o: dict[str, Any], zone: str) -> None:
+        old = o["zone"]
+        o["zone"] = zone
+        if old == "stack" and o["id"] in stack:
+            stack.remove(o["id"])
+        for key in ("counters", "attached_to", "chosen_type"):
+            o.pop(key, None)
+        if zone != "battlefield":
+            o.pop("tapped", None)
+            o.pop("controlled_since_turn", None)
+        if zone not in ("battlefield", "stack"):
+            o.pop("controller", None)
+            o.pop("face", None)
+            for key in SPELL_FIELDS:
+                o.pop(key, None)
+        if zone != "stack":
+            for key in STACK_ONLY:
+                o.pop(key, None)
+        if zone != "exile" or old != "exile":
+            for key in EXILE_ONLY:
+                o.pop(key, None)
+            o.pop("face_down", None)
+
+    # zones first, then fields (a field set by the same action wins over the zone's defaults)
+    for a in by_name.get("zone_to", []):
+        o_id, zone = oid[a.arguments[0].number], a.arguments[1].name
+        if zone == "gone":
+            objs.pop(o_id, None)
+            if o_id in stack:
+                stack.remove(o_id)
+            continue
+        zone_change(objs[o_id], zone)
+    doc["objects"] = [o for o in doc["objects"] if o["id"] in objs]
+    for a in by_name.get("field", []):
+        o = objs.get(oid[a.arguments[0].number])
+        if o is None:
+            continue
+        name = a.arguments[1].name
+        value = _value(a.arguments[2], decoder, o, name)
+        if name == "seen_by":
+            o.setdefault("seen_by", [])
+            if value not in o["seen_by"]:
+                o["seen_by"].append(value)
+        elif name == "targets":
+            o.setdefault("targets", []).append(oid[a.arguments[2].number])
+        elif value is False and name in ("tapped", "face_down", "kicked", "dream_exile"):
+            o.pop(name, None)
+        else:
+            o[name] = value
+    for a in by_name.get("counters_to", []):
+        o = objs.get(oid[a.arguments[0].number])
+        if o is None:
+            continue
+        kind, n = a.arguments[1].string, a.arguments[2].number
+        counters = o.setdefault("counters", {})
+        if n > 0:
+            counters[kind] = n
+        else:
+            counters.pop(kind, None)
+        if not counters:
+            o.pop("counters")
+    foretold: dict[str, dict[int, str]] = {}
+    for a in by_name.get("foretold_cost", []):
+        o_id = oid[a.arguments[0].number]
+        face, sym, n = a.arguments[1].number, a.arguments[2].name, a.arguments[3].number
+        foretold.setdefault(o_id, {}).setdefault(face, "")
+        foretold[o_id][face] += (f"{{{n}}}" if sym == "generic" else f"{{{sym.upper()}}}" * n)
+    for o_id, faces in foretold.items():
+        card = decoder.library.get(objs[o_id]["card"])
+        costs = {card.faces[f - 1].name: c or "{0}" for f, c in sorted(faces.items())}
+        objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
+    # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
+    pushes: list[tuple[int, str, Any]] = []
+    for a in by_name.get("push", []):
+        pushes.append((a.arguments[1].number, oid[a.arguments[0].number], None))
+    n_new = 0
+    for a in sorted(by_name.get("new_ability", []), key=str):
+        _key, src, index, ctl, ref, order = a.arguments
+        n_new += 1
+        base = f"{oid[src.number]}-ability{index.number}"
+        new_id, k = base, 1
+        while new_id in objs:
+            k += 1
+            new_id = f"{base}-{k}"
+        obj: dict[str, Any] = {"id": new_id, "zone": "stack",
+                               "ability": {"source": oid[src.number], "index": index.number},
+                               "controller": pname[ctl.number]}
+        if ref.type == SymbolType.Number:
+            obj["refers_to"] = oid[ref.number]
+        objs[new_id] = obj
+        doc["objects"].append(obj)
+        pushes.append((order.number, new_id, obj))
+        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} triggers/is put on the stack as {new_id}")
+    for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
+        if o_id in stack:
+            stack.remove(o_id)
+        stack.append(o_id)
+    for a in by_name.get("pool_to", []):
+        p = players[pname[a.arguments[0].number]]
+        pool = _pool(p.get("mana_pool", ""))
+        pool[a.arguments[1].name.upper()] = a.arguments[2].number
+        text = render_mana_pool(pool)
+        if text:
+            p["mana_pool"] = text
+        else:
+            p.pop("mana_pool", None)
+    for a in by_name.get("player_field", []):
+        p = players[pname[a.arguments[0].number]]
+        name, v = a.arguments[1].name, a.arguments[2].number
+        if v or name in p:
+            p[name] = v
+        if not v:
+            p.pop(name, None)
+    for a in by_name.get("draws", []):
+        o = objs[oid[a.arguments[1].number]]
+        zone_change(o, "hand")
+        events.append(f"{pname[a.arguments[0].number]} draws a card")
+    bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
+    rng.shuffle(bottom)
+    if bottom:
+        moved = [objs[b] for b in bottom]
+        doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
+        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order")
+    ended = sorted((a.arguments[0].number for a in by_name.get("effect_ends", [])), reverse=True)
+    for e in ended:
+        doc["effects"].pop(e - 1)
+    if "effects" in doc and not doc["effects"]:
+        doc.pop("effects")
+    for a in by_name.get("game", []):
+        name = a.arguments[0].name
+        value = _value(a.arguments[1], decoder, None, name)
+        if name == "resolving":
+            value = oid[a.arguments[1].number] if a.arguments[1].type == SymbolType.Number else None
+        if value is None:
+            doc[name] = None if name == "priority" else doc.pop(name, None) and None
+            if name != "priority":
+                doc.pop(name, None)
+        else:
+            doc[name] = value
+    if doc.get("consecutive_passes") == 0:
+        doc.pop("consecutive_passes")
+    doc["stack"] = stack
+    if not stack:
+        doc.pop("stack")
+    for a in by_name.get("event", []):
+        events.append(decoder.message(a.arguments[0]))
+
+
+def _ability_term(decoder: Decoder, src: Symbol, index: Symbol) -> Symbol:
+    card = decoder.card_of(src)
+    k = decoder.library.index(card.name) if card is not None else 0
+    return Function("a", [Number(k), Number(1), index])
+
+
+def _pool(text: str) -> dict[str, int]:
+    from mtgasp.state import parse_mana_pool
+
+    return {t: n for t, n in parse_mana_pool(text).items()} if text else {t: 0 for t in MANA_TYPES}
+
+
+__all__ = ["Applied", "apply_action", "Reason", "copy"]
