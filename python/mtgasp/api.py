@@ -158,6 +158,17 @@ class Checker:
                  if a.name == "could_produce" and a.arguments[0].number == o}
         return [t for t in MANA_TYPES if t in found]
 
+    def visible(self, state: GameState, player: str) -> list[dict]:
+        """The face-down exiled cards ``player`` may look at, each with the rules that allow it."""
+        q = Query(self.library, state, player)
+        pl = q.ids.players[player]
+        found: dict[str, list[str]] = {}
+        for a in q.grounded.facts((("may_look", 3),)):
+            p, c, rule = a.arguments
+            if p.number == pl:
+                found.setdefault(q.ids.object_names[c.number], []).append(rule.string)
+        return [{"object": o, "card": state.obj(o).card, "rules": sorted(r)} for o, r in sorted(found.items())]
+
     def explain_mana(self, state: GameState, object_id: str) -> list[str]:
         """For each type object_id could produce, one chain of sources that makes it possible
         (the shortest derivation in the 106.7 fixpoint); for none, why (106.5)."""

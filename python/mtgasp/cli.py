@@ -45,6 +45,20 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--explain", action="store_true", help="show which sources make each type possible")
     common(sp)
 
+    sp = sub.add_parser("apply", help="the next state after a legal action (illegal ones are refused with the reasons)")
+    sp.add_argument("state")
+    sp.add_argument("action", help="the action as JSON, or @FILE")
+    sp.add_argument("--player", help="who takes the action (default: as for moves)")
+    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C)")
+    sp.add_argument("--seed", type=int, default=0, help="seed for the random orders the rules call for (default 0)")
+    sp.add_argument("--out", metavar="FILE", help="also write the next state to FILE")
+    common(sp)
+
+    sp = sub.add_parser("look", help="the face-down exiled cards a player may look at (406.3, 702.75a, 702.143a)")
+    sp.add_argument("state")
+    sp.add_argument("player")
+    common(sp)
+
     sp = sub.add_parser("verify", help="run the rulings scenarios (built-in corpus by default)")
     sp.add_argument("path", nargs="?", help="a scenario file or a folder of them")
     common(sp)
@@ -136,6 +150,39 @@ def _run(args: argparse.Namespace) -> int:
             for line in out.get("explain", []):
                 print(f"  {line}")
         return EXIT_OK
+    if args.command == "apply":
+        from mtgasp.apply import apply_action
+
+        state = load_state(Path(args.state), library)
+        if args.player is not None and state.player(args.player) is None:
+            raise InputError(f'--player: "{args.player}" is not a player of {args.state}')
+        if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C"):
+            raise InputError(f'--choose: "{args.choose}" is not a type of mana (W U B R G C)')
+        player = acting_player(state, args.player)
+        text = args.action
+        action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
+        result = apply_action(checker, state, action, player, args.choose, args.seed)
+        if args.json:
+            _print_json(result.to_json())
+        elif not result.legal:
+            _print_why(player, result.verdict)
+        else:
+            for e in result.events:
+                print(f"- {e}")
+            _print_json(result.state)
+        if result.legal and args.out:
+            Path(args.out).write_text(json.dumps(result.state, indent=2, ensure_ascii=False) + "\n")
+        return EXIT_OK if result.legal else EXIT_FAILED
+    if args.command == "look":
+        state = load_state(Path(args.state), library)
+        if state.player(args.player) is None:
+            raise InputError(f'player: "{args.player}" is not a player of {args.state}')
+        seen = checker.visible(state, args.player)
+        if args.json:
+            _print_json({"player": args.player, "may_look_at": seen})
+        else:
+            print(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no face-down exiled card"))
+        return EXIT_OK
     if args.command == "verify":
         from mtgasp.scenarios import print_report, run_corpus
 
@@ -149,6 +196,8 @@ def _run(args: argparse.Namespace) -> int:
         from mtgasp.facts import FactWriter
 
         state = load_state(Path(args.state), library)
+        if args.player is not None and state.player(args.player) is None:
+            raise InputError(f'--player: "{args.player}" is not a player of {args.state}')
         fw = FactWriter(library)
         fw.state(state)
         fw.add("acting", fw.ids.player(acting_player(state, args.player)))

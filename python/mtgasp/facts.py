@@ -342,6 +342,9 @@ class FactWriter:
                 self.add("dream_exile", os)
             if o.extra.get("refers_to") in ids.objects:
                 self.add("refers_to", os, ids.obj(o.extra["refers_to"]))
+            for name in o.extra.get("seen_by") or []:
+                if name in ids.players:
+                    self.add("seen_by", os, ids.player(name))
             for t in o.extra.get("targets") or []:
                 if t in ids.objects:
                     self.add("target", os, ids.obj(t))

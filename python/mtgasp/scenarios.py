@@ -87,16 +87,23 @@ def load_scenario(name: str, text: str) -> dict[str, Any]:
     c = Collector(name)
     if not isinstance(doc, dict):
         raise InputError("a scenario is a JSON object", source=name)
-    for key in ("id", "state", "checks", "rules"):
+    for key in ("id", "state", "rules"):
         if key not in doc:
             c.add(key, "missing")
-    if not isinstance(doc.get("checks", []), list) or not doc.get("checks"):
-        c.add("checks", "needs at least one check")
-    for i, chk in enumerate(doc.get("checks") or []):
+    if not isinstance(doc.get("checks", []), list) or not isinstance(doc.get("steps", []), list):
+        c.add("checks", "checks and steps are lists")
+    elif not doc.get("checks") and not doc.get("steps"):
+        c.add("checks", "needs at least one check or step")
+    for where, chk in [(f"checks[{i}]", chk) for i, chk in enumerate(doc.get("checks") or [])] + [
+            (f"steps[{i}].checks[{j}]", chk) for i, st in enumerate(doc.get("steps") or [])
+            if isinstance(st, dict) for j, chk in enumerate(st.get("checks") or [])]:
         if not isinstance(chk, dict) or chk.get("query") not in QUERIES:
-            c.add(f"checks[{i}].query", f"must be one of {', '.join(QUERIES)}")
+            c.add(f"{where}.query", f"must be one of {', '.join(QUERIES)}")
         elif "expect" not in chk:
-            c.add(f"checks[{i}].expect", "missing")
+            c.add(f"{where}.expect", "missing")
+    for i, st in enumerate(doc.get("steps") or []):
+        if not isinstance(st, dict) or not isinstance(st.get("action"), dict):
+            c.add(f"steps[{i}].action", "each step needs an action")
     c.raise_if_any()
     return doc
 
@@ -165,18 +172,87 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
     return CheckResult(name, not problems, exp, actual, problems)
 
 
+def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple[CheckResult, Any]:
+    """Apply one action (mtgasp apply) and compare the next state with the expectations."""
+    from mtgasp.actions import acting_player, parse_action
+    from mtgasp.apply import apply_action
+    from mtgasp.state import parse_state
+
+    exp = step.get("expect") or {}
+    player = acting_player(state, step.get("player"))
+    action = parse_action(step["action"], state, checker.library, player)
+    result = apply_action(checker, state, action, player, step.get("choose"), step.get("seed", 0))
+    problems: list[str] = []
+    want_legal = exp.get("legal", True)
+    if result.legal != want_legal:
+        problems.append(f"expected the action to be {'applied' if want_legal else 'refused'}")
+    if not result.legal:
+        rules = {r.rule for r in result.verdict.reasons}
+        for rule in exp.get("reasons_include", []):
+            if rule not in rules:
+                problems.append(f"expected a reason citing {rule}")
+        return CheckResult(name, not problems, exp, result.to_json(), problems), state
+    doc = result.state
+    objs = {o["id"]: o for o in doc["objects"]}
+    for oid, fields in (exp.get("objects") or {}).items():
+        o = objs.get(oid)
+        if o is None:
+            problems.append(f"expected object {oid} to exist")
+            continue
+        for key, value in fields.items():
+            if o.get(key) != value:
+                problems.append(f"expected {oid}.{key} = {json.dumps(value)}, got {json.dumps(o.get(key))}")
+    for oid in exp.get("absent", []):
+        if oid in objs:
+            problems.append(f"expected object {oid} to be gone")
+    for key, value in (exp.get("game") or {}).items():
+        if doc.get(key) != value:
+            problems.append(f"expected {key} = {json.dumps(value)}, got {json.dumps(doc.get(key))}")
+    players = {p["name"]: p for p in doc["players"]}
+    for pname, fields in (exp.get("players") or {}).items():
+        for key, value in fields.items():
+            if players.get(pname, {}).get(key) != value:
+                problems.append(f"expected {pname}.{key} = {json.dumps(value)}, "
+                                f"got {json.dumps(players.get(pname, {}).get(key))}")
+    for text in exp.get("events_include", []):
+        if not any(text in e for e in result.events):
+            problems.append(f"expected an event mentioning {text!r}")
+    new_state = parse_state(doc, checker.library, source=f"{name}: next state")
+    for pname, ids in (exp.get("look") or {}).items():
+        seen = sorted(s["object"] for s in checker.visible(new_state, pname))
+        if seen != sorted(ids):
+            problems.append(f"expected {pname} may look at {sorted(ids)}, got {seen}")
+    return CheckResult(name, not problems, exp, {"events": result.events, "state": doc}, problems), new_state
+
+
 def run_scenario(checker: Any, name: str, doc: dict[str, Any]) -> ScenarioResult:
     from mtgasp.state import parse_state
 
     ruling = doc.get("ruling") or {}
     state = parse_state(doc["state"], checker.library, source=f"{name}: state")
     checks = []
-    for i, chk in enumerate(doc["checks"]):
+    for i, chk in enumerate(doc.get("checks") or []):
         cname = chk.get("name") or f"check {i + 1}"
         try:
             checks.append(run_check(checker, state, chk, cname))
         except InputError as e:
             checks.append(CheckResult(cname, False, chk.get("expect"), None, [f"bad input: {e.render()}"]))
+    for i, step in enumerate(doc.get("steps") or []):
+        sname = step.get("name") or f"step {i + 1}: {json.dumps(step['action'])}"
+        try:
+            result, state = run_step(checker, state, step, sname)
+        except InputError as e:
+            checks.append(CheckResult(sname, False, step.get("expect"), None, [f"bad input: {e.render()}"]))
+            break
+        checks.append(result)
+        for j, chk in enumerate(step.get("checks") or []):
+            cname = f"{sname} / {chk.get('name') or f'check {j + 1}'}"
+            try:
+                checks.append(run_check(checker, state, chk, cname))
+            except InputError as e:
+                checks.append(CheckResult(cname, False, chk.get("expect"), None, [f"bad input: {e.render()}"]))
+        if not result.passed:
+            break
     return ScenarioResult(
         id=doc["id"], file=name, card=ruling.get("card"), date=ruling.get("date"),
         text=ruling.get("text", doc.get("description", "")), rules=list(doc["rules"]),
