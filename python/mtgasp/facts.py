@@ -119,12 +119,12 @@ class FactWriter:
         if kind == "keyword":
             self.add("keyword", a, C(spec["keyword"]))
             cost = spec.get("cost")
-            if isinstance(cost, str):
+            if cost == "mana_cost":
+                self.add("keyword_cost_rule", a, C("mana_cost"))
+            elif isinstance(cost, str):
                 self.add("keyword_cost", a, self.cost(cost))
             elif isinstance(cost, dict) and "mana_cost_reduced_by" in cost:
                 self.add("keyword_cost_rule", a, F("reduced", [self.cost(cost["mana_cost_reduced_by"])]))
-            elif cost == "mana_cost":
-                self.add("keyword_cost_rule", a, C("mana_cost"))
             if "n" in spec:
                 self.add("keyword_n", a, Number(spec["n"]))
             if spec.get("keyword") == "enchant" and "what" in spec:
