@@ -330,7 +330,7 @@ class Decoder:
             if v.costed:
                 mana = self.total_text(t)
                 extras = self.cost_extras(t)
-                if mana == "{0}" and extras and t.name == "activate":
+                if mana == "{0}" and extras:
                     v.cost = ", ".join(extras)
                 else:
                     v.cost = ", ".join([mana, *extras])
