@@ -95,9 +95,12 @@ class Query:
             return self.grounded.solve(check=v.term, assume=((Function("xval", [Number(x)]), True),
                                                               (Function("most_x"), True)))
 
-        def lean(found: Solve) -> Solve:  # the same X, with a plan that uses few sources
+        def lean(found: Solve) -> Solve:
+            """The same X with a plan that prefers few sources, if one is found quickly (a bounded
+            search: when X needs nearly every source the first plan is kept)."""
             x = next(a.arguments[0] for a in found.atoms if a.name == "xval")
-            again = self.grounded.solve(check=v.term, assume=((Function("xval", [x]), True),))
+            again = self.grounded.solve(check=v.term, assume=((Function("xval", [x]), True),),
+                                        conflicts=200)
             return again if again.satisfiable else found
 
         best = probe(v.x_upper)

@@ -30,6 +30,12 @@ ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard",
 TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
 
 
+# Process-wide: the id of each distinct cost, its facts, and each card's facts per library.
+_COST_IDS: dict[tuple, int] = {}
+_COST_FACTS: dict[int, list[Symbol]] = {}
+_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...]]]] = {}
+
+
 @dataclass
 class Ids:
     """The mapping between the state's names and the compact integers used in the facts."""
@@ -58,30 +64,44 @@ class FactWriter:
         self.ids = Ids()
         self.facts: list[Symbol] = []
         self._cards_done: set[int] = set()
+        self._costs_done: set[int] = set()
+        self._recording: list[int] | None = None
 
     def add(self, name: str, *args: Symbol) -> None:
         self.facts.append(Function(name, list(args)))
 
     # -- costs --------------------------------------------------------------------------------
     def cost(self, cost: ManaCost | str) -> Symbol:
-        """The id of a cost term; emits cost(Id, Sym, N) once per distinct cost."""
+        """The id of a cost term (one per distinct cost in the process, so ids stay compact and
+        card facts can be cached); emits cost(Id, Sym, N) once per query."""
         if isinstance(cost, str):
             cost = parse_mana_cost(cost)
         key = (cost.generic, tuple(sorted(cost.symbols.items())), cost.x)
-        cid = self.ids.costs.get(key)
+        cid = _COST_IDS.get(key)
         if cid is None:
-            cid = len(self.ids.costs) + 1
-            self.ids.costs[key] = cid
-            self.ids.cost_terms[cid] = cost
-            self.add("cost", Number(cid), C("generic"), Number(cost.generic))
+            cid = len(_COST_IDS) + 1
+            _COST_IDS[key] = cid
+            facts = [Function("cost", [Number(cid), C("generic"), Number(cost.generic)])]
             for sym, n in cost.symbols.items():
-                self.add("cost", Number(cid), C(sym.lower()), Number(n))
+                facts.append(Function("cost", [Number(cid), C(sym.lower()), Number(n)]))
             if cost.x:
-                self.add("cost", Number(cid), C("x"), Number(cost.x))
+                facts.append(Function("cost", [Number(cid), C("x"), Number(cost.x)]))
+            _COST_FACTS[cid] = facts
+        self._emit_cost(cid)
+        self.ids.costs[key] = cid
+        self.ids.cost_terms[cid] = cost
         return Number(cid)
+
+    def _emit_cost(self, cid: int) -> None:
+        if self._recording is not None:
+            self._recording.append(cid)
+        if cid not in self._costs_done:
+            self._costs_done.add(cid)
+            self.facts.extend(_COST_FACTS[cid])
 
     # -- cards --------------------------------------------------------------------------------
     def card(self, card: Card) -> Symbol:
+        """Emit the facts of a card once per query (computed once per process and library)."""
         k = self.library.index(card.name)
         sym = Number(k)
         if k in self._cards_done:
@@ -89,6 +109,23 @@ class FactWriter:
         self._cards_done.add(k)
         self.ids.cards[card.name] = k
         self.ids.card_names[k] = card.name
+        cache = _CARD_FACTS.setdefault(self.library, {})
+        cached = cache.get(card.name)
+        if cached is None:
+            outer, self.facts = self.facts, []
+            outer_costs, self._costs_done = self._costs_done, set()
+            self._recording = []
+            self._card_facts(card, sym)
+            cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording))
+            cache[card.name] = cached
+            self.facts, self._costs_done, self._recording = outer, outer_costs, None
+        facts, costs = cached
+        for cid in costs:
+            self._emit_cost(cid)
+        self.facts.extend(facts)
+        return sym
+
+    def _card_facts(self, card: Card, sym: Symbol) -> None:
         if card.layout == "modal_dfc":
             self.add("layout", sym, C("mdfc"))
         for fi, face in enumerate(card.faces, start=1):
@@ -111,7 +148,6 @@ class FactWriter:
                 a = F("a", [sym, f, Number(ab.index)])
                 self.add("ability_index", a, Number(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
-        return sym
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""

@@ -40,15 +40,36 @@ class EncodingError(Exception):
 def parsed_program() -> tuple[ast.AST, ...]:
     """The statements of all encodings, parsed once per process."""
     stms: list[ast.AST] = []
+    for _part, part_stms in parsed_parts().items():
+        stms.extend(part_stms)
+    return tuple(stms)
+
+
+@functools.cache
+def parsed_parts() -> dict[str, tuple[ast.AST, ...]]:
+    """The statements of all encodings by program part (each part's list starts with its
+    #program directive), parsed once per process."""
+    parts: dict[str, list[ast.AST]] = {}
+    current: list[ast.AST] = []
+
+    def collect(stm: ast.AST) -> None:
+        nonlocal current
+        if stm.ast_type == ast.ASTType.Program:
+            current = parts.setdefault(stm.name, [])
+            if not current:
+                current.append(stm)
+            return
+        current.append(stm)
+
     for name, text in encoding_files():
         messages: list[str] = []
         try:
-            ast.parse_string(text, stms.append, logger=lambda c, m: messages.append(m))
+            ast.parse_string(text, collect, logger=lambda c, m: messages.append(m))
         except RuntimeError:
             pass
         if messages:
             raise EncodingError(f"encodings/{name}: " + " ".join(m.strip() for m in messages))
-    return tuple(stms)
+    return {part: tuple(stms) for part, stms in parts.items()}
 
 
 @dataclass
@@ -66,9 +87,11 @@ class Grounded:
         # --heuristic=Domain enables the #heuristic preferences of payment.lp (plans use few sources).
         self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
         self.ctl.configuration.solve.models = 1  # one payment is enough (the largest X: api.py)
+        program = parsed_parts()
         with ast.ProgramBuilder(self.ctl) as pb:
-            for stm in parsed_program():
-                pb.add(stm)
+            for part in parts:
+                for stm in program.get(part, ()):
+                    pb.add(stm)
         with self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
@@ -86,7 +109,8 @@ class Grounded:
         return out
 
     def solve(self, check: clingo.Symbol | None = None,
-              assume: tuple[tuple[clingo.Symbol, bool], ...] = ()) -> Solve:
+              assume: tuple[tuple[clingo.Symbol, bool], ...] = (), conflicts: int | None = None) -> Solve:
+        """Solve under assumptions; with ``conflicts``, give up (unsatisfiable) after that many."""
         # check/1 is chosen by an assumption: exactly one action's payment is searched per solve.
         assumptions = list(assume)
         if not any(a.name == "most_x" for a, _ in assumptions):
@@ -94,8 +118,14 @@ class Grounded:
         if check is not None:
             assumptions.append((clingo.Function("check", [check]), True))
         last: tuple[clingo.Symbol, ...] = ()
-        with self.ctl.solve(assumptions=assumptions, yield_=True) as handle:
-            for model in handle:
-                last = tuple(model.symbols(shown=True))
-            result = handle.get()
+        if conflicts is not None:
+            self.ctl.configuration.solve.solve_limit = str(conflicts)
+        try:
+            with self.ctl.solve(assumptions=assumptions, yield_=True) as handle:
+                for model in handle:
+                    last = tuple(model.symbols(shown=True))
+                result = handle.get()
+        finally:
+            if conflicts is not None:
+                self.ctl.configuration.solve.solve_limit = "umax"
         return Solve(bool(result.satisfiable), last)
