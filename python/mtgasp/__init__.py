@@ -2,7 +2,7 @@
 
 from mtgasp.errors import InputError, Problem
 
-__all__ = ["InputError", "Problem", "Checker", "__version__"]
+__all__ = ["Checker", "InputError", "Problem", "__version__"]
 __version__ = "0.1.0"
 
 

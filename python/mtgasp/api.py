@@ -170,7 +170,7 @@ class Checker:
             p, c, rule = a.arguments
             if p.number == pl:
                 found.setdefault(q.ids.object_names[c.number], []).append(rule.string)
-        return [{"object": o, "card": state.obj(o).card, "rules": sorted(r)} for o, r in sorted(found.items())]
+        return [{"object": o, "card": _card_name(state, o), "rules": sorted(r)} for o, r in sorted(found.items())]
 
     def explain_mana(self, state: GameState, object_id: str) -> list[str]:
         """For each type object_id could produce, one chain of sources that makes it possible
@@ -189,6 +189,11 @@ _KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 
 def _move_key(v: Verdict) -> tuple:
     a = v.action
     return (_KIND_ORDER.get(a.kind, 5), a.object or "", a.method or "", a.face or "", a.additional, str(a.ability))
+
+
+def _card_name(state: GameState, oid: str) -> str | None:
+    o = state.obj(oid)
+    return o.card if o is not None else None
 
 
 def explain(q: Query, object_id: str) -> list[str]:
@@ -258,6 +263,7 @@ def explain(q: Query, object_id: str) -> list[str]:
     def chain(o: int, t: str) -> str:
         """One derivation of (o, t), following links of strictly smaller level (no cycles)."""
         best: tuple[int, Symbol, str, int | None] | None = None  # (level, ability, raw type, link)
+        cand: tuple[int, Symbol, str, int | None]
         for ab, t1 in makes[o]:
             if t1 != t:
                 continue
@@ -292,8 +298,8 @@ def explain(q: Query, object_id: str) -> list[str]:
     for t in types:
         lines.append(f"{{{t}}}: {chain(oid, t.lower())}")
     if not types:
-        o = q.state.obj(object_id)
-        if o is not None and o.zone != "battlefield":
+        obj = q.state.obj(object_id)
+        if obj is not None and obj.zone != "battlefield":
             lines.append(f"{sym_label(oid)} is not on the battlefield; only a permanent could produce mana (106.7).")
         elif not has_mana[oid]:
             lines.append(f"{sym_label(oid)} has no mana ability, so there is no type of mana it could produce (106.7).")

@@ -8,7 +8,6 @@ the cards hideaway puts on the bottom, 702.75a) use ``random.Random(seed)``: rep
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -198,10 +197,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     pushes: list[tuple[int, str, Any]] = []
     for a in by_name.get("push", []):
         pushes.append((a.arguments[1].number, oid[a.arguments[0].number], None))
-    n_new = 0
     for a in sorted(by_name.get("new_ability", []), key=str):
         _key, src, index, ctl, ref, order = a.arguments
-        n_new += 1
         base = f"{oid[src.number]}-ability{index.number}"
         new_id, k = base, 1
         while new_id in objs:
@@ -283,4 +280,4 @@ def _pool(text: str) -> dict[str, int]:
     return {t: n for t, n in parse_mana_pool(text).items()} if text else {t: 0 for t in MANA_TYPES}
 
 
-__all__ = ["Applied", "apply_action", "Reason", "copy"]
+__all__ = ["Applied", "Reason", "apply_action"]

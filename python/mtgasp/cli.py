@@ -127,9 +127,8 @@ def _run(args: argparse.Namespace) -> int:
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
         v = checker.why(state, action, player)
-        out = v.why_json()
         if args.json:
-            _print_json(out)
+            _print_json(v.why_json())
         else:
             _print_why(player, v)
         return EXIT_OK
@@ -137,6 +136,7 @@ def _run(args: argparse.Namespace) -> int:
         state = load_state(Path(args.state), library)
         if state.obj(args.object) is None:
             raise InputError(f'object: no object "{args.object}" in {args.state}')
+        obj = state.obj(args.object)
         types = checker.mana(state, args.object)
         out: dict[str, Any] = {"object": args.object, "types": types}
         if args.explain:
@@ -144,9 +144,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(out)
         else:
-            o = state.obj(args.object)
             shown = " ".join("{" + t + "}" for t in types) or "none"
-            print(f"{o.card} ({o.id}) could produce: {shown}")
+            print(f"{obj.card if obj else ''} ({args.object}) could produce: {shown}")
             for line in out.get("explain", []):
                 print(f"  {line}")
         return EXIT_OK

@@ -10,7 +10,7 @@ at the top of each encoding.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -393,7 +393,7 @@ class FactWriter:
             k = self.card(self.library.get(e.card))
             self.add("lasting_effect", Number(i), k, ids.player(e.controller), C(e.duration or "permanent"))
 
-    def foretell_cost(self, os: Symbol, card: Card, cost: str | dict) -> None:
+    def foretell_cost(self, os: Symbol, card: Card, cost: str | Mapping[str, str]) -> None:
         if isinstance(cost, str):
             for fi in range(1, len(card.faces) + 1):
                 self.add("foretell_cost_given", os, Number(fi), self.cost(cost))

@@ -45,7 +45,7 @@ class ManaCost:
 def parse_mana_cost(text: str) -> ManaCost:
     """Parse ``{2}{U}{U}``; raises ValueError naming the bad symbol."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a mana cost string")
+        raise ValueError(f"{text!r} is not a mana cost string")  # noqa: TRY004 (callers report ValueError)
     rest = _SYMBOL.sub("", text)
     if rest.strip():
         raise ValueError(f"{text!r} is not a mana cost: unexpected {rest.strip()!r}")

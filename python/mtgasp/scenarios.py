@@ -193,6 +193,7 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
                 problems.append(f"expected a reason citing {rule}")
         return CheckResult(name, not problems, exp, result.to_json(), problems), state
     doc = result.state
+    assert doc is not None  # an applied action always has a next state
     objs = {o["id"]: o for o in doc["objects"]}
     for oid, fields in (exp.get("objects") or {}).items():
         o = objs.get(oid)

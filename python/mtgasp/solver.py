@@ -9,7 +9,8 @@ added through the backend as symbols (see facts.py). A query grounds once, solve
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 from dataclasses import dataclass
 from importlib import resources
 
@@ -40,9 +41,13 @@ class EncodingError(Exception):
 def parsed_program() -> tuple[ast.AST, ...]:
     """The statements of all encodings, parsed once per process."""
     stms: list[ast.AST] = []
-    for _part, part_stms in parsed_parts().items():
+    for part_stms in parsed_parts().values():
         stms.extend(part_stms)
     return tuple(stms)
+
+
+def _appender(log: list[str]) -> Callable[[clingo.MessageCode, str], None]:
+    return lambda _code, message: log.append(message)
 
 
 @functools.cache
@@ -64,7 +69,7 @@ def parsed_parts() -> dict[str, tuple[ast.AST, ...]]:
     for name, text in encoding_files():
         messages: list[str] = []
         try:
-            ast.parse_string(text, collect, logger=lambda c, m: messages.append(m))
+            ast.parse_string(text, collect, logger=_appender(messages))
         except RuntimeError:
             pass
         if messages:
@@ -86,7 +91,7 @@ class Grounded:
         log = messages if messages is not None else []
         # --heuristic=Domain enables the #heuristic preferences of payment.lp (plans use few sources).
         self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
-        self.ctl.configuration.solve.models = 1  # one payment is enough (the largest X: api.py)
+        self._solve_config().models = 1  # one payment is enough (the largest X: api.py)
         program = parsed_parts()
         with ast.ProgramBuilder(self.ctl) as pb:
             for part in parts:
@@ -99,6 +104,9 @@ class Grounded:
             self.ctl.ground([(part, []) for part in parts])
         except RuntimeError:
             raise EncodingError("grounding failed: " + " ".join(m.strip() for m in log if "error" in m)) from None
+
+    def _solve_config(self) -> Any:
+        return self.ctl.configuration.solve
 
     def facts(self, signatures: Iterable[tuple[str, int]]) -> list[clingo.Symbol]:
         """The atoms of these predicates that grounding decided (the stratified verdicts)."""
@@ -119,7 +127,7 @@ class Grounded:
             assumptions.append((clingo.Function("check", [check]), True))
         last: tuple[clingo.Symbol, ...] = ()
         if conflicts is not None:
-            self.ctl.configuration.solve.solve_limit = str(conflicts)
+            self._solve_config().solve_limit = str(conflicts)
         try:
             with self.ctl.solve(assumptions=assumptions, yield_=True) as handle:
                 for model in handle:
@@ -127,5 +135,5 @@ class Grounded:
                 result = handle.get()
         finally:
             if conflicts is not None:
-                self.ctl.configuration.solve.solve_limit = "umax"
+                self._solve_config().solve_limit = "umax"
         return Solve(bool(result.satisfiable), last)
