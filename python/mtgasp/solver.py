@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 import clingo
 from clingo import ast
