@@ -340,28 +340,30 @@ class Decoder:
         return by_action
 
     def plan(self, atoms: Iterable[Symbol], player: str) -> Plan:
-        produced: dict[tuple[Symbol, Symbol], list[tuple[str, int]]] = defaultdict(list)
-        sac_by_mana: dict[tuple[Symbol, Symbol], str] = {}
+        """The payment plan of a model: each activation (one per source, ability and choice; an
+        ability that sacrifices lands may be activated once per land) and what it added."""
+        produced: dict[tuple[Symbol, Symbol, Symbol], list[tuple[str, int]]] = defaultdict(list)
+        sac_by_mana: dict[tuple[Symbol, Symbol, Symbol], str] = {}
         sacrifices: list[str] = []
         x = None
         for a in atoms:
             if a.name == "produced":
-                o, ab, t, n = a.arguments
-                produced[(o, ab)].append((t.name.upper(), n.number))
+                o, ab, opt, t, n = a.arguments
+                produced[(o, ab, opt)].append((t.name.upper(), n.number))
             elif a.name == "use":
                 o, ab, opt = a.arguments
-                produced.setdefault((o, ab), [])
+                produced.setdefault((o, ab, opt), [])
                 inner = opt.arguments[0] if opt.type == SymbolType.Function and opt.name == "o" else opt
                 if inner.type == SymbolType.Function and inner.name == "sac":
-                    sac_by_mana[(o, ab)] = self.obj_id(inner.arguments[0])
+                    sac_by_mana[(o, ab, opt)] = self.obj_id(inner.arguments[0])
             elif a.name == "sacrifice":
                 sacrifices.append(self.obj_id(a.arguments[1]))
             elif a.name == "xval":
                 x = a.arguments[0].number
         pl = self.state.player(player)
         pool = self.mana_text(pl.mana_pool.items()) if pl else ""
-        uses = tuple(
-            ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab)))
-            for (o, ab), v in sorted(produced.items(), key=lambda kv: self.obj_id(kv[0][0]))
-        )
+        uses = tuple(sorted(
+            (ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab, opt)))
+             for (o, ab, opt), v in produced.items()),
+            key=lambda u: (u.source, str(u.ability), u.sacrificed or "", u.mana)))
         return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x)

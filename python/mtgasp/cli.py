@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mtgasp.errors import InputError
+from mtgasp.errors import InputError, Problem
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -108,7 +108,7 @@ def _run(args: argparse.Namespace) -> int:
         for path in args.state:
             state = load_state(Path(path), library)
             if args.player is not None and state.player(args.player) is None:
-                raise InputError(f'--player: "{args.player}" is not a player of {path}')
+                raise InputError(Problem("--player", f'"{args.player}" is not a player of {path}'))
             player = acting_player(state, args.player)
             verdicts = checker.judge_all(state, player) if args.all else checker.moves(state, player)
             results.append((path, state, player, verdicts))
@@ -122,7 +122,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "why":
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
-            raise InputError(f'--player: "{args.player}" is not a player of {args.state}')
+            raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
         player = acting_player(state, args.player)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
@@ -135,7 +135,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "mana":
         state = load_state(Path(args.state), library)
         if state.obj(args.object) is None:
-            raise InputError(f'object: no object "{args.object}" in {args.state}')
+            raise InputError(Problem("object", f'no object "{args.object}" in {args.state}'))
         obj = state.obj(args.object)
         types = checker.mana(state, args.object)
         out: dict[str, Any] = {"object": args.object, "types": types}
@@ -154,9 +154,9 @@ def _run(args: argparse.Namespace) -> int:
 
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
-            raise InputError(f'--player: "{args.player}" is not a player of {args.state}')
+            raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
         if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C"):
-            raise InputError(f'--choose: "{args.choose}" is not a type of mana (W U B R G C)')
+            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C)'))
         player = acting_player(state, args.player)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
@@ -175,7 +175,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "look":
         state = load_state(Path(args.state), library)
         if state.player(args.player) is None:
-            raise InputError(f'player: "{args.player}" is not a player of {args.state}')
+            raise InputError(Problem("player", f'"{args.player}" is not a player of {args.state}'))
         seen = checker.visible(state, args.player)
         if args.json:
             _print_json({"player": args.player, "may_look_at": seen})
@@ -196,7 +196,7 @@ def _run(args: argparse.Namespace) -> int:
 
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
-            raise InputError(f'--player: "{args.player}" is not a player of {args.state}')
+            raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
         fw = FactWriter(library)
         fw.state(state)
         fw.add("acting", fw.ids.player(acting_player(state, args.player)))

@@ -317,6 +317,12 @@ class FactWriter:
                     self.add("pool", ps, C(t.lower()), Number(n))
             if p.last_turn is not None:
                 self.add("last_turn_override", ps, Number(p.last_turn))
+            for key in ("attackers_this_turn", "damage_taken_this_turn"):
+                if isinstance(p.extra.get(key), int):
+                    self.add(key, ps, Number(p.extra[key]))
+            for key in ("library_size", "hand_size"):
+                if isinstance(p.extra.get(key), int):
+                    self.add(f"{key}_given", ps, Number(p.extra[key]))
         library_pos: dict[str, int] = {}
         for o in st.objects:
             os = ids.obj(o.id)

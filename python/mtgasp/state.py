@@ -65,7 +65,7 @@ DURATIONS = ("end_of_turn", "permanent")
 # Documented extension fields (not in contracts.md version 1).
 GAME_EXTENSIONS = ("$schema", "description")
 GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
-PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn")
+PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
 OBJECT_EXTENSIONS = ("chosen_type", "dream_exile", "refers_to", "targets", "seen_by")
 
 GAME_FIELDS = (

@@ -1,0 +1,455 @@
+"""Play forward: ``mtgasp.apply.apply_action`` (and ``mtgasp apply``).
+
+Direct tests: an illegal action is refused with its reasons and changes nothing; the next state is a
+valid state document that loads back unchanged; hideaway's random order is reproducible with a seed.
+A property: for a random legal action of a small generated state, every object of the next state is
+in exactly one zone and the stack list names exactly the objects in zone "stack".
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from mtgasp.actions import acting_player, parse_action
+from mtgasp.api import Checker
+from mtgasp.apply import apply_action
+from mtgasp.cli import main
+from mtgasp.errors import InputError
+from mtgasp.model import GameState
+from mtgasp.state import dump_state, parse_state
+
+CHECKER = Checker()
+LIB = CHECKER.library
+ZONES = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command"}
+
+
+def load(doc: dict[str, Any]) -> GameState:
+    return parse_state(doc, LIB)
+
+
+def act(state: GameState, action: dict[str, Any], player: str | None = None, seed: int = 0) -> Any:
+    who = acting_player(state, player)
+    return apply_action(CHECKER, state, parse_action(action, state, LIB, who), who, seed=seed)
+
+
+def base(objects: list[dict[str, Any]], **game: Any) -> dict[str, Any]:
+    doc = {
+        "format": 1,
+        "turn": 3,
+        "active_player": "alice",
+        "step": "precombat_main",
+        "priority": "alice",
+        "players": [{"name": "alice"}, {"name": "bob"}],
+        "objects": objects,
+    }
+    doc.update(game)
+    return doc
+
+
+def land(i: str, card: str, owner: str = "alice", **kw: Any) -> dict[str, Any]:
+    return {
+        "id": i,
+        "card": card,
+        "owner": owner,
+        "zone": "battlefield",
+        "controlled_since_turn": 1,
+        **kw,
+    }
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def test_illegal_action_is_refused_with_reasons() -> None:
+    state = load(base([land("f1", "Forest", tapped=True)]))
+    before = dump_state(state)
+    result = act(state, {"kind": "activate", "object": "f1", "ability": 1})
+    assert result.legal is False
+    assert result.state is None
+    assert "107.5" in {r.rule for r in result.verdict.reasons}
+    out = result.to_json()
+    assert (
+        out["legal"] is False
+        and out["reasons"]
+        and all(r["rule"] and r["message"] for r in out["reasons"])
+    )
+    assert dump_state(state) == before  # nothing changed
+
+
+def test_sorcery_outside_main_phase_is_refused() -> None:
+    doc = base(
+        [
+            land("p1", "Plains"),
+            land("p2", "Plains"),
+            land("p3", "Plains"),
+            land("p4", "Plains"),
+            land("p5", "Plains"),
+            {"id": "dsk", "card": "Doomskar", "owner": "alice", "zone": "hand"},
+        ],
+        step="end",
+    )
+    result = act(load(doc), {"kind": "cast", "object": "dsk"})
+    assert not result.legal
+    assert "307.1" in {r.rule for r in result.verdict.reasons}
+
+
+def test_cli_apply_refusal_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(base([land("f1", "Forest", tapped=True)])), encoding="utf-8")
+    code = main(
+        ["apply", str(path), '{"kind": "activate", "object": "f1", "ability": 1}', "--json"]
+    )
+    assert code == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["legal"] is False and [r["rule"] for r in out["reasons"]] == ["107.5"]
+
+
+def test_bad_action_is_input_error() -> None:
+    state = load(base([land("f1", "Forest")]))
+    with pytest.raises(InputError):
+        parse_action({"kind": "cast", "object": "nope"}, state, LIB, "alice")
+
+
+# ---------------------------------------------------------------- the next state
+
+
+def test_next_state_loads_back_as_a_valid_state(tmp_path: Path) -> None:
+    doc = base(
+        [
+            land("f1", "Forest"),
+            land("f2", "Forest"),
+            {"id": "bears", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"},
+        ]
+    )
+    state = load(doc)
+    before = dump_state(state)
+    result = act(state, {"kind": "cast", "object": "bears"})
+    assert result.legal
+    nxt = result.state
+    assert nxt is not None
+    again = load(nxt)  # valid
+    assert dump_state(again) == nxt  # and stable: it loads back unchanged
+    assert dump_state(state) == before  # the input state was not modified
+    objs = {o["id"]: o for o in nxt["objects"]}
+    assert objs["bears"]["zone"] == "stack" and nxt["stack"] == ["bears"]
+    # the CLI writes the same document with --out
+    src, out = tmp_path / "s.json", tmp_path / "next.json"
+    src.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["apply", str(src), '{"kind": "cast", "object": "bears"}', "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == nxt
+
+
+def test_pass_pass_resolves_then_ends_the_step() -> None:
+    doc = base(
+        [
+            land("f1", "Forest"),
+            land("f2", "Forest"),
+            {"id": "bears", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"},
+        ],
+        players=[{"name": "alice", "mana_pool": "{R}"}, {"name": "bob"}],
+    )
+    state = load(doc)
+    for action in ({"kind": "cast", "object": "bears"}, {"kind": "pass"}, {"kind": "pass"}):
+        r = act(state, action)
+        assert r.legal, action
+        state = load(r.state)
+    objs = {o.id: o for o in state.objects}
+    assert objs["bears"].zone == "battlefield" and state.step == "precombat_main"
+    assert state.priority == "alice"  # 117.3b
+    for _ in range(2):
+        state = load(act(state, {"kind": "pass"}).state)
+    nxt = dump_state(state)
+    assert nxt["step"] == "beginning_of_combat"
+    assert "mana_pool" not in nxt["players"][0]  # 106.4: the {R} is gone
+
+
+HIDEAWAY_LIB = ["Forest", "Lightning Bolt", "Grizzly Bears", "Doomskar", "Island", "Mountain"]
+
+
+def hideaway_state() -> GameState:
+    objs: list[dict[str, Any]] = [land("watcher", "Watcher for Tomorrow", tapped=True)]
+    objs += [
+        {"id": f"l{i}", "card": c, "owner": "alice", "zone": "library"}
+        for i, c in enumerate(HIDEAWAY_LIB, 1)
+    ]
+    objs.append(
+        {
+            "id": "t",
+            "zone": "stack",
+            "ability": {"source": "watcher", "index": 1},
+            "controller": "alice",
+        }
+    )
+    return load(base(objs, priority=None, stack=["t"], resolving="t"))
+
+
+def library_order(doc: dict[str, Any], owner: str = "alice") -> list[str]:
+    return [o["id"] for o in doc["objects"] if o["zone"] == "library" and o["owner"] == owner]
+
+
+def test_hideaway_rest_to_bottom_in_a_reproducible_random_order() -> None:
+    state = hideaway_state()
+    orders = set()
+    for seed in range(12):
+        r = act(state, {"kind": "choose", "object": "l2"}, seed=seed)
+        assert r.legal
+        order = library_order(r.state)
+        assert order[:2] == ["l5", "l6"]  # the cards not looked at are now on top
+        assert sorted(order[2:]) == ["l1", "l3", "l4"]  # the rest are at the bottom
+        again = act(state, {"kind": "choose", "object": "l2"}, seed=seed)
+        assert library_order(again.state) == order  # same seed, same order
+        orders.add(tuple(order[2:]))
+        hidden = next(o for o in r.state["objects"] if o["id"] == "l2")
+        assert (
+            hidden["zone"] == "exile" and hidden["face_down"] and hidden["exiled_with"] == "watcher"
+        )
+    assert len(orders) > 1  # the order is random, not a fixed one
+
+
+def test_hideaway_only_top_four_can_be_chosen() -> None:
+    state = hideaway_state()
+    moves = {m.action.object for m in CHECKER.moves(state, "alice") if m.action.kind == "choose"}
+    assert moves == {"l1", "l2", "l3", "l4"}
+    assert not act(state, {"kind": "choose", "object": "l5"}).legal
+
+
+# ---------------------------------------------------------------- property: zones and the stack
+
+CARDS = (
+    "Forest",
+    "Island",
+    "Mountain",
+    "Plains",
+    "Grizzly Bears",
+    "Lightning Bolt",
+    "Saw It Coming",
+    "Doomskar",
+    "Behold the Multiverse",
+    "Endless One",
+    "Walking Ballista",
+    "Freestrider Commando",
+    "Goliath Daydreamer",
+    "Dream Devourer",
+    "Watcher for Tomorrow",
+    "Mosswort Bridge",
+    "Aven Interrupter",
+    "Spectral Sailor",
+    "Alrund's Epiphany",
+    "Slickshot Show-Off",
+)
+PLAYERS = ("alice", "bob")
+STEPS = (
+    "upkeep",
+    "draw",
+    "precombat_main",
+    "beginning_of_combat",
+    "declare_attackers",
+    "end_of_combat",
+    "postcombat_main",
+    "end",
+)
+
+
+def permanent(name: str) -> bool:
+    return not any(t in ("Instant", "Sorcery") for f in LIB.get(name).faces for t in f.types)
+
+
+@st.composite
+def small_states(draw: Any) -> dict[str, Any]:
+    turn = draw(st.integers(2, 6))
+    active = draw(st.sampled_from(PLAYERS))
+    # mostly the active player's main phase with priority, where most actions are possible
+    step = draw(st.sampled_from(("precombat_main", "precombat_main", "postcombat_main", *STEPS)))
+    basics = ("Forest", "Island", "Mountain", "Plains")
+    objs: list[dict[str, Any]] = [
+        {
+            "id": f"m{i}",
+            "card": draw(st.sampled_from(basics)),
+            "owner": active,
+            "zone": "battlefield",
+            "controlled_since_turn": 1,
+        }
+        for i in range(draw(st.integers(0, 4)))
+    ]
+    for i in range(draw(st.integers(1, 8))):
+        name = draw(st.sampled_from(CARDS))
+        zone = draw(
+            st.sampled_from(
+                (
+                    "hand",
+                    "hand",
+                    "hand",
+                    "battlefield",
+                    "battlefield",
+                    "library",
+                    "graveyard",
+                    "exile",
+                    "exile",
+                    "stack",
+                )
+            )
+        )
+        if zone == "battlefield" and not permanent(name):
+            zone = "hand"
+        owner = draw(st.sampled_from((active, active, *PLAYERS)))
+        o: dict[str, Any] = {"id": f"o{i}", "card": name, "owner": owner, "zone": zone}
+        if zone == "battlefield":
+            o["controlled_since_turn"] = draw(st.integers(0, turn - 1))
+            o["tapped"] = draw(st.integers(0, 3)) == 0
+        elif zone == "exile":
+            kind = draw(st.sampled_from(("plain", "foretold", "plotted", "dream")))
+            if kind == "foretold":
+                o.update(face_down=True, foretold_turn=draw(st.integers(1, turn)))
+            elif kind == "plotted":
+                o["plotted_turn"] = draw(st.integers(1, turn))
+            elif kind == "dream":
+                o["counters"] = {"dream": 1}
+        elif zone == "stack":
+            o.update(cast_from="hand", method="normal", mana_spent=0)
+        objs.append(o)
+    players: list[dict[str, Any]] = [{"name": p} for p in PLAYERS]
+    if draw(st.integers(0, 3)) > 0:
+        players[PLAYERS.index(active)]["mana_pool"] = draw(
+            st.sampled_from(("{W}{U}{B}{R}{G}{C}", "{W}{W}{U}{U}{B}{R}{R}{G}{G}", "{G}{U}", "{C}"))
+        )
+    doc: dict[str, Any] = {
+        "format": 1,
+        "turn": turn,
+        "active_player": active,
+        "step": step,
+        "priority": draw(st.sampled_from((active, active, *PLAYERS))),
+        "players": players,
+        "objects": objs,
+    }
+    # sometimes an ability that offers a choice is resolving
+    # (hideaway, Goliath Daydreamer's attack trigger)
+    resolving = draw(st.sampled_from((None, None, None, "hideaway", "goliath")))
+    if resolving == "hideaway":
+        objs.append(
+            {
+                "id": "src",
+                "card": "Watcher for Tomorrow",
+                "owner": active,
+                "zone": "battlefield",
+                "controlled_since_turn": turn,
+                "tapped": True,
+            }
+        )
+        objs += [
+            {
+                "id": f"lib{i}",
+                "card": draw(st.sampled_from(CARDS)),
+                "owner": active,
+                "zone": "library",
+            }
+            for i in range(draw(st.integers(0, 5)))
+        ]
+    elif resolving == "goliath":
+        objs.append(
+            {
+                "id": "src",
+                "card": "Goliath Daydreamer",
+                "owner": active,
+                "zone": "battlefield",
+                "controlled_since_turn": 1,
+                "tapped": True,
+            }
+        )
+        objs.append(
+            {
+                "id": "dream",
+                "card": draw(
+                    st.sampled_from(
+                        ("Doomskar", "Behold the Multiverse", "Endless One", "Saw It Coming")
+                    )
+                ),
+                "owner": active,
+                "zone": "exile",
+                "counters": {"dream": 1},
+            }
+        )
+    stack = [o["id"] for o in objs if o["zone"] == "stack"]
+    if resolving is not None:
+        index = 1 if resolving == "hideaway" else 2
+        objs.append(
+            {
+                "id": "trig",
+                "zone": "stack",
+                "ability": {"source": "src", "index": index},
+                "controller": active,
+            }
+        )
+        stack.append("trig")
+        doc.update(resolving="trig", priority=None)
+    if stack:
+        doc["stack"] = stack
+    if draw(st.booleans()):
+        doc["consecutive_passes"] = 1
+    return doc
+
+
+def check_zones(doc: dict[str, Any]) -> None:
+    ids = [o["id"] for o in doc["objects"]]
+    dup = [i for i, n in Counter(ids).items() if n > 1]
+    assert not dup, f"objects listed twice: {dup}"
+    for o in doc["objects"]:
+        assert o["zone"] in ZONES, o
+    stack = doc.get("stack", [])
+    assert len(stack) == len(set(stack)), f"stack names an object twice: {stack}"
+    on_stack = sorted(o["id"] for o in doc["objects"] if o["zone"] == "stack")
+    assert sorted(stack) == on_stack, f"stack list {stack} vs objects in zone stack {on_stack}"
+    if doc.get("resolving") is not None:
+        assert doc["resolving"] in stack
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(doc=small_states(), data=st.data())
+def test_random_legal_action_keeps_zones_and_stack_consistent(
+    doc: dict[str, Any], data: Any
+) -> None:
+    try:
+        state = load(doc)
+    except InputError:
+        assume(False)
+        return
+    player = acting_player(state)
+    moves = CHECKER.moves(state, player)
+    assume(moves)
+    # passing is always possible; prefer the other moves, which change more
+    # (a kind of move first, then one move of that kind: a few land taps don't crowd out the casts)
+    kinds = sorted({m.action.kind for m in moves} - {"pass"}) or ["pass"]
+    if "pass" in kinds or data.draw(st.integers(0, 5), label="prefer") == 0:
+        kinds = sorted({m.action.kind for m in moves})
+    kind = data.draw(st.sampled_from(kinds), label="kind")
+    move = data.draw(st.sampled_from([m for m in moves if m.action.kind == kind]), label="move")
+    action = move.action
+    if move.has_x and not move.free and move.x_max is not None:
+        action = dataclasses.replace(action, x=data.draw(st.integers(0, move.x_max), label="x"))
+    original = copy.deepcopy(dump_state(state))
+    result = apply_action(
+        CHECKER, state, action, player, seed=data.draw(st.integers(0, 3), label="seed")
+    )
+    assert result.legal, (
+        f"moves listed {action.to_json()}, but apply refused it: {result.to_json()}"
+    )
+    nxt = result.state
+    assert nxt is not None
+    check_zones(nxt)
+    assert dump_state(load(nxt)) == nxt  # a valid state that loads back unchanged
+    assert dump_state(state) == original  # apply doesn't modify its input
+    # the same objects (abilities may come and go: only cards are checked)
+    cards_before = {o["id"] for o in original["objects"] if "card" in o}
+    cards_after = {o["id"] for o in nxt["objects"] if "card" in o}
+    assert cards_before == cards_after

@@ -1,0 +1,269 @@
+"""Table-driven unit tests of the encodings (in the style of potassco's coom-suite): for small
+states, the atoms that must and must not come out of grounding.
+
+Atoms are written as text with ``{name}`` placeholders for object ids and player names (facts use
+numbers; the Query's id mapping fills them in). A pattern may use ``*`` wildcards (fnmatch):
+``must`` needs at least one matching fact, ``must_not`` forbids every match.
+
+Also: grounding logs nothing but "no atoms over signature" infos, and every verdict atom read from
+the grounded program (Grounded.facts) is what a full solve gives (stratification guard).
+"""
+
+from __future__ import annotations
+
+import copy
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+import clingo
+import pytest
+from clingo import ast
+from mtgasp.actions import acting_player
+from mtgasp.api import VERDICT_SIGNATURES, Query
+from mtgasp.cards import CardLibrary
+from mtgasp.facts import FactWriter
+from mtgasp.model import GameState
+from mtgasp.solver import Grounded, parsed_program
+from mtgasp.state import load_state, parse_state
+
+LIB = CardLibrary.builtin()
+EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.json"))
+
+
+def obj(oid: str, card: str, owner: str = "alice", zone: str = "battlefield", **fields: Any) -> dict[str, Any]:
+    return {"id": oid, "card": card, "owner": owner, "zone": zone, **fields}
+
+
+def state(objects: list[dict[str, Any]], *, turn: int = 5, active: str = "alice", step: str = "precombat_main",
+          priority: str | None = "alice", players: list[dict[str, Any]] | None = None,
+          **extra: Any) -> dict[str, Any]:
+    doc = {"format": 1, "turn": turn, "active_player": active, "step": step, "priority": priority,
+           "players": players or [{"name": "alice"}, {"name": "bob"}], "objects": objects}
+    stack = [o["id"] for o in objects if o["zone"] == "stack"]
+    if stack:
+        doc["stack"] = stack
+    doc.update(extra)
+    return doc
+
+
+# (name, state document, must, must_not)
+CASES: list[tuple[str, dict[str, Any], list[str], list[str]]] = [
+    # 302.6: a creature is sick until its controller has controlled it since their most recent turn began.
+    ("sick-creature-arrived-this-turn", state([
+        obj("bears_new", "Grizzly Bears", controlled_since_turn=5),
+        obj("bears_old", "Grizzly Bears", controlled_since_turn=4),
+        obj("bob_new", "Grizzly Bears", "bob", controlled_since_turn=4),   # bob's most recent turn is 4
+        obj("bob_old", "Grizzly Bears", "bob", controlled_since_turn=3),
+        obj("forest_new", "Forest", controlled_since_turn=5),               # not a creature
+        obj("elves_hand", "Llanowar Elves", zone="hand"),
+        obj("elves_new", "Llanowar Elves", controlled_since_turn=5),
+        obj("elves_old", "Llanowar Elves", controlled_since_turn=1),
+    ]), ["sick({bears_new})", "sick({bob_new})", "sick({elves_new})",
+         'reason(activate({elves_new},*),"302.6",*)', "action(activate({elves_old},*))"],
+        ["sick({bears_old})", "sick({bob_old})", "sick({forest_new})", "sick({elves_hand})", "sick({elves_old})",
+         "reason(activate({elves_old},*)", "reason(activate({forest_new},*)"]),
+    ("haste-is-not-sickness", state([
+        obj("fervor", "Fervor", controlled_since_turn=2),
+        obj("birds", "Birds of Paradise", controlled_since_turn=5),
+    ]), ["sick({birds})", "has_keyword({birds},haste)", "action(activate({birds},*))"],
+        ["reason(activate({birds},*)"]),
+
+    # most_recent_turn/2: derived from turn and active player (no extra turns), or last_turn.
+    ("most-recent-turn-active-first-seat", state([], turn=7),
+     ["most_recent_turn({alice},7)", "most_recent_turn({bob},6)"],
+     ["most_recent_turn({bob},7)", "most_recent_turn({alice},6)"]),
+    ("most-recent-turn-first-turn", state([], turn=1),
+     ["most_recent_turn({alice},1)", "most_recent_turn({bob},0)"], ["most_recent_turn({bob},1)"]),
+    ("most-recent-turn-second-seat-active", state([], turn=6, active="bob", priority="bob"),
+     ["most_recent_turn({bob},6)", "most_recent_turn({alice},5)"], ["most_recent_turn({alice},6)"]),
+    ("most-recent-turn-last-turn-override", state([], turn=6, players=[{"name": "alice"}, {"name": "bob", "last_turn": 3}]),
+     ["most_recent_turn({alice},6)", "most_recent_turn({bob},3)"], ["most_recent_turn({bob},5)"]),
+    ("most-recent-turn-three-players", state([], turn=7, active="carol", priority="carol",
+                                             players=[{"name": "alice"}, {"name": "bob"}, {"name": "carol"}]),
+     ["most_recent_turn({alice},5)", "most_recent_turn({bob},6)", "most_recent_turn({carol},7)"],
+     ["most_recent_turn({alice},7)", "most_recent_turn({alice},6)"]),
+
+    # 106.7: lands that only reflect each other produce nothing.
+    ("reflecting-cycle-produces-nothing", state([
+        obj("pool1", "Reflecting Pool"), obj("pool2", "Reflecting Pool"),
+        obj("orchard_a", "Exotic Orchard"), obj("orchard_b", "Exotic Orchard", "bob"),
+    ]), [], ["could_produce({pool1},*)", "could_produce({pool2},*)", "could_produce({orchard_a},*)",
+             "could_produce({orchard_b},*)", "makes(*)"]),
+    ("reflecting-chain-through-a-forest", state([
+        obj("pool1", "Reflecting Pool"), obj("pool2", "Reflecting Pool", tapped=True),
+        obj("orchard_a", "Exotic Orchard"), obj("orchard_b", "Exotic Orchard", "bob"),
+        obj("forest", "Forest", tapped=True),
+    ]), ["could_produce({pool1},g)", "could_produce({pool2},g)", "could_produce({orchard_b},g)",
+         "could_produce({orchard_a},g)", "could_produce({forest},g)"],
+        ["could_produce({pool1},u)", "could_produce({orchard_a},c)", "could_produce({pool1},c)"]),
+    ("reflecting-pool-and-wastes", state([
+        obj("pool", "Reflecting Pool"), obj("wastes", "Wastes"), obj("orchard_b", "Exotic Orchard", "bob"),
+    ]), ["could_produce({pool},c)", "could_produce({wastes},c)"],
+        ["could_produce({orchard_b},*)", "could_produce({pool},g)"]),   # Orchard: colors only
+
+    # any color, counters, replacement effects
+    ("any-color-and-luck", state([
+        obj("birds", "Birds of Paradise"), obj("lucky", "Gemstone Caverns", counters={"luck": 1}),
+        obj("unlucky", "Gemstone Caverns"), obj("hand_birds", "Birds of Paradise", zone="hand"),
+    ]), [f"could_produce({{birds}},{t})" for t in "wubrg"] + [f"could_produce({{lucky}},{t})" for t in "wubrg"]
+        + ["could_produce({unlucky},c)"],
+        ["could_produce({birds},c)", "could_produce({lucky},c)", "could_produce({unlucky},g)",
+         "could_produce({hand_birds},*)"]),
+    ("contamination-turns-land-mana-black", state([
+        obj("cont", "Contamination", "bob"), obj("forest", "Forest"), obj("birds", "Birds of Paradise"),
+    ]), ["could_produce({forest},b)", "could_produce({birds},g)"], ["could_produce({forest},g)"]),
+    ("pale-moon-on-nonbasic-lands", state([
+        obj("pool", "Reflecting Pool"), obj("forest", "Forest"),
+    ], effects=[{"card": "Pale Moon", "controller": "bob", "duration": "end_of_turn"}]),
+     ["could_produce({pool},c)", "could_produce({forest},g)"], ["could_produce({pool},g)", "could_produce({forest},c)"]),
+
+    # 712.8, 712.11: a modal double-faced card has the characteristics of the face that is up.
+    ("mdfc-faces", state([
+        obj("kol_stack", "Kolvori, God of Kinship // The Ringhart Crest", zone="stack", face="The Ringhart Crest",
+            cast_from="hand"),
+        obj("kol_hand", "Kolvori, God of Kinship // The Ringhart Crest", zone="hand"),
+        obj("kol_bf", "Kolvori, God of Kinship // The Ringhart Crest", face="Kolvori, God of Kinship"),
+        obj("crest_bf", "The Ringhart Crest"),
+    ]), ["cur_face({kol_stack},2)", "is({kol_stack},artifact)", "cur_face({kol_hand},1)", "is({kol_hand},creature)",
+         "cur_face({kol_bf},1)", "cur_face({crest_bf},2)", "could_produce({crest_bf},g)",
+         "action(cast({kol_hand},normal,1,0))", "action(cast({kol_hand},normal,2,0))"],
+        ["cur_face({kol_stack},1)", "is({kol_stack},creature)", "cur_face({kol_hand},2)", "cur_face({crest_bf},1)",
+         "could_produce({kol_bf},*)"]),
+
+    # lands (305)
+    ("land-on-opponents-turn", state([obj("isl", "Island", zone="hand")], turn=4, active="bob", priority="alice"),
+     ['reason(play_land({isl}),"305.3",*)', 'permits(play_land({isl}),"305.1")'],
+     ['reason(play_land({isl}),"305.2b",*)']),
+    ("land-own-main-phase", state([obj("isl", "Island", zone="hand")]),
+     ["action(play_land({isl}))", 'permits(play_land({isl}),"305.1")'], ["reason(play_land({isl}),*)"]),
+    ("second-land", state([obj("isl", "Island", zone="hand")],
+                          players=[{"name": "alice", "lands_played_this_turn": 1}, {"name": "bob"}]),
+     ['reason(play_land({isl}),"305.2b",*)'], ['reason(play_land({isl}),"305.1",*)']),
+
+    # costs (601.2f)
+    ("total-costs", state([
+        obj("burst", "Burst Lightning", zone="hand"), obj("ballista", "Walking Ballista", zone="hand"),
+        obj("blast", "Shrapnel Blast", zone="hand"), obj("bolt", "Lightning Bolt", zone="hand"),
+    ]), ["total(cast({burst},normal,1,1),generic,4)", "total(cast({burst},normal,1,1),r,1)",
+         "total(cast({ballista},normal,1,0),x,2)", "has_x_in_mana_cost(cast({ballista},normal,1,0))",
+         "sacrifice_required(cast({blast},normal,1,0),type(artifact),*)",
+         'reason(cast({blast},normal,1,0),"118.3",*)', "costed(cast({bolt},normal,1,0))"],
+        ["total(cast({burst},normal,1,0),generic,*)", "action(cast({bolt},normal,1,1))",
+         "total(cast({ballista},normal,1,0),generic,*)"]),
+]
+
+
+def _query(doc: dict[str, Any]) -> Query:
+    st = parse_state(copy.deepcopy(doc), LIB)
+    return Query(LIB, st, acting_player(st))
+
+
+def _names(q: Query) -> dict[str, str]:
+    out = {name: str(n) for name, n in q.ids.players.items()}
+    out.update({oid: str(n) for oid, n in q.ids.objects.items()})
+    return out
+
+
+def _facts(q: Query) -> set[str]:
+    return {str(a.symbol) for a in q.grounded.ctl.symbolic_atoms if a.is_fact}
+
+
+@pytest.mark.parametrize(("doc", "must", "must_not"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_atoms(doc: dict[str, Any], must: list[str], must_not: list[str]) -> None:
+    q = _query(doc)
+    names = _names(q)
+    facts = _facts(q)
+    missing = [p for p in must if not any(fnmatchcase(f, p.format_map(names)) for f in facts)]
+    assert not missing, f"expected atoms missing: {missing}"
+    found = {p: sorted(f for f in facts if fnmatchcase(f, p.format_map(names))) for p in must_not}
+    assert not {p: fs for p, fs in found.items() if fs}, "unexpected atoms"
+
+
+def test_patterns_are_not_vacuous() -> None:
+    """Every must_not pattern names atoms of a predicate that does occur in some case (a typo in a
+    predicate name would make it pass for nothing)."""
+    all_preds: set[str] = set()
+    for _name, doc, _must, _must_not in CASES:
+        all_preds |= {f.split("(")[0] for f in _facts(_query(doc))}
+    for _name, _doc, must, must_not in CASES:
+        for p in must + must_not:
+            assert p.split("(")[0] in all_preds, p
+
+
+def test_verdicts_are_decoded_from_the_same_atoms() -> None:
+    """The Query's base_atoms are exactly the verdict-signature facts of its grounding."""
+    q = _query(CASES[0][1])
+    sigs = set(VERDICT_SIGNATURES)
+    expect = {str(a.symbol) for a in q.grounded.ctl.symbolic_atoms
+              if a.is_fact and (a.symbol.name, len(a.symbol.arguments)) in sigs}
+    assert {str(a) for a in q.base_atoms} == expect and expect
+
+
+# ---------------------------------------------------------------------------------------------
+# grounding logs nothing but infos about empty #show signatures
+
+
+def _state_facts(st: GameState) -> list[clingo.Symbol]:
+    fw = FactWriter(LIB)
+    fw.state(st)
+    fw.add("acting", fw.ids.player(acting_player(st)))
+    return fw.facts
+
+
+ALL_STATES = [(p.stem, load_state(p, LIB)) for p in EXAMPLES] + \
+             [(name, parse_state(copy.deepcopy(doc), LIB)) for name, doc, _m, _n in CASES]
+
+
+@pytest.mark.parametrize(("name", "st"), ALL_STATES, ids=[n for n, _ in ALL_STATES])
+def test_grounding_logs_only_empty_show_infos(name: str, st: GameState) -> None:
+    messages: list[str] = []
+    Grounded(_state_facts(st), messages=messages)
+    bad = [m for m in messages if "info: no atoms over signature occur in program" not in m]
+    assert not bad, "\n".join(bad)
+
+
+def test_grounding_an_empty_fact_base_logs_only_infos() -> None:
+    messages: list[str] = []
+    Grounded([], messages=messages)
+    bad = [m for m in messages if "info: no atoms over signature occur in program" not in m]
+    assert not bad, "\n".join(bad)
+
+
+# ---------------------------------------------------------------------------------------------
+# stratification guard: the verdicts read from grounding are what a full solve gives
+
+
+def _consequences(facts: list[clingo.Symbol], mode: str) -> set[str]:
+    ctl = clingo.Control([f"--enum-mode={mode}", "0"], logger=lambda c, m: None)
+    with ast.ProgramBuilder(ctl) as pb:
+        for stm in parsed_program():
+            pb.add(stm)
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+    ctl.add("base", [], " ".join(f"#show {n}/{a}." for n, a in VERDICT_SIGNATURES))
+    ctl.ground([("base", [])])
+    sigs = set(VERDICT_SIGNATURES)
+    last: list[set[str]] = []
+    result = ctl.solve(on_model=lambda m: last.append(
+        {str(s) for s in m.symbols(shown=True) if (s.name, len(s.arguments)) in sigs}))
+    assert result.satisfiable, f"{mode}: the program has no answer set"
+    return last[-1]
+
+
+STRAT_STATES = [s for s in ALL_STATES if s[0] in {p.stem for p in EXAMPLES}] + \
+               [s for s in ALL_STATES if s[0] in ("total-costs", "mdfc-faces", "reflecting-chain-through-a-forest",
+                                                   "pale-moon-on-nonbasic-lands", "sick-creature-arrived-this-turn")]
+
+
+@pytest.mark.parametrize(("name", "st"), STRAT_STATES, ids=[n for n, _ in STRAT_STATES])
+def test_verdicts_are_decided_by_grounding(name: str, st: GameState) -> None:
+    facts = _state_facts(st)
+    grounded = {str(a) for a in Grounded(facts).facts(VERDICT_SIGNATURES)}
+    assert grounded
+    brave = _consequences(facts, "brave")
+    cautious = _consequences(facts, "cautious")
+    assert brave == cautious, f"verdict atoms that depend on the payment choice: {sorted(brave - cautious)}"
+    assert grounded == brave, (f"only in grounding: {sorted(grounded - brave)}; "
+                               f"only in the solve: {sorted(brave - grounded)}")
