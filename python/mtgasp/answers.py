@@ -87,6 +87,7 @@ class Verdict:
     unpayable: Reason | None = None  # the reason to give if the payment search fails
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
+    needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -310,6 +311,8 @@ class Decoder:
                     v.permits.append(args[1].string)
             elif a.name == "costed":
                 v.costed = True
+            elif a.name == "needs_target":
+                v.needs_target = True
             elif a.name == "x_upper":
                 v.x_upper = args[1].number
             elif a.name == "free_cast":

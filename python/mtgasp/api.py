@@ -32,7 +32,7 @@ def default_player(state: GameState) -> str:
 VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("could_produce", 2), ("makes", 3),
-    ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2),
+    ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
 )
 
 
@@ -56,6 +56,8 @@ class Query:
             fw.add("query", t)
             if a.x is not None:
                 fw.add("query_x", t, Number(a.x))
+            for tgt in a.targets:
+                fw.add("query_target", t, fw.ids.obj(tgt))
             for alt in a.additional:
                 if alt != "kicker":  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))

@@ -16,7 +16,7 @@ from clingo import Function, Number, Symbol, SymbolType
 
 from mtgasp.answers import Decoder, Reason, Verdict
 from mtgasp.api import Checker
-from mtgasp.errors import InputError
+from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
 from mtgasp.solver import Grounded
@@ -52,6 +52,9 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     verdict = checker.why(state, action, player)
     if not verdict.legal:
         return Applied(False, verdict)
+    if verdict.needs_target and not action.targets:
+        raise InputError(Problem("action.targets", f"{verdict.action.face or action.object} targets: "
+                                 "name its target(s), e.g. \"targets\": [\"spell-id\"] (601.2c)"))
     lib = checker.library
     fw = FactWriter(lib)
     fw.state(state)
@@ -155,6 +158,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             continue
         zone_change(objs[o_id], zone)
     doc["objects"] = [o for o in doc["objects"] if o["id"] in objs]
+    for a in by_name.get("unfield", []):
+        o = objs.get(oid[a.arguments[0].number])
+        if o is not None:
+            o.pop(a.arguments[1].name, None)
     for a in by_name.get("field", []):
         o = objs.get(oid[a.arguments[0].number])
         if o is None:
