@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +84,7 @@ class Verdict:
     plan: Plan | None = None
     costed: bool = False
     ok: bool = False
-    unpayable: Reason | None = None  # the reason to give if the payment search fails
+    unpayable_atom: tuple[Symbol, Symbol] | None = None  # (rule, message) if no payment is found
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
@@ -285,44 +285,44 @@ class Decoder:
             out += ("{" + t + "}") * n
         return out
 
-    def verdicts(self, atoms: Iterable[Symbol]) -> dict[Symbol, Verdict]:
-        """The verdicts of a plain solve (no payment search)."""
+    def verdicts(self, by_name: Mapping[str, list[Symbol]]) -> dict[Symbol, Verdict]:
+        """The verdicts decided by grounding, from the verdict atoms grouped by predicate name."""
         by_action: dict[Symbol, Verdict] = {}
         reasons: list[tuple[Symbol, Symbol, Symbol]] = []
-        later: list[Symbol] = []
-        for a in atoms:
-            if a.name == "action":
-                t = a.arguments[0]
-                by_action[t] = Verdict(action=self.action(t), term=t)
-            elif a.name == "total":
-                t, s, n = a.arguments
-                self.totals[t][s.name] = n.number
-            else:
-                later.append(a)
-        for a in later:
-            args = a.arguments
-            v = by_action.get(args[0]) if args else None
-            if v is None:
-                continue
-            if a.name == "reason":
-                reasons.append((args[0], args[1], args[2]))
-            elif a.name == "permits":
-                if args[1].string not in v.permits:
-                    v.permits.append(args[1].string)
-            elif a.name == "costed":
-                v.costed = True
-            elif a.name == "needs_target":
-                v.needs_target = True
-            elif a.name == "x_upper":
-                v.x_upper = args[1].number
-            elif a.name == "free_cast":
-                v.free = True
-            elif a.name == "has_x_in_mana_cost":
-                v.has_x = True
-            elif a.name == "sacrifice_required":
-                self.sacrifices[args[0]].append(Function("filter", [args[1]]))
-            elif a.name == "unpayable_reason":
-                v.unpayable = Reason(args[1].string, self.message(args[2]))
+        for a in by_name.get("action", ()):
+            t = a.arguments[0]
+            by_action[t] = Verdict(action=self.action(t), term=t)
+        for a in by_name.get("total", ()):
+            t, s, n = a.arguments
+            self.totals[t][s.name] = n.number
+
+        def each(name: str) -> Iterator[tuple[Verdict, list[Symbol]]]:
+            for a in by_name.get(name, ()):
+                args = a.arguments
+                v = by_action.get(args[0])
+                if v is not None:
+                    yield v, args
+
+        for v, args in each("reason"):
+            reasons.append((args[0], args[1], args[2]))
+        for v, args in each("permits"):
+            rule = args[1].string
+            if rule not in v.permits:
+                v.permits.append(rule)
+        for v, _args in each("costed"):
+            v.costed = True
+        for v, _args in each("needs_target"):
+            v.needs_target = True
+        for v, args in each("x_upper"):
+            v.x_upper = args[1].number
+        for v, _args in each("free_cast"):
+            v.free = True
+        for v, _args in each("has_x_in_mana_cost"):
+            v.has_x = True
+        for _v, args in each("sacrifice_required"):
+            self.sacrifices[args[0]].append(Function("filter", [args[1]]))
+        for v, args in each("unpayable_reason"):
+            v.unpayable_atom = (args[1], args[2])
         for t, rule, msg in reasons:
             by_action[t].reasons.append(Reason(rule.string, self.message(msg)))
         for t, v in by_action.items():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, Symbol
 
-from mtgasp.answers import Decoder, Verdict
+from mtgasp.answers import Decoder, Reason, Verdict
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
@@ -40,7 +40,7 @@ class Query:
     """One grounded question about one state: facts, the grounded program, decoded verdicts."""
 
     def __init__(self, library: CardLibrary, state: GameState, player: str, actions: tuple[Action, ...] = (),
-                 moves: bool = True):
+                 moves: bool = True, parts: tuple[str, ...] = ("base",)):
         self.state = state
         self.player = player
         fw = FactWriter(library)
@@ -63,9 +63,10 @@ class Query:
                     fw.add("query_alt", t, Function(alt))
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
-        self.grounded = Grounded(fw.facts)
-        self.base_atoms = self.grounded.facts(VERDICT_SIGNATURES)
-        self.verdicts = self.decoder.verdicts(self.base_atoms)
+        self.grounded = Grounded(fw.facts, parts=parts)
+        self.base_by_name = self.grounded.facts_by_name(VERDICT_SIGNATURES)
+        self.base_atoms = [a for atoms in self.base_by_name.values() for a in atoms]
+        self.verdicts = self.decoder.verdicts(self.base_by_name)
 
     def settle(self, v: Verdict) -> Verdict:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
@@ -82,8 +83,9 @@ class Query:
                 v.x_max = v.plan.x
         else:
             v.legal = False
-            if v.unpayable is not None:
-                v.reasons.append(v.unpayable)
+            if v.unpayable_atom is not None:
+                rule, msg = v.unpayable_atom
+                v.reasons.append(Reason(rule.string, self.decoder.message(msg)))
         return v
 
 
@@ -165,7 +167,7 @@ class Checker:
 
     def visible(self, state: GameState, player: str) -> list[dict]:
         """The face-down exiled cards ``player`` may look at, each with the rules that allow it."""
-        q = Query(self.library, state, player)
+        q = Query(self.library, state, player, parts=("base", "look"))
         pl = q.ids.players[player]
         found: dict[str, list[str]] = {}
         for a in q.grounded.facts((("may_look", 3),)):
@@ -177,7 +179,7 @@ class Checker:
     def explain_mana(self, state: GameState, object_id: str) -> list[str]:
         """For each type object_id could produce, one chain of sources that makes it possible
         (the shortest derivation in the 106.7 fixpoint); for none, why (106.5)."""
-        q = Query(self.library, state, default_player(state))
+        q = Query(self.library, state, default_player(state), parts=("base", "explain"))
         return explain(q, object_id)
 
 

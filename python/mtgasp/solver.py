@@ -108,6 +108,12 @@ class Grounded:
     def _solve_config(self) -> Any:
         return self.ctl.configuration.solve
 
+    def facts_by_name(self, signatures: Iterable[tuple[str, int]]) -> dict[str, list[clingo.Symbol]]:
+        """Like facts(), grouped by predicate name."""
+        atoms = self.ctl.symbolic_atoms
+        return {name: [a.symbol for a in atoms.by_signature(name, arity) if a.is_fact]
+                for name, arity in signatures}
+
     def facts(self, signatures: Iterable[tuple[str, int]]) -> list[clingo.Symbol]:
         """The atoms of these predicates that grounding decided (the stratified verdicts)."""
         out: list[clingo.Symbol] = []
