@@ -306,9 +306,9 @@ class Decoder:
         for v, args in each("reason"):
             reasons.append((args[0], args[1], args[2]))
         for v, args in each("permits"):
-            rule = args[1].string
-            if rule not in v.permits:
-                v.permits.append(rule)
+            permit = args[1].string
+            if permit not in v.permits:
+                v.permits.append(permit)
         for v, _args in each("costed"):
             v.costed = True
         for v, _args in each("needs_target"):
@@ -323,8 +323,8 @@ class Decoder:
             self.sacrifices[args[0]].append(Function("filter", [args[1]]))
         for v, args in each("unpayable_reason"):
             v.unpayable_atom = (args[1], args[2])
-        for t, rule, msg in reasons:
-            by_action[t].reasons.append(Reason(rule.string, self.message(msg)))
+        for t, rule_sym, msg in reasons:
+            by_action[t].reasons.append(Reason(rule_sym.string, self.message(msg)))
         for t, v in by_action.items():
             v.ok = not v.reasons
             v.legal = v.ok and not v.costed
