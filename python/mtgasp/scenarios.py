@@ -271,7 +271,8 @@ def print_report(report: Report, out: Any = None) -> None:
     out = out or sys.stdout
     for r in report.results:
         first = " ".join(r.text.split()[:9])
-        print(f"{'pass' if r.passed else 'FAIL'}  {r.card or '(rule)':<26} {r.date or '-':<10}  "
+        card = r.card or ("(shared notes)" if r.kind == "ruling" else "(rule)")
+        print(f"{'pass' if r.passed else 'FAIL'}  {card:<26} {r.date or '-':<10}  "
               f"{first[:60]:<60}  {' '.join(r.rules)}", file=out)
         for c in r.checks:
             if not c.passed:
