@@ -936,30 +936,31 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             else:
                 d.extra["chosen_type"] = ct
     if _opt(ro, "dream_exile") is not None:
-        v_de = f.boolean(p("dream_exile"), ro["dream_exile"]) if hasattr(f, "boolean") else ro["dream_exile"]
-        if not isinstance(ro["dream_exile"], bool):
-            f.add(p("dream_exile"), f"expected true or false, got {_show(ro['dream_exile'])}")
-        elif zone is not None and zone != "stack":
-            f.add(p("dream_exile"), f"only a spell on the stack can be marked to be exiled with a dream counter; this card is {zphrase}")
-        elif v_de:
+        marked = f.boolean(p("dream_exile"), ro["dream_exile"])
+        if marked and zone is not None and zone != "stack":
+            f.add(p("dream_exile"), "only a spell on the stack can be marked to be exiled with a dream "
+                                    f"counter; this card is {zphrase}")
+        elif marked:
             d.extra["dream_exile"] = True
-    if _opt(ro, "targets") is not None:
-        items = f.listing(p("targets"), ro["targets"])
-        if items is not None:
-            ts = [f.string(f"{p('targets')}[{i}]", t) for i, t in enumerate(items)]
-            if zone is not None and zone != "stack":
-                f.add(p("targets"), f"only a spell on the stack has targets; this card is {zphrase}")
-            elif all(t is not None for t in ts):
-                d.extra["targets"] = ts
-    if _opt(ro, "seen_by") is not None:
-        items = f.listing(p("seen_by"), ro["seen_by"])
-        if items is not None:
-            ss = [f.string(f"{p('seen_by')}[{i}]", t) for i, t in enumerate(items)]
-            if zone is not None and zone != "exile":
-                f.add(p("seen_by"), f"seen_by records who may look at a card in exile; this card is {zphrase}")
-            elif all(t is not None for t in ss):
-                d.extra["seen_by"] = ss
+    _string_list(f, ro, d, p, "targets", "stack", f"only a spell on the stack has targets; this card is {zphrase}", zone)
+    _string_list(f, ro, d, p, "seen_by", "exile",
+                 f"seen_by records who may look at a card in exile; this card is {zphrase}", zone)
     return d
+
+
+def _string_list(f: _Fields, ro: dict[str, Any], d: _ObjDraft, p: Callable[[str], str], key: str,
+                 zone_ok: str, wrong_zone: str, zone: str | None) -> None:
+    """An extension field holding a list of strings, meaningful in one zone only."""
+    if _opt(ro, key) is None:
+        return
+    items = f.listing(p(key), ro[key])
+    if items is None:
+        return
+    values = [f.string(f"{p(key)}[{i}]", v) for i, v in enumerate(items)]
+    if zone is not None and zone != zone_ok:
+        f.add(p(key), wrong_zone)
+    elif all(v is not None for v in values):
+        d.extra[key] = values
 
 
 def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
