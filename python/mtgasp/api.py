@@ -18,14 +18,11 @@ from mtgasp.solver import Grounded, Solve
 
 
 def default_player(state: GameState) -> str:
-    """Who acts: the player with priority; while something resolves, its controller; else the active player."""
-    if state.priority is not None:
-        return state.priority
-    if state.resolving is not None:
-        o = state.obj(state.resolving)
-        if o is not None:
-            return o.controller or o.owner
-    return state.active_player
+    """Who acts by default: see actions.acting_player (priority, else the resolving object's
+    controller, else the active player)."""
+    from mtgasp.actions import acting_player
+
+    return acting_player(state)
 
 
 # The verdict predicates (stratified: decided by grounding alone).
