@@ -437,6 +437,16 @@ def test_random_legal_action_keeps_zones_and_stack_consistent(
     action = move.action
     if move.has_x and not move.free and move.x_max is not None:
         action = dataclasses.replace(action, x=data.draw(st.integers(0, move.x_max), label="x"))
+    if move.needs_target:
+        # a listed targeted spell has a legal target (601.2c): name one
+        candidates = [
+            dataclasses.replace(action, targets=(o.id,))
+            for o in state.objects
+            if o.id in state.stack and o.id != action.object
+        ]
+        legal = [a for a in candidates if CHECKER.why(state, a, player).legal]
+        assert legal, f"moves listed {action.to_json()} but no spell on the stack is a legal target"
+        action = data.draw(st.sampled_from(legal), label="target")
     original = copy.deepcopy(dump_state(state))
     result = apply_action(
         CHECKER, state, action, player, seed=data.draw(st.integers(0, 3), label="seed")

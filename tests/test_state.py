@@ -253,6 +253,7 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(3, tapped=True), "objects[3].tapped: a card in a hand can't be tapped"),
     (obj(2, tapped=True), "objects[2].tapped: a card in exile can't be tapped"),
     (obj(6, tapped=True), "objects[6].tapped: a card on the stack can't be tapped"),
+    (obj(6, card="Forest"), 'objects[6].zone: "Forest" is a land: a land is played, never cast'),
     (obj(3, face_down=True), "objects[3].face_down: a card in a hand can't be face down"),
     (obj(3, zone="graveyard", face_down=True), "objects[3].face_down: a card in a graveyard can't be face down"),
     (obj(3, controller="bob"), "objects[3].controller: a card in a hand is controlled by its owner (alice), not bob"),

@@ -850,6 +850,12 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 v["face"] = canon
     elif named_face is not None and zone in ("stack", "battlefield") and not v.get("face_down"):
         v["face"] = named_face
+    if zone == "stack" and d.card is not None and not v.get("face_down"):
+        face_name = v.get("face") or d.card.faces[0].name
+        on_stack = next((fc for fc in d.card.faces if fc.name == face_name), d.card.faces[0])
+        if "Land" in on_stack.types:
+            f.add(p("zone"), f"{_show(face_name)} is a land: a land is played, never cast, so it "
+                             "can't be on the stack (CR 305.1, 305.9)")
 
     # ---- counters
     if _opt(ro, "counters") is not None:
