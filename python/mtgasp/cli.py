@@ -1,4 +1,4 @@
-"""The command line: ``mtgasp moves|why|mana|verify|facts`` (contracts.md, section 3).
+"""The command line: ``mtgasp moves|why|mana|verify|check|facts`` (contracts.md, section 3).
 
 Exit codes: 0 success, 1 a check failed (``verify``), 2 bad input. Bad input never shows a
 traceback: every problem is printed with the path of its field.
@@ -61,6 +61,24 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("verify", help="run the rulings scenarios (built-in corpus by default)")
     sp.add_argument("path", nargs="?", help="a scenario file or a folder of them")
+    sp.add_argument("--coverage", action="store_true",
+                    help="also report, per CR rule cited in the encodings, the scenarios that exercise it, "
+                         "and the reference's rulings that have no scenario (docs/verification.md)")
+    common(sp)
+
+    sp = sub.add_parser("check", help="bounded verification: properties of the rules over every small state")
+    sp.add_argument("--bound", type=int, default=None, metavar="N",
+                    help="at most N objects per state (default: 3, and 2 for the properties that search payments)")
+    sp.add_argument("--payment-bound", type=int, default=None, metavar="N",
+                    help="the bound of the properties that search payments (default: min(bound, 2)); "
+                         "given explicitly, it also lifts the smaller bound properties.lp gives a property")
+    sp.add_argument("--turns", type=int, default=3, metavar="T", help="turns 1..T (default 3)")
+    sp.add_argument("--property", action="append", default=[], metavar="NAME",
+                    help="check only this property (repeatable); --list shows them")
+    sp.add_argument("--list", action="store_true", help="list the properties and exit")
+    sp.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+                    help="seconds per property before giving up (reported unknown; default 60)")
+    sp.add_argument("--save", metavar="DIR", help="write each counterexample state (and its action) to DIR")
     common(sp)
 
     sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
@@ -186,11 +204,22 @@ def _run(args: argparse.Namespace) -> int:
         from mtgasp.scenarios import print_report, run_corpus
 
         report = run_corpus(checker, Path(args.path) if args.path else None)
+        cov = None
+        if args.coverage:
+            from mtgasp.coverage import coverage, print_coverage
+
+            cov = coverage(report)
         if args.json:
-            _print_json(report.to_json())
+            _print_json({**report.to_json(), "coverage": cov.to_json()} if cov is not None else report.to_json())
         else:
             print_report(report)
+            if cov is not None:
+                print_coverage(cov)
         return EXIT_OK if report.passed else EXIT_FAILED
+    if args.command == "check":
+        from mtgasp.check import run_cli
+
+        return run_cli(args, library)
     if args.command == "facts":
         from mtgasp.facts import FactWriter
 

@@ -8,8 +8,10 @@ added through the backend as symbols (see facts.py). A query grounds once, solve
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -54,6 +56,27 @@ def _appender(log: list[str]) -> Callable[[clingo.MessageCode, str], None]:
 def parsed_parts() -> dict[str, tuple[ast.AST, ...]]:
     """The statements of all encodings by program part (each part's list starts with its
     #program directive), parsed once per process."""
+    return parse_parts(encoding_files())
+
+
+# Encodings that replace the package's for every Grounded made in this context (program_override).
+_OVERRIDE: contextvars.ContextVar[dict[str, tuple[ast.AST, ...]] | None] = contextvars.ContextVar(
+    "mtgasp_program_override", default=None)
+
+
+@contextlib.contextmanager
+def program_override(files: Iterable[tuple[str, str]]) -> Iterator[None]:
+    """Ground every query made in this context with these (file name, text) encodings instead of
+    the package's (tools/mutate.py, mtgasp.check); raises EncodingError if they don't parse."""
+    token = _OVERRIDE.set(parse_parts(files))
+    try:
+        yield
+    finally:
+        _OVERRIDE.reset(token)
+
+
+def parse_parts(files: Iterable[tuple[str, str]]) -> dict[str, tuple[ast.AST, ...]]:
+    """Parse (file name, text) encodings into statements by program part."""
     parts: dict[str, list[ast.AST]] = {}
     current: list[ast.AST] = []
 
@@ -66,7 +89,7 @@ def parsed_parts() -> dict[str, tuple[ast.AST, ...]]:
             return
         current.append(stm)
 
-    for name, text in encoding_files():
+    for name, text in files:
         messages: list[str] = []
         try:
             ast.parse_string(text, collect, logger=_appender(messages))
@@ -92,7 +115,7 @@ class Grounded:
         # --heuristic=Domain enables the #heuristic preferences of payment.lp (plans use few sources).
         self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
         self._solve_config().models = 1  # one payment is enough (the largest X: api.py)
-        program = parsed_parts()
+        program = _OVERRIDE.get() or parsed_parts()
         with ast.ProgramBuilder(self.ctl) as pb:
             for part in parts:
                 for stm in program.get(part, ()):

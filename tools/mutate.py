@@ -1,0 +1,402 @@
+#!/usr/bin/env python3
+"""Mutation check of the encodings: does some test notice when a rule is broken?
+
+Each mutant changes one thing in one top-level encoding (encodings/*.lp):
+  delete   remove one rule (a rule, a constraint or a choice rule; #show, #defined, #program,
+           #heuristic and #external statements are left alone);
+  flip     flip one comparison, in a body or an aggregate guard: < and <=, > and >=, = and !=.
+A mutant is run against the rulings corpus (mtgasp.scenarios, every scenario, stopping at the
+first failing one) and, if the corpus passes, against the fast encoding tests
+(tests/test_encodings.py, in-process, under the same encodings). It is *killed* if something
+fails, *survives* if everything passes, and is *stillborn* if the mutated program doesn't
+ground (e.g. flipping the = of an assignment makes a variable unsafe): stillborn mutants don't count.
+
+    score = killed / (killed + survived)
+
+Usage:
+    python tools/mutate.py                    # every mutant, one process
+    python tools/mutate.py --jobs 2 --time-limit 1800 --json mutants.json
+    python tools/mutate.py --sample 60 --seed 1
+    python tools/mutate.py --files lands.lp,costs.lp --kinds flip
+
+Output: one line per surviving mutant (file:line, the kind, the statement), then the score.
+The mutated program replaces the package's through mtgasp.solver.program_override.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "python"))
+
+from clingo import ast
+from mtgasp.solver import EncodingError, encoding_files, program_override
+
+FLIP = {
+    ast.ComparisonOperator.LessThan: ast.ComparisonOperator.LessEqual,
+    ast.ComparisonOperator.LessEqual: ast.ComparisonOperator.LessThan,
+    ast.ComparisonOperator.GreaterThan: ast.ComparisonOperator.GreaterEqual,
+    ast.ComparisonOperator.GreaterEqual: ast.ComparisonOperator.GreaterThan,
+    ast.ComparisonOperator.Equal: ast.ComparisonOperator.NotEqual,
+    ast.ComparisonOperator.NotEqual: ast.ComparisonOperator.Equal,
+}
+SYMBOL = {
+    ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
+    ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
+    ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!=",
+}
+# Written forms of an operator in the source text.
+OPERATOR_TEXT = re.compile(r"<=|>=|!=|==|<|>|=")
+MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!=", "==": "=="}
+
+
+@dataclass
+class Mutant:
+    id: int
+    file: str
+    line: int
+    kind: str  # delete | flip
+    description: str
+    statement: str
+    text: str = field(repr=False, default="")  # the mutated file's text
+    status: str = "not run"  # killed | survived | stillborn | not run
+    killed_by: str | None = None
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("text")
+        return d
+
+
+# ------------------------------------------------------------------------------------------------
+# Generating mutants
+
+
+def _offsets(text: str) -> list[int]:
+    """Offset of the start of each line (1-based lines: offsets[line - 1])."""
+    out, pos = [0], 0
+    for line in text.splitlines(keepends=True):
+        pos += len(line)
+        out.append(pos)
+    return out
+
+
+def _pos(offsets: list[int], p: Any) -> int:
+    return offsets[p.line - 1] + p.column - 1
+
+
+def _walk(node: Any) -> Iterator[Any]:
+    if isinstance(node, ast.AST):
+        yield node
+        for key in node.child_keys:
+            yield from _walk(getattr(node, key))
+    elif not isinstance(node, (str, bytes)) and hasattr(node, "__iter__"):
+        for item in node:
+            yield from _walk(item)
+
+
+def _compact(text: str) -> str:
+    return " ".join(text.split())
+
+
+def mutants(files: Sequence[tuple[str, str]], kinds: Sequence[str] = ("delete", "flip")) -> list[Mutant]:
+    out: list[Mutant] = []
+    for name, text in files:
+        stms: list[Any] = []
+        ast.parse_string(text, stms.append)
+        offsets = _offsets(text)
+        for stm in stms:
+            if stm.ast_type != ast.ASTType.Rule:
+                continue
+            start, end = _pos(offsets, stm.location.begin), _pos(offsets, stm.location.end)
+            source = text[start:end]
+            line = stm.location.begin.line
+            if "delete" in kinds:
+                # Blank the statement out, keeping its line breaks (line numbers stay right).
+                blank = re.sub(r"[^\n]", " ", source)
+                out.append(Mutant(len(out), name, line, "delete", "rule deleted", _compact(source),
+                                  text[:start] + blank + text[end:]))
+            if "flip" in kinds:
+                for where, op_start, op_end, op in _comparisons(stm, text, offsets):
+                    new = SYMBOL[FLIP[op]]
+                    written = text[op_start:op_end]
+                    if written in (">", ">=", "<", "<=") and SYMBOL[op] == MIRROR[written]:
+                        new = MIRROR[new]  # a left guard is written mirrored (2 < #sum ... is #sum > 2)
+                    mutated = text[:op_start] + new + text[op_end:]
+                    out.append(Mutant(len(out), name, where, "flip", f"'{written}' -> '{new}'",
+                                      _compact(source), mutated))
+    return out
+
+
+_STRUCTURED = (ast.ASTType.Function, ast.ASTType.BinaryOperation, ast.ASTType.UnaryOperation,
+               ast.ASTType.Pool, ast.ASTType.Interval)
+
+
+def _is_match(op: Any, left: Any, right: Any) -> bool:
+    """An = that matches a term (A = cast(O,_,F,_)) or computes one (M = T - D): flipping it only
+    makes variables unsafe, so it is not a mutant."""
+    return op == ast.ComparisonOperator.Equal and (left.ast_type in _STRUCTURED or right.ast_type in _STRUCTURED)
+
+
+def _comparisons(stm: Any, text: str, offsets: list[int]) -> Iterator[tuple[int, int, int, Any]]:
+    """(line, start, end, operator) of each comparison operator of a rule, in the source text
+    (not the = of term matches, arithmetic assignments and aggregate assignments)."""
+    for node in _walk(stm):
+        if node.ast_type == ast.ASTType.Comparison:
+            left = node.term
+            for guard in node.guards:
+                lo = _pos(offsets, left.location.end)
+                hi = _pos(offsets, guard.term.location.begin)
+                found = _operator(text, lo, hi)
+                if found and not _is_match(guard.comparison, left, guard.term):
+                    yield (guard.term.location.begin.line, *found, guard.comparison)
+                left = guard.term
+        elif node.ast_type in (ast.ASTType.BodyAggregate, ast.ASTType.Aggregate, ast.ASTType.HeadAggregate):
+            agg_start = _pos(offsets, node.location.begin)
+            agg_end = _pos(offsets, node.location.end)
+            if node.left_guard is not None and node.left_guard.comparison != ast.ComparisonOperator.Equal:
+                lo = _pos(offsets, node.left_guard.term.location.end)
+                body = text.find("{", lo, agg_end)
+                found = _operator(text, lo, body if body >= 0 else agg_end)
+                if found:
+                    yield (node.left_guard.term.location.end.line, *found, node.left_guard.comparison)
+            if node.right_guard is not None and node.right_guard.comparison != ast.ComparisonOperator.Equal:
+                hi = _pos(offsets, node.right_guard.term.location.begin)
+                close = text.rfind("}", agg_start, hi)
+                found = _operator(text, close + 1 if close >= 0 else agg_start, hi)
+                if found:
+                    yield (node.right_guard.term.location.begin.line, *found, node.right_guard.comparison)
+
+
+def _operator(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    m = None
+    for m in OPERATOR_TEXT.finditer(text, lo, hi):
+        pass
+    if m is None:
+        return None
+    return m.start(), m.end()
+
+
+# ------------------------------------------------------------------------------------------------
+# Running mutants
+
+
+class Runner:
+    """Runs the corpus (most recent killers first) and the fast encoding tests under a mutant."""
+
+    def __init__(self, run_tests: bool = True, with_check: bool = False):
+        from mtgasp.api import Checker
+        from mtgasp.cards import CardLibrary
+        from mtgasp.scenarios import corpus_files, load_scenario
+
+        self.library = CardLibrary.builtin()
+        self.checker = Checker(self.library)
+        self.scenarios = [(name, load_scenario(name, text)) for name, text in corpus_files()]
+        self.base = list(encoding_files())
+        self.run_tests = run_tests and (ROOT / "tests" / "test_encodings.py").exists()
+        self.with_check = with_check
+        self._holding: list[str] | None = None  # the properties the real encodings satisfy
+
+    def run(self, m: Mutant) -> Mutant:
+        from mtgasp.scenarios import run_scenario
+        from mtgasp.solver import Grounded, parsed_parts
+
+        start = time.perf_counter()
+        files = [(n, m.text if n == m.file else t) for n, t in self.base]
+        try:
+            with program_override(files):
+                m.status, m.killed_by = "survived", None
+                Grounded([], parts=tuple(parsed_parts()))  # unsafe variables: stillborn
+                for i, (name, doc) in enumerate(self.scenarios):
+                    try:
+                        result = run_scenario(self.checker, name, doc)
+                        failed = not result.passed
+                    except EncodingError:
+                        m.status = "stillborn"
+                        break
+                    except Exception as e:  # noqa: BLE001 (a crash is a detection too)
+                        failed, name = True, f"{name} ({type(e).__name__})"
+                    if failed:
+                        m.status, m.killed_by = "killed", name
+                        self.scenarios.insert(0, self.scenarios.pop(i))  # killers first
+                        break
+                if m.status == "survived" and self.run_tests:
+                    failed_test = self._tests()
+                    if failed_test:
+                        m.status, m.killed_by = "killed", failed_test
+            if m.status == "survived" and self.with_check:
+                violated = self._check(m)
+                if violated:
+                    m.status, m.killed_by = "killed by check", f"mtgasp check: {violated}"
+        except EncodingError:
+            m.status = "stillborn"
+        m.seconds = time.perf_counter() - start
+        return m
+
+    def _check(self, m: Mutant) -> str | None:
+        """The first property of mtgasp check (bound 2, payments 1) that the mutant violates and the
+        real encodings don't."""
+        from mtgasp.check import BoundedChecker, CheckError
+
+        if self._holding is None:
+            base = BoundedChecker(self.library, bound=2, payment_bound=1, time_limit=20)
+            self._holding = [n for n in base.properties() if base.check(n).status == "holds"]
+        try:
+            checker = BoundedChecker(self.library, bound=2, payment_bound=1, time_limit=20,
+                                     overrides={m.file: m.text})
+            for name in self._holding:
+                if checker.check(name).status == "violated":
+                    return name
+        except CheckError as e:
+            return f"error ({str(e)[:80]})"
+        return None
+
+    def _tests(self) -> str | None:
+        import pytest
+
+        class Collect:
+            failed: str | None = None
+
+            def pytest_runtest_logreport(self, report: Any) -> None:
+                if report.failed and self.failed is None:
+                    self.failed = report.nodeid
+
+        plugin = Collect()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            pytest.main(["-q", "-x", "-p", "no:cacheprovider", "-p", "no:randomly",
+                         str(ROOT / "tests" / "test_encodings.py")], plugins=[plugin])
+        return plugin.failed
+
+
+_RUNNER: Runner | None = None
+
+
+def _init(run_tests: bool, with_check: bool = False) -> None:
+    global _RUNNER
+    _RUNNER = Runner(run_tests, with_check)
+
+
+def _work(m: Mutant) -> Mutant:
+    assert _RUNNER is not None
+    return _RUNNER.run(m)
+
+
+def run_all(ms: list[Mutant], jobs: int, time_limit: float | None, run_tests: bool,
+            progress: Any = None, with_check: bool = False) -> None:
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    if jobs <= 1:
+        _init(run_tests, with_check)
+        for m in ms:
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            _work(m)
+            if progress:
+                progress(m)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    by_id = {m.id: m for m in ms}
+    with ctx.Pool(jobs, initializer=_init, initargs=(run_tests, with_check)) as pool:
+        for done in pool.imap_unordered(_work, ms):
+            target = by_id[done.id]
+            target.status, target.killed_by, target.seconds = done.status, done.killed_by, done.seconds
+            if progress:
+                progress(target)
+            if deadline is not None and time.monotonic() > deadline:
+                pool.terminate()
+                break
+
+
+# ------------------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--files", help="only these encoding files (comma-separated names, e.g. lands.lp,costs.lp)")
+    p.add_argument("--kinds", default="delete,flip", help="delete, flip or both (default)")
+    p.add_argument("--sample", type=int, help="run a random sample of this many mutants")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sample")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--time-limit", type=float, help="stop starting mutants after this many seconds")
+    p.add_argument("--no-tests", action="store_true", help="only the corpus, not tests/test_encodings.py")
+    p.add_argument("--json", metavar="FILE", help="write every mutant's result to FILE")
+    p.add_argument("--list", action="store_true", help="list the mutants and exit")
+    p.add_argument("--ids", help="only the mutants with these numbers (comma-separated; see --list)")
+    p.add_argument("--with-check", action="store_true",
+                   help="run mtgasp check (bound 2, payments 1) on the mutants the corpus and tests miss; "
+                        "a property the real encodings violate doesn't count")
+    args = p.parse_args(argv)
+
+    files = list(encoding_files())
+    if args.files:
+        wanted = {f.strip() for f in args.files.split(",")}
+        unknown = wanted - {n for n, _ in files}
+        if unknown:
+            p.error(f"no encoding file {', '.join(sorted(unknown))}")
+    ms = mutants(files, [k.strip() for k in args.kinds.split(",")])
+    if args.files:
+        ms = [m for m in ms if m.file in wanted]
+    if args.ids:
+        wanted_ids = {int(i) for i in args.ids.split(",") if i.strip()}
+        ms = [m for m in ms if m.id in wanted_ids]
+    total = len(ms)
+    if args.sample and args.sample < len(ms):
+        ms = sorted(random.Random(args.seed).sample(ms, args.sample), key=lambda m: m.id)
+    if args.list:
+        with contextlib.suppress(BrokenPipeError):
+            for m in ms:
+                print(f"{m.id:4d} {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:100]}")
+        return 0
+
+    started = time.perf_counter()
+    print(f"{total} mutants ({sum(m.kind == 'delete' for m in ms)} deletions, "
+          f"{sum(m.kind == 'flip' for m in ms)} flips in this run of {len(ms)})", flush=True)
+
+    def progress(m: Mutant) -> None:
+        if m.status == "survived":
+            print(f"  survived  {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:140]}", flush=True)
+
+    run_all(ms, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
+    elapsed = time.perf_counter() - started
+    counts = {s: sum(m.status == s for m in ms)
+              for s in ("killed", "killed by check", "survived", "stillborn", "not run")}
+    judged = counts["killed"] + counts["killed by check"] + counts["survived"]
+    score = counts["killed"] / judged if judged else 0.0
+    if args.with_check:
+        print(f"\nkilled by mtgasp check only ({counts['killed by check']}):")
+        for m in ms:
+            if m.status == "killed by check":
+                print(f"  {m.file}:{m.line}  {m.kind} {m.description} -- {m.killed_by}\n      {m.statement}")
+    print(f"\nsurviving mutants ({counts['survived']}):")
+    for m in ms:
+        if m.status == "survived":
+            print(f"  {m.file}:{m.line}  {m.kind} {m.description}\n      {m.statement}")
+    if args.with_check:
+        both = (counts["killed"] + counts["killed by check"]) / judged if judged else 0.0
+        print(f"score with mtgasp check: {counts['killed'] + counts['killed by check']}/{judged} = {100 * both:.1f}%")
+    print(f"\nscore: {counts['killed']}/{judged} killed = {100 * score:.1f}% "
+          f"({counts['stillborn']} stillborn, {counts['not run']} not run; {elapsed:.0f} s, "
+          f"{elapsed / max(1, judged + counts['stillborn']):.1f} s per mutant)")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"score": score, "counts": counts, "seconds": elapsed,
+                                               "mutants": [m.to_json() for m in ms]}, indent=1) + "\n",
+                                   encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
