@@ -259,6 +259,7 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(3, controller="bob"), "objects[3].controller: a card in a hand is controlled by its owner (alice), not bob"),
     (obj(3, zone="graveyard", controller="bob"), "objects[3].controller: a card in a graveyard is controlled by its owner"),
     (obj(3, zone="library", controller="bob"), "objects[3].controller: a card in a library is controlled by its owner"),
+    (obj(2, controller="bob"), "objects[2].controller: a card in exile is controlled by its owner (alice), not bob"),
     (obj(3, counters={"+1/+1": 1}), "objects[3].counters: a card in a hand can't have counters"),
     # counters
     (obj(7, counters={"charge": -1}), "objects[7].counters.charge: -1 is below zero"),

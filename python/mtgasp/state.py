@@ -90,7 +90,7 @@ CAST_FROM_ZONES = tuple(z for z in ZONES if z not in ("stack", "battlefield"))
 # Zones where "face_down" may be true (cards in a library are face down anyway).
 FACE_DOWN_ZONES = ("library", "battlefield", "stack", "exile")
 # Zones whose objects always have their owner as controller (CR 108.4a).
-OWNER_CONTROLLED_ZONES = ("library", "hand", "graveyard")
+OWNER_CONTROLLED_ZONES = ("library", "hand", "graveyard", "exile", "command")
 # Zones whose cards lose their counters on arrival (CR 122.2); counters there can't exist.
 NO_COUNTER_ZONES = ("library", "hand", "graveyard")
 # Keyword abilities that are triggered abilities and so can be on the stack.
