@@ -101,6 +101,8 @@ def test_cli_check(tmp_path, capsys) -> None:
     assert [r["property"] for r in out["results"]] == ["land_own_turn", "free_cast_x_zero"]
     assert all(r["status"] == "holds" for r in out["results"])
     assert main(["check", "--bound", "1", "--property", "no_such_property"]) == 2
+    assert main(["check", "--turns", "0"]) == 2
+    assert "--turns: 0 is below 1" in capsys.readouterr().err
     assert main(["check", "--bound", "1", "--list"]) == 0
 
 

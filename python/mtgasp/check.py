@@ -236,8 +236,10 @@ class BoundedChecker:
                  turns: int = DEFAULT_TURNS, overrides: Mapping[str, str] | None = None,
                  exclude: Iterable[str] = DEFAULT_EXCLUDED, cards: Iterable[str] | None = None,
                  time_limit: float | None = DEFAULT_TIME_LIMIT, payment_bound: int | None = None):
-        if bound < 0 or turns < 1 or (payment_bound is not None and payment_bound < 0):
-            raise InputError("--bound must be at least 0 and turns at least 1")
+        for flag, value, least in (("--bound", bound, 0), ("--turns", turns, 1),
+                                   ("--payment-bound", payment_bound, 0)):
+            if value is not None and value < least:
+                raise InputError(f"{flag}: {value} is below {least}")
         self.library = library if library is not None else CardLibrary.builtin()
         self.bound = bound
         self.payment_bound = payment_bound if payment_bound is not None else min(bound, DEFAULT_PAYMENT_BOUND)
