@@ -43,13 +43,8 @@ def test_scenario(name: str, text: str) -> None:
     assert result.passed, f"{name} failed:\n" + "\n".join(problems)
 
 
-def test_verify_builtin_corpus_exits_0() -> None:
-    assert main(["verify"]) == 0
-
-
-def test_verify_corpus_folder_exits_0() -> None:
-    folder = Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
-    assert main(["verify", str(folder)]) == 0
+# The whole corpus through the CLI: test_cli.py::test_verify_builtin_corpus_subprocess (exit 0) and
+# test_verify_json_on_a_folder (a PATH); each scenario in-process: test_scenario below.
 
 
 WRONG = {
