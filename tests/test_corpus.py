@@ -80,3 +80,25 @@ def test_verify_wrong_scenario_json(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert scenario["id"] == "deliberately-wrong"
     (check,) = scenario["checks"]
     assert check["passed"] is False and check["actual"]["legal"] is False
+
+
+def _variant(expect: dict[str, object]) -> dict[str, object]:
+    doc = json.loads(json.dumps(WRONG))
+    doc["checks"][0]["expect"] = expect
+    return doc
+
+
+def test_reason_text_is_checked() -> None:
+    ok = _variant({"legal": False, "reasons_include": ["107.5"], "reasons_text_include": ["already tapped"]})
+    assert run_scenario(CHECKER, "ok", ok).passed
+    wrong = _variant({"legal": False, "reasons_include": ["107.5"], "reasons_text_include": ["summoning sick"]})
+    (check,) = run_scenario(CHECKER, "wrong", wrong).checks
+    assert check.problems == ["expected a reason saying 'summoning sick'"]
+
+
+def test_unknown_expectation_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(_variant({"legal": False, "reason_include": ["107.5"]})), encoding="utf-8")
+    assert main(["verify", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "checks[0].expect.reason_include" in err and "unknown expectation" in err

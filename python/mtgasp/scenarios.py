@@ -79,6 +79,22 @@ def corpus_files(path: Path | None = None) -> list[tuple[str, str]]:
     return [(str(path), path.read_text(encoding="utf-8"))]
 
 
+# The expectations each kind of check understands (an unknown key is a typo, not a silent pass).
+CHECK_EXPECT = {
+    "why": {"legal", "reasons_include", "reasons_exclude", "reasons_exactly", "reasons_text_include",
+            "permits_include", "cost", "x_max", "error"},
+    "moves": {"includes", "excludes", "count", "error"},
+    "mana": {"types", "error"},
+}
+STEP_EXPECT = {"legal", "reasons_include", "reasons_text_include", "objects", "absent", "game", "players",
+               "events_include", "events_exclude", "look"}
+
+
+def _known_keys(c: Collector, where: str, exp: dict[str, Any], known: set[str]) -> None:
+    for key in sorted(set(exp) - known):
+        c.add(f"{where}.{key}", f"unknown expectation (known: {', '.join(sorted(known))})")
+
+
 def load_scenario(name: str, text: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
@@ -99,17 +115,28 @@ def load_scenario(name: str, text: str) -> dict[str, Any]:
             if isinstance(st, dict) for j, chk in enumerate(st.get("checks") or [])]:
         if not isinstance(chk, dict) or chk.get("query") not in QUERIES:
             c.add(f"{where}.query", f"must be one of {', '.join(QUERIES)}")
-        elif "expect" not in chk:
-            c.add(f"{where}.expect", "missing")
+        elif not isinstance(chk.get("expect"), dict):
+            c.add(f"{where}.expect", "missing (an object of expectations)")
+        else:
+            _known_keys(c, f"{where}.expect", chk["expect"], CHECK_EXPECT[chk["query"]])
     for i, st in enumerate(doc.get("steps") or []):
         if not isinstance(st, dict) or not isinstance(st.get("action"), dict):
             c.add(f"steps[{i}].action", "each step needs an action")
+        elif isinstance(st.get("expect"), dict):
+            _known_keys(c, f"steps[{i}].expect", st["expect"], STEP_EXPECT)
     c.raise_if_any()
     return doc
 
 
 def _matches(pattern: dict[str, Any], action: dict[str, Any]) -> bool:
     return all(action.get(k) == v for k, v in pattern.items())
+
+
+def _check_reason_texts(exp: dict[str, Any], reasons: Any, problems: list[str]) -> None:
+    """reasons_text_include: each text must be part of some reason's sentence (its rule and words)."""
+    for text in exp.get("reasons_text_include", []):
+        if not any(text in r.message for r in reasons):
+            problems.append(f"expected a reason saying {text!r}")
 
 
 def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> CheckResult:
@@ -144,6 +171,7 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
         for rule in exp.get("reasons_exclude", []):
             if rule in rules:
                 problems.append(f"expected no reason citing {rule}")
+        _check_reason_texts(exp, v.reasons, problems)
         if "reasons_exactly" in exp and sorted(rules) != sorted(exp["reasons_exactly"]):
             problems.append(f"expected reasons citing exactly {sorted(exp['reasons_exactly'])}")
         for rule in exp.get("permits_include", []):
@@ -191,6 +219,7 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
         for rule in exp.get("reasons_include", []):
             if rule not in rules:
                 problems.append(f"expected a reason citing {rule}")
+        _check_reason_texts(exp, result.verdict.reasons, problems)
         return CheckResult(name, not problems, exp, result.to_json(), problems), state
     doc = result.state
     assert doc is not None  # an applied action always has a next state
@@ -218,6 +247,9 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
     for text in exp.get("events_include", []):
         if not any(text in e for e in result.events):
             problems.append(f"expected an event mentioning {text!r}")
+    for text in exp.get("events_exclude", []):
+        if any(text in e for e in result.events):
+            problems.append(f"expected no event mentioning {text!r}")
     new_state = parse_state(doc, checker.library, source=f"{name}: next state")
     for pname, ids in (exp.get("look") or {}).items():
         seen = sorted(s["object"] for s in checker.visible(new_state, pname))
