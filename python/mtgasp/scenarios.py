@@ -82,7 +82,7 @@ def corpus_files(path: Path | None = None) -> list[tuple[str, str]]:
 # The expectations each kind of check understands (an unknown key is a typo, not a silent pass).
 CHECK_EXPECT = {
     "why": {"legal", "reasons_include", "reasons_exclude", "reasons_exactly", "reasons_text_include",
-            "permits_include", "cost", "x_max", "error"},
+            "reasons_count", "permits_include", "permits_exclude", "cost", "x_max", "error"},
     "moves": {"includes", "excludes", "count", "error"},
     "mana": {"types", "error"},
 }
@@ -174,9 +174,14 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
         _check_reason_texts(exp, v.reasons, problems)
         if "reasons_exactly" in exp and sorted(rules) != sorted(exp["reasons_exactly"]):
             problems.append(f"expected reasons citing exactly {sorted(exp['reasons_exactly'])}")
+        if "reasons_count" in exp and len(v.reasons) != exp["reasons_count"]:
+            problems.append(f"expected {exp['reasons_count']} reasons, got {len(v.reasons)}")
         for rule in exp.get("permits_include", []):
             if rule not in v.permits:
                 problems.append(f"expected {rule} among the permitting rules")
+        for rule in exp.get("permits_exclude", []):
+            if rule in v.permits:
+                problems.append(f"expected {rule} not among the permitting rules")
         if "cost" in exp and v.cost != exp["cost"]:
             problems.append(f"expected total cost {exp['cost']}, got {v.cost}")
         if "x_max" in exp and v.x_max != exp["x_max"]:
