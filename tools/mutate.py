@@ -18,6 +18,7 @@ Usage:
     python tools/mutate.py --jobs 2 --time-limit 1800 --json mutants.json
     python tools/mutate.py --sample 60 --seed 1
     python tools/mutate.py --files lands.lp,costs.lp --kinds flip
+    python tools/mutate.py --since mutants.json   # rerun only what mutants.json didn't kill
 
 Output: one line per surviving mutant (file:line, the kind, the statement), then the score.
 The mutated program replaces the package's through mtgasp.solver.program_override.
@@ -324,6 +325,26 @@ def run_all(ms: list[Mutant], jobs: int, time_limit: float | None, run_tests: bo
 # ------------------------------------------------------------------------------------------------
 
 
+def _key(m: Mutant) -> tuple[str, str, str, str]:
+    return (m.file, m.kind, m.description, m.statement)
+
+
+def _killed_keys(path: Path) -> dict[tuple[tuple[str, str, str, str], int], str]:
+    """The mutants a previous run killed, by (file, kind, change, statement) and occurrence number."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        seen: dict[tuple[str, str, str, str], int] = {}
+        out = {}
+        for d in sorted(data["mutants"], key=lambda d: d["id"]):
+            k = (d["file"], d["kind"], d["description"], d["statement"])
+            seen[k] = seen.get(k, 0) + 1
+            if d["status"] == "killed":
+                out[(k, seen[k])] = str(d.get("killed_by"))
+        return out
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"--since {path}: not a mutate.py --json report ({e})") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--files", help="only these encoding files (comma-separated names, e.g. lands.lp,costs.lp)")
@@ -336,6 +357,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--json", metavar="FILE", help="write every mutant's result to FILE")
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     p.add_argument("--ids", help="only the mutants with these numbers (comma-separated; see --list)")
+    p.add_argument("--since", metavar="FILE",
+                   help="incremental run: take the verdicts of a previous --json FILE for the mutants it "
+                        "killed (matched by file, kind and statement, not by number) and run only the "
+                        "others (its survivors and mutants it didn't have); the score covers all of them")
     p.add_argument("--with-check", action="store_true",
                    help="run mtgasp check (bound 2, payments 1) on the mutants the corpus and tests miss; "
                         "a property the real encodings violate doesn't count")
@@ -354,6 +379,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         wanted_ids = {int(i) for i in args.ids.split(",") if i.strip()}
         ms = [m for m in ms if m.id in wanted_ids]
     total = len(ms)
+    carried: list[Mutant] = []
+    if args.since:
+        killed_before = _killed_keys(Path(args.since))
+        seen: dict[tuple[str, str, str, str], int] = {}
+        keep = []
+        for m in ms:
+            k = _key(m)
+            seen[k] = seen.get(k, 0) + 1
+            if (k, seen[k]) in killed_before:
+                m.status, m.killed_by = "killed", f"(earlier run) {killed_before[(k, seen[k])]}"
+                carried.append(m)
+            else:
+                keep.append(m)
+        ms = keep
+        print(f"{len(carried)} mutants killed in {args.since} are not run again", flush=True)
     if args.sample and args.sample < len(ms):
         ms = sorted(random.Random(args.seed).sample(ms, args.sample), key=lambda m: m.id)
     if args.list:
@@ -372,6 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     run_all(ms, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
     elapsed = time.perf_counter() - started
+    ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
               for s in ("killed", "killed by check", "survived", "stillborn", "not run")}
     judged = counts["killed"] + counts["killed by check"] + counts["survived"]
@@ -390,7 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"score with mtgasp check: {counts['killed'] + counts['killed by check']}/{judged} = {100 * both:.1f}%")
     print(f"\nscore: {counts['killed']}/{judged} killed = {100 * score:.1f}% "
           f"({counts['stillborn']} stillborn, {counts['not run']} not run; {elapsed:.0f} s, "
-          f"{elapsed / max(1, judged + counts['stillborn']):.1f} s per mutant)")
+          f"{elapsed / max(1, judged + counts['stillborn'] - len(carried)):.1f} s per mutant run)")
     if args.json:
         Path(args.json).write_text(json.dumps({"score": score, "counts": counts, "seconds": elapsed,
                                                "mutants": [m.to_json() for m in ms]}, indent=1) + "\n",
