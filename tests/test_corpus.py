@@ -102,3 +102,13 @@ def test_unknown_expectation_is_refused(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["verify", str(path)]) == 2
     err = capsys.readouterr().err
     assert "checks[0].expect.reason_include" in err and "unknown expectation" in err
+
+
+def test_scenario_cards_are_validated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(json.dumps(WRONG))
+    doc["cards"] = [{"name": "Broken Card", "layout": "normal", "faces": [{"name": "Broken Card", "types": []}]}]
+    path = tmp_path / "badcards.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["verify", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "cards" in err and "types" in err and "Traceback" not in err

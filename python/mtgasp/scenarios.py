@@ -106,6 +106,8 @@ def load_scenario(name: str, text: str) -> dict[str, Any]:
     for key in ("id", "state", "rules"):
         if key not in doc:
             c.add(key, "missing")
+    if "cards" in doc and not isinstance(doc["cards"], list):
+        c.add("cards", "a list of card definitions (docs/card-format.md)")
     if not isinstance(doc.get("checks", []), list) or not isinstance(doc.get("steps", []), list):
         c.add("checks", "checks and steps are lists")
     elif not doc.get("checks") and not doc.get("steps"):
@@ -267,6 +269,14 @@ def run_scenario(checker: Any, name: str, doc: dict[str, Any]) -> ScenarioResult
     from mtgasp.state import parse_state
 
     ruling = doc.get("ruling") or {}
+    if doc.get("cards") is not None:
+        # Cards the scenario defines (a card document, docs/card-format.md) on top of the library:
+        # a generic rule can be exercised by a card that isn't in the built-in library.
+        from mtgasp.api import Checker
+        from mtgasp.cards import CardLibrary
+
+        checker = Checker(CardLibrary.from_data({"format": 1, "cards": doc["cards"]}, source=f"{name}: cards",
+                                                base=checker.library))
     state = parse_state(doc["state"], checker.library, source=f"{name}: state")
     checks = []
     for i, chk in enumerate(doc.get("checks") or []):
