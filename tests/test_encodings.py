@@ -11,7 +11,10 @@ the grounded program (Grounded.facts) is what a full solve gives (stratification
 
 from __future__ import annotations
 
+import ast as pyast
 import copy
+import functools
+import re
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from mtgasp.api import VERDICT_SIGNATURES, Query
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import GameState
+from mtgasp.scenarios import corpus_files, load_scenario
 from mtgasp.solver import Grounded, parsed_program
 from mtgasp.state import load_state, parse_state
 
@@ -267,3 +271,172 @@ def test_verdicts_are_decided_by_grounding(name: str, st: GameState) -> None:
     assert brave == cautious, f"verdict atoms that depend on the payment choice: {sorted(brave - cautious)}"
     assert grounded == brave, (f"only in grounding: {sorted(grounded - brave)}; "
                                f"only in the solve: {sorted(brave - grounded)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# inputs.lp, facts.py and docs/facts.md name the same input predicates
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "python" / "mtgasp"
+Sig = tuple[str, int]
+
+# Added by the module that asks the question (api.py, apply.py, cli.py), not by FactWriter.state.
+QUESTION_PREDICATES: set[Sig] = {("acting", 1), ("query", 1), ("query_x", 2), ("query_alt", 2), ("query_target", 2)}
+# Emitted, but declared by the one encoding (or program part) that reads them, not by inputs.lp.
+DECLARED_ELSEWHERE: dict[Sig, str] = {
+    ("seen_by", 2): "visibility.lp",         # facts.py, for every state; read by part `look` only
+    ("do", 1): "outcomes.lp",                # apply.py: the action carried out (part `apply`)
+    ("do_target", 1): "outcomes.lp",         # apply.py
+    ("prefer_type", 1): "outcomes.lp",       # apply.py (--choose)
+    ("gen_card", 1): "check/generate.lp",    # check.py: the cards `mtgasp check` may generate
+}
+# facts.py builds these with clingo.Function directly (cached card/cost facts), not with add():
+# the static scan can't see them, the exported states must.
+NOT_VIA_ADD: set[Sig] = {("cost", 3)}
+# The modules whose FactWriter (called `fw`) gets question facts added.
+ASKING_MODULES = ("api.py", "apply.py", "cli.py", "check.py")
+
+
+def _strip_lp_comments(text: str) -> str:
+    return re.sub(r"%[^\n]*", "", re.sub(r"%\*.*?\*%", "", text, flags=re.DOTALL))
+
+
+def _lp_defined(path: Path) -> set[Sig]:
+    return {(m[1], int(m[2])) for m in re.finditer(r"#defined\s+(\w+)\s*/\s*(\d+)", _strip_lp_comments(path.read_text()))}
+
+
+def _strings(node: pyast.AST, tree: pyast.Module, func: pyast.AST) -> set[str]:
+    """The string values an expression can have: a constant, an f-string of resolvable names, or a
+    name bound by an enclosing ``for name in ("a", "b")`` or passed as ``name="a"`` (or
+    ``name="a" if c else "b"``) to some call in the module."""
+    if isinstance(node, pyast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, pyast.IfExp):
+        return _strings(node.body, tree, func) | _strings(node.orelse, tree, func)
+    if isinstance(node, pyast.JoinedStr):
+        out = {""}
+        for part in node.values:
+            vals = _strings(part.value if isinstance(part, pyast.FormattedValue) else part, tree, func)
+            out = {a + b for a in out for b in vals}
+        return out
+    if isinstance(node, pyast.Name):
+        out = set()
+        for loop in pyast.walk(func):
+            if isinstance(loop, pyast.For) and isinstance(loop.target, pyast.Name) and loop.target.id == node.id \
+                    and isinstance(loop.iter, (pyast.Tuple, pyast.List)) \
+                    and any(n is node for stmt in loop.body for n in pyast.walk(stmt)):
+                for elt in loop.iter.elts:
+                    out |= _strings(elt, tree, func)
+        for call in pyast.walk(tree):
+            if isinstance(call, pyast.Call):
+                for kw in call.keywords:
+                    if kw.arg == node.id:
+                        out |= _strings(kw.value, tree, func)
+        return out
+    return set()
+
+
+def _added(path: Path, receiver: str) -> set[Sig]:
+    """Static scan: the name/arity of every ``<receiver>.add(name, *args)`` call in a module."""
+    tree = pyast.parse(path.read_text())
+    out: set[Sig] = set()
+    for func in pyast.walk(tree):
+        if not isinstance(func, (pyast.FunctionDef, pyast.AsyncFunctionDef)):
+            continue
+        for call in pyast.walk(func):
+            if not (isinstance(call, pyast.Call) and isinstance(call.func, pyast.Attribute) and call.func.attr == "add"
+                    and isinstance(call.func.value, pyast.Name) and call.func.value.id == receiver and call.args):
+                continue
+            where = f"{path.name}:{call.lineno}"
+            assert not any(isinstance(a, pyast.Starred) for a in call.args), f"{where}: arity unknown (*args)"
+            names = _strings(call.args[0], tree, func)
+            assert names, f"{where}: can't tell which predicate {receiver}.add(...) emits; teach this test"
+            out |= {(n, len(call.args) - 1) for n in names}
+    return out
+
+
+def _sigs(facts: list[clingo.Symbol]) -> set[Sig]:
+    return {(f.name, len(f.arguments)) for f in facts}
+
+
+@functools.cache
+def _exported() -> frozenset[Sig]:
+    """Every predicate FactWriter writes for the example states, the corpus states (with their
+    scenario cards), the CASES states and every card of the library."""
+    out = set()
+    fw = FactWriter(LIB)
+    for card in LIB:
+        fw.card(card)
+    out |= _sigs(fw.facts)
+    states = [(LIB, st) for _name, st in ALL_STATES]
+    for name, text in corpus_files():
+        doc = load_scenario(name, text)
+        lib = LIB if doc.get("cards") is None else CardLibrary.from_data({"format": 1, "cards": doc["cards"]},
+                                                                          source=name, base=LIB)
+        states.append((lib, parse_state(copy.deepcopy(doc["state"]), lib, source=name)))
+    for lib, st in states:
+        fw = FactWriter(lib)
+        fw.state(st)
+        out |= _sigs(fw.facts)
+    return frozenset(out)
+
+
+def _facts_py() -> set[Sig]:
+    """What facts.py emits: seen in exported states, or found by the static scan (rarer states)."""
+    return set(_exported()) | _added(PACKAGE / "facts.py", "self")
+
+
+def _asked() -> set[Sig]:
+    return set().union(*(_added(PACKAGE / m, "fw") for m in ASKING_MODULES))
+
+
+def _documented() -> set[Sig]:
+    """The predicates of the rows of docs/facts.md's tables: | `name(A,B)` | ... |"""
+    out = set()
+    for m in re.finditer(r"^\|\s*`(\w+)\(([^`()]*)\)`\s*\|", (ROOT / "docs" / "facts.md").read_text(), re.MULTILINE):
+        out.add((m[1], len(m[2].split(","))))
+    return out
+
+
+def test_every_input_lp_predicate_is_emitted() -> None:
+    """inputs.lp declares nothing that neither facts.py nor the question emits (a typo, or a dead input)."""
+    inputs = _lp_defined(ROOT / "encodings" / "inputs.lp")
+    assert len(inputs) > 50, "inputs.lp's #defined lines were not found"
+    assert QUESTION_PREDICATES <= inputs
+    assert QUESTION_PREDICATES <= _asked(), f"no module adds {sorted(QUESTION_PREDICATES - _asked())}"
+    dead = inputs - _facts_py() - QUESTION_PREDICATES
+    assert not dead, f"declared in inputs.lp but emitted by nothing: {sorted(dead)}"
+
+
+def test_every_emitted_predicate_is_declared() -> None:
+    """What facts.py and the asking modules emit is declared in inputs.lp, or (DECLARED_ELSEWHERE)
+    in the encoding that reads it; and that list names only emitted, declared predicates."""
+    inputs = _lp_defined(ROOT / "encodings" / "inputs.lp")
+    emitted = _facts_py() | _asked()
+    undeclared = emitted - inputs - set(DECLARED_ELSEWHERE)
+    assert not undeclared, f"emitted but not declared in encodings/inputs.lp: {sorted(undeclared)}"
+    for (name, arity), file in DECLARED_ELSEWHERE.items():
+        assert (name, arity) in emitted, f"{name}/{arity} is emitted by nothing: drop it from DECLARED_ELSEWHERE"
+        assert (name, arity) not in inputs, f"{name}/{arity} is in inputs.lp now: drop it from DECLARED_ELSEWHERE"
+        text = _strip_lp_comments((ROOT / "encodings" / file).read_text())
+        assert (name, arity) in _lp_defined(ROOT / "encodings" / file) or re.search(rf"\b{name}\(", text), \
+            f"{name}/{arity}: {file} neither declares nor reads it"
+
+
+def test_static_scan_sees_what_facts_py_emits() -> None:
+    """The static scan of facts.py is not blind: every predicate of the exported states is found by
+    it, except those NOT_VIA_ADD lists (and those are really exported)."""
+    scanned = _added(PACKAGE / "facts.py", "self")
+    assert NOT_VIA_ADD <= _exported()
+    unseen = _exported() - scanned - NOT_VIA_ADD
+    assert not unseen, f"exported by facts.py but not found by the static scan: {sorted(unseen)}"
+
+
+def test_facts_md_documents_every_input() -> None:
+    """docs/facts.md has a row for every predicate of inputs.lp and every other emitted one, and no row
+    for a predicate that nothing emits or declares."""
+    inputs = _lp_defined(ROOT / "encodings" / "inputs.lp")
+    expected = inputs | _facts_py() | _asked() | set(DECLARED_ELSEWHERE)
+    documented = _documented()
+    assert not expected - documented, f"not described in docs/facts.md: {sorted(expected - documented)}"
+    assert not documented - expected, f"docs/facts.md describes unknown predicates: {sorted(documented - expected)}"

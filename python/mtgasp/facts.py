@@ -3,7 +3,8 @@
 No ASP text is ever built from user strings: every fact is a ``clingo.Symbol`` added with the
 backend, so ids, names and counter kinds containing quotes, dots or ``#script`` are inert data.
 Ids are compact integers: players are numbered in turn order (1, 2, ...), objects by the sorted
-order of their ids (so the document's object order changes nothing), cards by library position.
+order of their ids (so the document's object order changes nothing), cards by their 0-based position
+among the library's sorted card names.
 ``Ids`` keeps the mapping back for decoding. The predicates are documented in docs/facts.md and
 at the top of each encoding.
 """
