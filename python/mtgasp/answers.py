@@ -19,6 +19,8 @@ from clingo import Function, Symbol, SymbolType
 from mtgasp.facts import Ids
 from mtgasp.model import MANA_TYPES, Action, GameState, render_cost
 
+_WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
+          "command": "in the command zone"}
 _ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment", "instant": "an instant"}
 
 
@@ -235,7 +237,9 @@ class Decoder:
             return self.ids.player_names.get(args[0].number, "?")
         if name == "face_of":
             return self.face_name(args[0], args[1].number)
-        if name in ("zone", "method"):
+        if name == "zone":  # where an object is: "{0} is {1}"
+            return _WHERE.get(args[0].name, f"in the {args[0].name}")
+        if name == "method":
             return args[0].name
         if name == "step":
             return args[0].name.replace("_", " ")
