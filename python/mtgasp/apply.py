@@ -191,13 +191,13 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if not counters:
             o.pop("counters")
     # A mana cost is written generic first, then W U B R G C (as printed): "{2}{G}{G}".
-    order = {"generic": 0, "x": -1, "w": 1, "u": 2, "b": 3, "r": 4, "g": 5, "c": 6}
+    sym_order = {"generic": 0, "x": -1, "w": 1, "u": 2, "b": 3, "r": 4, "g": 5, "c": 6}
     parts: dict[str, dict[int, list[tuple[int, str]]]] = {}
     for a in by_name.get("foretold_cost", []):
         o_id = oid[a.arguments[0].number]
         face, sym, n = a.arguments[1].number, a.arguments[2].name, a.arguments[3].number
         text = f"{{{n}}}" if sym == "generic" else f"{{{sym.upper()}}}" * n
-        parts.setdefault(o_id, {}).setdefault(face, []).append((order.get(sym, 9), text))
+        parts.setdefault(o_id, {}).setdefault(face, []).append((sym_order.get(sym, 9), text))
     foretold = {o_id: {f: "".join(t for _, t in sorted(ps)) for f, ps in faces.items()}
                 for o_id, faces in parts.items()}
     for o_id, faces in foretold.items():
