@@ -18,7 +18,7 @@ from mtgasp.answers import Decoder, Reason, Verdict
 from mtgasp.api import Checker
 from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
-from mtgasp.model import MANA_TYPES, Action, GameState
+from mtgasp.model import MANA_TYPES, Action, GameState, render_cost
 from mtgasp.solver import Grounded
 from mtgasp.state import dump_state, parse_state, render_mana_pool
 
@@ -190,16 +190,17 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             counters.pop(kind, None)
         if not counters:
             o.pop("counters")
-    # A mana cost is written generic first, then W U B R G C (as printed): "{2}{G}{G}".
-    sym_order = {"generic": 0, "x": -1, "w": 1, "u": 2, "b": 3, "r": 4, "g": 5, "c": 6}
-    parts: dict[str, dict[int, list[tuple[int, str]]]] = {}
+    # The recorded foretell cost, written as a printed cost ({X}, generic, then W U B R G C).
+    amounts: dict[str, dict[int, dict[str, int]]] = {}
     for a in by_name.get("foretold_cost", []):
         o_id = oid[a.arguments[0].number]
         face, sym, n = a.arguments[1].number, a.arguments[2].name, a.arguments[3].number
-        text = f"{{{n}}}" if sym == "generic" else f"{{{sym.upper()}}}" * n
-        parts.setdefault(o_id, {}).setdefault(face, []).append((sym_order.get(sym, 9), text))
-    foretold = {o_id: {f: "".join(t for _, t in sorted(ps)) for f, ps in faces.items()}
-                for o_id, faces in parts.items()}
+        row = amounts.setdefault(o_id, {}).setdefault(face, {})
+        row[sym] = row.get(sym, 0) + n
+    foretold = {o_id: {f: render_cost(row.get("generic", 0), {t.upper(): k for t, k in row.items()
+                                                              if t not in ("generic", "x")}, row.get("x", 0))
+                       for f, row in faces.items()}
+                for o_id, faces in amounts.items()}
     for o_id, faces in foretold.items():
         card = decoder.library.get(objs[o_id]["card"])
         costs = {card.faces[f - 1].name: c or "{0}" for f, c in sorted(faces.items())}
