@@ -161,6 +161,8 @@ def _is_int(v: Any) -> bool:
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:
+    if len(word) > 200:  # no name is that long; difflib would take a while to say so
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {_q(close[0])}?)" if close else ""
 
@@ -823,7 +825,7 @@ class CardLibrary:
 
     def suggest(self, name: str) -> list[str]:
         """Up to three known names (card or face names) closest to ``name``, case-insensitively."""
-        if not isinstance(name, str):
+        if not isinstance(name, str) or len(name) > 200:
             return []
         close = difflib.get_close_matches(name.casefold(), list(self._folded), n=3, cutoff=0.6)
         return [self._folded[c] for c in close]

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 
+MAX_SHOWN = 100  # problems listed in a text message (JSON lists them all)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input, at a field path such as ``objects[3].zone``."""
@@ -35,7 +38,9 @@ class InputError(Exception):
         if len(self.problems) == 1:
             return head + str(self.problems[0])
         lines = [f"{head}{len(self.problems)} problems:"]
-        lines += [f"  {p}" for p in self.problems]
+        lines += [f"  {p}" for p in self.problems[:MAX_SHOWN]]
+        if len(self.problems) > MAX_SHOWN:
+            lines.append(f"  ... and {len(self.problems) - MAX_SHOWN} more")
         return "\n".join(lines)
 
     def to_json(self) -> dict:

@@ -337,6 +337,8 @@ def _quoted_list(names: Iterable[str], conj: str = "or") -> str:
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`` (did you mean "x"?)`` for the closest candidate, or ``""``."""
     cands = list(candidates)
+    if len(word) > 200:  # no name is that long; difflib would take a while to say so
+        return ""
     close = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
     if not close:
         lowered = {c.casefold(): c for c in cands}
