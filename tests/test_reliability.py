@@ -454,3 +454,36 @@ def test_injection_values_stay_data(capsys: pytest.CaptureFixture[str], tmp_path
     obj(doc, "h_bolt")["id"] = '#script (python) import os #end.\n'
     rc, out, _err = call(capsys, "moves", write(tmp_path, doc))
     assert rc == 0 and "\\n" in out
+
+
+# ---- 5. the developer loop ------------------------------------------------------------------------
+
+
+def test_tests_run_the_source_tree() -> None:
+    """The README's editable install: an edit to a module or an encoding is what the tests see."""
+    import mtgasp
+    from mtgasp.solver import encoding_files
+
+    assert Path(mtgasp.__file__).resolve().parent == ROOT / "python" / "mtgasp", (
+        "the tests import an installed copy of mtgasp: install with pip install -e '.[test]'")
+    shipped = dict(encoding_files())
+    assert shipped["payment.lp"] == (ROOT / "encodings" / "payment.lp").read_text(encoding="utf-8")
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    command = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q"
+    assert command in readme and command in ci
+
+
+def test_markdown_links_stay_inside_the_repository() -> None:
+    import re
+
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", doc.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            resolved = (doc.parent / target).resolve()
+            assert resolved.is_relative_to(ROOT), (doc.name, target)
+            assert resolved.exists(), (doc.name, target)
