@@ -45,6 +45,7 @@ import mtgasp  # noqa: E402  (the source tree's package; its encodings are the t
 if str(ROOT) not in mtgasp.__path__:  # mtgasp.encodings = ROOT/encodings, with any install
     mtgasp.__path__.append(str(ROOT))
 
+RECYCLE = 2000  # cases per worker process
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 CARDS = json.loads((ROOT / "python" / "mtgasp" / "data" / "cards.json").read_text(encoding="utf-8"))
 
@@ -105,8 +106,51 @@ OBJECT_FIELDS = ["id", "card", "owner", "zone", "controller", "face", "tapped", 
 ZONES = ["library", "hand", "battlefield", "graveyard", "stack", "exile", "command"]
 
 
+STEPS = ["untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup"]
+
+
+def mild_mutation(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
+    """Changes that mostly keep a state valid, so that the rules (not validation) get exercised."""
+    doc = copy.deepcopy(doc)
+    objects = [o for o in doc.get("objects", []) if isinstance(o, dict)]
+    for _ in range(rng.randint(1, 3)):
+        r = rng.random()
+        if r < 0.15:
+            doc["step"] = rng.choice(STEPS)
+            doc.pop("priority", None)
+        elif r < 0.25:
+            p = rng.choice(doc["players"])
+            p["mana_pool"] = "".join(rng.choice(["{W}", "{U}", "{B}", "{R}", "{G}", "{C}"])
+                                     for _ in range(rng.randint(0, 8)))
+        elif r < 0.35:
+            p = rng.choice(doc["players"])
+            p["life"] = rng.randint(-5, 40)
+            p["lands_played_this_turn"] = rng.randint(0, 2)
+        elif r < 0.55 and objects:
+            o = rng.choice(objects)
+            if o.get("zone") == "battlefield":
+                o["tapped"] = not o.get("tapped", False)
+                o["controlled_since_turn"] = rng.randint(0, doc["turn"])
+        elif r < 0.7 and objects:
+            o = rng.choice(objects)
+            if o.get("zone") in ("battlefield", "exile", "stack"):
+                o["counters"] = {rng.choice(["+1/+1", "charge", "luck", "dream"]): rng.randint(0, 5)}
+        elif r < 0.85 and objects:
+            o = rng.choice(objects)
+            if "ability" not in o and o.get("zone") in ("hand", "graveyard", "library"):
+                o["zone"] = rng.choice(["hand", "graveyard", "library"])
+        else:
+            doc["objects"].append({"id": f"new{rng.randint(0, 99)}", "card": rng.choice(CARDS["cards"])["name"],
+                                   "owner": rng.choice(doc["players"])["name"],
+                                   "zone": rng.choice(["hand", "battlefield", "graveyard", "library"])})
+    return doc
+
+
 def mutate_state(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
-    """One to four mutations of a state document."""
+    """One to four mutations of a state document (half of the time, mild ones)."""
+    if rng.random() < 0.5:
+        return mild_mutation(rng, doc)
     doc = copy.deepcopy(doc)
     for _ in range(rng.randint(1, 4)):
         objects = doc.get("objects") if isinstance(doc.get("objects"), list) else []
@@ -165,7 +209,8 @@ def mutate_state(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-ACTION_KINDS = ["cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose", "attack"]
+ACTION_KINDS = ["cast"] * 4 + ["play_land", "activate", "activate", "foretell", "plot", "pass",
+                                "decline", "choose", "attack"]
 GRANTERS = ["Chromatic Lantern", "Fblthp, Lost on the Range", "Dream Devourer", "Forest", "Nope"]
 
 
@@ -179,6 +224,8 @@ def random_action(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": rng.choice(ACTION_KINDS)}
     if a["kind"] not in ("pass", "decline") or rng.random() < 0.1:
         a["object"] = rng.choice(ids) if ids and rng.random() < 0.9 else value(rng)
+    if rng.random() < 0.7:  # mostly well-formed: the object is one of the acting player's
+        return _plausible_action(rng, doc, a)
     if a["kind"] == "cast":
         if rng.random() < 0.4:
             a["method"] = rng.choice(["normal", "foretell", "plot", "free", "flashback"])
@@ -197,6 +244,29 @@ def random_action(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
             a["ability"] = rng.choice([1, 1, 2, 3, 0, -1, 99, 2**31, "1", None])
     if rng.random() < 0.05:
         a[rng.choice(["x", "ability", "targets", "zone", "kicker"])] = value(rng)
+    return a
+
+
+def _plausible_action(rng: random.Random, doc: dict[str, Any], a: dict[str, Any]) -> dict[str, Any]:
+    objects = [o for o in doc.get("objects", []) if isinstance(o, dict) and "card" in o]
+    if a["kind"] in ("pass", "decline") or not objects:
+        return {"kind": a["kind"] if a["kind"] in ("pass", "decline") else "pass"}
+    o = rng.choice(objects)
+    a["object"] = o.get("id")
+    if a["kind"] == "attack":
+        a["kind"] = "cast"
+    if a["kind"] == "cast":
+        a["method"] = rng.choice(["normal", "normal", "foretell", "plot", "free"])
+        if rng.random() < 0.3:
+            a["x"] = rng.randint(0, 6)
+        if rng.random() < 0.2:
+            a["additional"] = ["kicker"]
+        ids = _ids(doc)
+        if rng.random() < 0.3 and ids:
+            a["targets"] = [rng.choice(ids)]
+    if a["kind"] in ("activate", "plot") and (a["kind"] == "activate" or rng.random() < 0.3):
+        a["ability"] = (rng.choice([1, 1, 2, 3]) if rng.random() < 0.8 else
+                        {"granted_by": rng.choice(GRANTERS[:3]), "index": 1})
     return a
 
 
@@ -414,6 +484,12 @@ def run(cases: int, seed: int, timeout: float, out: Path, start: int = 0,
                 folder = save(out, seed, n, "hang", f"no answer within {timeout} s")
                 hangs.append({"case": n, "saved": str(folder)})
                 print(f"case {n}: HANG (> {timeout} s) saved to {folder}", file=log)
+                proc, conn = start_worker()
+            if (n - start + 1) % RECYCLE == 0:  # process-wide caches (one per card library) grow
+                conn.send(None)
+                proc.join(5)
+                if proc.is_alive():
+                    proc.kill()
                 proc, conn = start_worker()
             took = time.monotonic() - t
             slowest = max(slowest, (took, n))
