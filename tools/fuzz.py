@@ -445,7 +445,7 @@ def _quote(arg: str) -> str:
 
 
 def run(cases: int, seed: int, timeout: float, out: Path, start: int = 0,
-        log: Any = sys.stderr, every: int = 1000) -> dict[str, Any]:
+        log: Any = sys.stderr, every: int = 1000, max_seconds: float | None = None) -> dict[str, Any]:
     ctx = mp.get_context("fork" if hasattr(os, "fork") else "spawn")
     t0 = time.monotonic()
     crashes: list[dict[str, Any]] = []
@@ -464,6 +464,9 @@ def run(cases: int, seed: int, timeout: float, out: Path, start: int = 0,
     try:
         for n in range(start, start + cases):
             t = time.monotonic()
+            if max_seconds is not None and t - t0 > max_seconds:
+                print(f"time budget of {max_seconds} s spent after {done} cases", file=log)
+                break
             conn.send(n)
             answered = conn.poll(timeout)
             if answered:
@@ -517,6 +520,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, default=20.0, help="seconds per case before it counts as a hang")
     p.add_argument("--out", default="fuzz-crashes", help="folder for the inputs of crashes and hangs")
     p.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    p.add_argument("--max-seconds", type=float, help="stop after this long (the summary says how far it got)")
     p.add_argument("--replay", type=int, metavar="N", help="run case N in this process and print it")
     args = p.parse_args(argv)
     if args.replay is not None:
@@ -526,7 +530,8 @@ def main(argv: list[str] | None = None) -> int:
             status, message, _rc = run_case(case, Path(tmp))
         print(status, message)
         return 0 if status == "ok" else 1
-    summary = run(args.cases, args.seed, args.timeout, Path(args.out), args.start)
+    summary = run(args.cases, args.seed, args.timeout, Path(args.out), args.start,
+                  max_seconds=args.max_seconds)
     text = json.dumps(summary, indent=2)
     if args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
