@@ -274,8 +274,8 @@ def _run(args: argparse.Namespace) -> int:
             _print_why(player, result.verdict)
         else:
             # The next state alone on stdout (it loads back as a state); the events on stderr.
-            for e in result.events:
-                _say(f"- {e}", file=sys.stderr)
+            for event in result.events:
+                _say(f"- {event}", file=sys.stderr)
             _print_json(result.state)
         return EXIT_OK if result.legal else EXIT_FAILED
     if args.command == "look":

@@ -134,10 +134,10 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
                     if isinstance(mult, int):
                         factor *= max(mult, 1)
     if replacements > MAX_MANA_REPLACEMENTS:
-        problems.append(("objects", f"{replacements} replacement effects on mana production "
-                                    f"(permanents and lasting effects); mtgasp handles at most "
-                                    f"{MAX_MANA_REPLACEMENTS}, since it tries every order they "
-                                    "can be applied in (CR 616.1)"))
+        problems.append(("objects", (f"{replacements} replacement effects on mana production "
+                                     f"(permanents and lasting effects); mtgasp handles at most "
+                                     f"{MAX_MANA_REPLACEMENTS}, since it tries every order they "
+                                     "can be applied in (CR 616.1)")))
         return problems
     # mana abilities anything could have: its own, and those the state's cards grant.
     granted_give, granted_cost, triggered = 0, 0, 0
@@ -173,9 +173,9 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
         if give or cost:
             total += give * factor + n * triggered + cost
         if total > SUM_LIMIT:
-            problems.append(("objects", "the mana this state's pools and mana abilities could add "
-                                        f"in one payment may exceed {SUM_LIMIT:,} (more than "
-                                        "mtgasp's solver can count with 32-bit integers)"))
+            problems.append(("objects", ("the mana this state's pools and mana abilities could "
+                                         f"add in one payment may exceed {SUM_LIMIT:,} (more than "
+                                         "mtgasp's solver can count with 32-bit integers)")))
             break
     return problems
 
