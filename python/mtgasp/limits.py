@@ -116,6 +116,18 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
     # replacement effects on mana: permanents with replace_mana, and lasting effects.
     replacements = 0
     factor = 1
+    fixed = 0  # the most a "produces {B} instead" result makes of one activation
+
+    def count(rm: dict[str, Any]) -> None:
+        nonlocal replacements, factor, fixed
+        replacements += 1
+        raw = rm.get("result")
+        result: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        if isinstance(result.get("multiply"), int):
+            factor *= max(result["multiply"], 1)
+        if "fixed" in result:
+            fixed = max(fixed, _produce_max({"fixed": result["fixed"]}))
+
     for o in state.objects:
         card = cards.get(o.card or "")
         if card is None or o.zone != "battlefield":
@@ -123,19 +135,13 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
         for kind, spec in _abilities(card):
             rm = spec.get("replace_mana") if kind == "static" else None
             if isinstance(rm, dict):
-                replacements += 1
-                mult = (rm.get("result") or {}).get("multiply")
-                if isinstance(mult, int):
-                    factor *= max(mult, 1)
+                count(rm)
     for e in state.effects:
         card = cards.get(e.card)
         for kind, spec in _abilities(card) if card is not None else ():
             for eff in (spec.get("effect"), *(spec.get("effects") or [])):
                 if isinstance(eff, dict) and isinstance(eff.get("replace_mana"), dict):
-                    replacements += 1
-                    mult = (eff["replace_mana"].get("result") or {}).get("multiply")
-                    if isinstance(mult, int):
-                        factor *= max(mult, 1)
+                    count(eff["replace_mana"])
     if replacements > MAX_MANA_REPLACEMENTS:
         problems.append(("objects", (f"{replacements} replacement effects on mana production "
                                      f"(permanents and lasting effects); mtgasp handles at most "
@@ -174,7 +180,7 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
                     cost += _mana_cost_of(ab.spec)
                     n += 1
         if give or cost:
-            total += give * factor + n * triggered + cost
+            total += (give + n * fixed) * factor + n * triggered + cost
         if total > MAX_MANA:
             problems.append(("objects", ("the mana this state's pools and mana abilities could "
                                          f"add in one payment may exceed {MAX_MANA:,}, the most "
