@@ -37,6 +37,7 @@ __all__ = [
     "ExportResult",
     "ForgeWarning",
     "ImportResult",
+    "UnknownCardsError",
     "export_pzl",
     "import_pzl",
     "parse_pzl",
@@ -89,6 +90,14 @@ _UNSAID_MODIFIERS = {
     "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
 }
 _PRINTING_MODIFIERS = ("Set", "Art")
+
+
+class UnknownCardsError(InputError):
+    """The file names cards the library lacks (``names``: each once, sorted)."""
+
+    def __init__(self, problems: list[Problem], source: str | None, names: list[str]):
+        super().__init__(problems, source)
+        self.names = names
 
 
 @dataclass(frozen=True)
@@ -382,11 +391,11 @@ class _Importer:
             e.card = card
         if unknown:
             names = sorted({e.name for e, _ in unknown})
-            raise InputError(
+            raise UnknownCardsError(
                 [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown]
                 + [Problem("", f"{len(names)} card(s) not in the card library: "
                                + "; ".join(names) + " (add them with --cards FILE)")],
-                self.source)
+                self.source, names)
         # Foretold on an earlier turn needs a turn before this one.
         needs_earlier = any(m == "Foretold" for e in entries for m, _ in e.mods) and not any(
             m == "ForetoldThisTurn" for e in entries for m, _ in e.mods)

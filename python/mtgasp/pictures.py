@@ -255,6 +255,7 @@ def mana_graph(checker: Any, state: GameState, object_id: str) -> Graph:
                                color="#b03030")
     for k, cyc in enumerate(barren_cycles):
         members = [g.node(("perm", o), perm_label(o)) for o in cyc]
+        members += [g.node(("ab", o, ab), "") for o in cyc for ab in abilities.get(o, [])]
         g.cluster(f"cycle {k + 1}: these permanents only reflect each other, so none of them "
                   "could produce mana (106.7, 106.5)", members, style="dashed", color="#b03030")
     return g
@@ -336,7 +337,10 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
             label = _describe(v.action, state)
             if v.has_x and v.x_max is not None:
                 label += f" (X up to {v.x_max})"
-            cnode = g.node(("cost", key), f"cost {cost}" if cost else "no cost",
+            ctext = f"cost {cost}" if cost else "no cost"
+            if v.plan is not None and v.plan.x is not None and v.has_x:
+                ctext += f"\nX = {v.plan.x}"
+            cnode = g.node(("cost", key), ctext,
                            shape="box", style="bold" if cost else "dashed")
             members.append(cnode)
             plan = v.plan
