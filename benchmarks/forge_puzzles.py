@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         for kind, count in report["warnings_by_kind"].items():
             print(f"  {kind:28} {count:6} {report['files_with_warning_kind'][kind]:6}")
     if report["missing_cards"]:
-        print(f"most often missing cards (files): " + ", ".join(
+        print("most often missing cards (files): " + ", ".join(
             f"{c} ({k})" for c, k in list(report["missing_cards"].items())[: args.top]))
     for name, msg in list(report["bad_files"].items())[:10]:
         print(f"bad input: {msg.splitlines()[0]}")

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
@@ -45,7 +44,7 @@ def _obj(doc: dict[str, Any], oid: str) -> dict[str, Any]:
 # ---- import: every modifier --------------------------------------------------------------------
 
 def test_import_game_fields() -> None:
-    doc, warnings, st = _imported("every_modifier.pzl")
+    doc, _warnings, st = _imported("every_modifier.pzl")
     assert (st.turn, st.active_player, st.step) == (5, "human", "postcombat_main")
     human, ai = st.players
     assert (human.name, human.life, human.lands_played_this_turn) == ("human", 17, 1)

@@ -6,8 +6,8 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-import pytest
 
+import pytest
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
@@ -148,7 +148,7 @@ def test_labels_are_escaped() -> None:
     if HAS_DOT:  # Graphviz parses it as one graph with the label intact
         out = subprocess.run(["dot", "-Tcanon"], input=text, capture_output=True, text=True,
                              check=True).stdout
-        assert "pwned" in out and "evil" not in re.findall(r"^\s*(\w+)\s*\[", out, re.M)
+        assert "pwned" in out and "evil" not in re.findall(r"^\s*(\w+)\s*\[", out, re.MULTILINE)
 
 
 def test_moves_payment_plans() -> None:

@@ -333,17 +333,17 @@ class _Importer:
             side, rest = sk
             pl = players[side]
             if rest == "life":
-                v = self._int(key)
-                if v is not None and v >= 0:  # Forge: -1 = unchanged
-                    pl["life"] = v
+                num = self._int(key)
+                if num is not None and num >= 0:  # Forge: -1 = unchanged
+                    pl["life"] = num
             elif rest == "landsplayed":
-                v = self._int(key, minimum=0)
-                if v:
-                    pl["lands_played_this_turn"] = v
+                num = self._int(key, minimum=0)
+                if num:
+                    pl["lands_played_this_turn"] = num
             elif rest == "landsplayedlastturn":
-                v = self._int(key, minimum=0)
-                if v:
-                    self.warn("lands played last turn", f"{key}={v}: the state has no count of "
+                num = self._int(key, minimum=0)
+                if num:
+                    self.warn("lands played last turn", f"{key}={num}: the state has no count of "
                                                         "lands played last turn", n)
             elif rest == "counters":
                 if value:
@@ -586,13 +586,12 @@ class _Importer:
                                   "state; ignored", e.line)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
-        if foretold or foretold_this_turn:
-            if in_exile:
-                o["face_down"] = True
-                o["foretold_turn"] = turn if foretold_this_turn or turn == 1 else turn - 1
-                if foretold and not foretold_this_turn and turn == 1:
-                    self.warn("modifier Foretold", f"{where}: foretold before turn 1 can't be said; "
-                                                   "recorded as foretold this turn", e.line)
+        if (foretold or foretold_this_turn) and in_exile:
+            o["face_down"] = True
+            o["foretold_turn"] = turn if foretold_this_turn or turn == 1 else turn - 1
+            if foretold and not foretold_this_turn and turn == 1:
+                self.warn("modifier Foretold", f"{where}: foretold before turn 1 can't be said; "
+                                               "recorded as foretold this turn", e.line)
         return o
 
     def _counters(self, e: _Entry, text: str) -> dict[str, int]:
@@ -730,7 +729,7 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     lines.append("Difficulty:Easy")
     desc = state.document.get("description")
     if isinstance(desc, str) and desc.strip():
-        lines.append("Description:" + desc.replace("\\", "\\\\").replace("\r", "").replace("\n", "\\n"))
+        lines.append("Description:" + desc.replace("\r", "").replace("\n", "\\n"))
     lines.append("[state]")
     lines.append(f"turn={state.turn}")
     lines.append(f"activeplayer={side[state.active_player]}")
@@ -804,8 +803,8 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
             parts.append("Owner:" + ("Human" if o.owner == state.players[0].name else "AI"))
         if o.face is not None:
             card = library.find(o.card)
-            faces = card.faces if card is not None else ()
-            if len(faces) > 1 and o.face == faces[1].name:
+            faces = list(card.faces) if card is not None else []
+            if card is not None and len(faces) > 1 and o.face == faces[1].name:
                 parts.append("Modal" if card.layout == "modal_dfc" else "Transformed")
             elif not faces or o.face != faces[0].name:
                 warn("face", f"{where}.face={o.face}: Forge can't show that face; left out")
