@@ -46,6 +46,8 @@ def run(folder: Path, library: CardLibrary, moves: bool = False) -> dict[str, An
         except UnknownCardsError as e:
             need_cards[name] = e.names
             missing.update(e.names)
+            kinds.update(w.kind for w in e.warnings)
+            files_with_kind.update({w.kind for w in e.warnings})
             continue
         except InputError as e:
             bad[name] = e.render()
@@ -103,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  moves answered:         {report['moves_answered']} "
               f"in {report['moves_seconds']} s")
     if report["warnings_by_kind"]:
-        print("warnings by kind (warnings, files):")
+        print("warnings by kind, over the files that convert or only lack cards (warnings, files):")
         for kind, count in report["warnings_by_kind"].items():
             print(f"  {kind:28} {count:6} {report['files_with_warning_kind'][kind]:6}")
     if report["missing_cards"]:

@@ -17,6 +17,7 @@ from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
 from mtgasp.errors import InputError
 from mtgasp.forge import (
+    UnknownCardsError,
     counter_from_forge,
     counter_to_forge,
     export_pzl,
@@ -138,6 +139,34 @@ def test_state_rules_are_reported_with_the_line() -> None:
     r = parse_pzl("[state]\nhumanhand=Forest|Counters:P1P1=1|Tapped\n", LIB)
     assert "counters" not in r.document["objects"][0] and "tapped" not in r.document["objects"][0]
     assert {w.line for w in r.warnings if w.kind.startswith("modifier")} == {2}
+
+
+def test_reference_to_a_token_is_a_warning() -> None:
+    r = parse_pzl("[state]\naibattlefield=t:Dragon,P:4,T:4,Types:Creature-Dragon|Id:4;"
+                  "Forest|AttachedTo:4\n", LIB)
+    assert "attached_to" not in r.document["objects"][0]
+    assert {w.kind for w in r.warnings} >= {"token", "modifier AttachedTo"}
+
+
+def test_unknown_cards_error_carries_the_warnings() -> None:
+    with pytest.raises(UnknownCardsError) as e:
+        parse_pzl("[state]\nhumanbattlefield=Tarmogoyf|Renowned;Forest|Set:M10\n", LIB)
+    assert e.value.names == ["Tarmogoyf"]
+    assert {w.kind for w in e.value.warnings} >= {"modifier Renowned", "printing"}
+
+
+def test_benchmark_counts_the_fixtures() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("forge_puzzles",
+                                                  ROOT / "benchmarks" / "forge_puzzles.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    report = bench.run(FIXTURES, LIB)
+    assert (report["files"], report["converted"], report["need_cards"]) == (3, 2, 1)
+    assert set(report["missing_cards"]) == {"Black Lotus", "Lightning Boltt", "Tarmogoyf"}
+    assert report["warnings_by_kind"]["goal"] == 6  # Goal and Turns in each of the three files
 
 
 def test_p0_p1_prefixes_and_script_phase_names() -> None:

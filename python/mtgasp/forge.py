@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from mtgasp import state as state_module
@@ -93,11 +94,14 @@ _PRINTING_MODIFIERS = ("Set", "Art")
 
 
 class UnknownCardsError(InputError):
-    """The file names cards the library lacks (``names``: each once, sorted)."""
+    """The file names cards the library lacks (``names``: each once, sorted); ``warnings`` are
+    what the rest of the file would have given."""
 
-    def __init__(self, problems: list[Problem], source: str | None, names: list[str]):
+    def __init__(self, problems: list[Problem], source: str | None, names: list[str],
+                 warnings: list[ForgeWarning] | None = None):
         super().__init__(problems, source)
         self.names = names
+        self.warnings = list(warnings or [])
 
 
 @dataclass(frozen=True)
@@ -192,6 +196,7 @@ class _Importer:
         self.meta: dict[str, tuple[int, str]] = {}
         self.values: dict[str, tuple[int, str]] = {}  # state key -> (line, value)
         self._entries: list[_Entry] = []
+        self._token_ids: set[str] = set()  # Forge ids of the tokens left out
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -390,12 +395,19 @@ class _Importer:
                 unknown.append((e, f'unknown card "{e.name}"{hint}'))
             e.card = card
         if unknown:
+            # Read the rest anyway, with stand-ins for the unknown cards, so that the error
+            # carries every warning too (benchmarks/forge_puzzles.py counts them).
+            for e, _ in unknown:
+                e.card = SimpleNamespace(name=e.name, faces=(SimpleNamespace(name=e.name),),
+                                         layout="normal")
+            self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+            self.warnings.sort(key=lambda w: w.line or 0)
             names = sorted({e.name for e, _ in unknown})
             raise UnknownCardsError(
                 [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown]
                 + [Problem("", f"{len(names)} card(s) not in the card library: "
                                + "; ".join(names) + " (add them with --cards FILE)")],
-                self.source, names)
+                self.source, names, self.warnings)
         # Foretold on an earlier turn needs a turn before this one.
         needs_earlier = any(m == "Foretold" for e in entries for m, _ in e.mods) and not any(
             m == "ForetoldThisTurn" for e in entries for m, _ in e.mods)
@@ -461,6 +473,7 @@ class _Importer:
                 parts = [p.strip() for p in item.split("|")]
                 name, mods = parts[0], [_split_mod(p) for p in parts[1:] if p.strip()]
                 if name.startswith("t:"):
+                    self._token_ids.update(v for m, v in mods if m == "Id" and v)
                     spec = name[2:]
                     tname = spec.split(",", 1)[0].strip() or "a token"
                     self.warn("token", f"{key}: token {tname!r} ({_short(spec)}): the state has no "
@@ -494,8 +507,13 @@ class _Importer:
                         forge_ids[v] = e
         fields = state_module.OBJECT_FIELDS
         objs: list[dict[str, Any]] = []
+        self._printing: dict[tuple[int, str, str], list[str]] = {}
         for e in entries:
             objs.append(self._object(e, turn, active, remove_sickness, forge_ids, fields))
+        for (line, key, m), vals in self._printing.items():  # one warning per line and modifier
+            shown = ", ".join(sorted(set(vals)))
+            self.warn("printing", f"{key}: {m}:{shown} on {len(vals)} card(s): the printing of a "
+                                  "card is not game state; ignored", line)
         return objs
 
     def _object(self, e: _Entry, turn: int, active: str, remove_sickness: bool,
@@ -507,6 +525,10 @@ class _Importer:
         fields = set(fields)
 
         def ref(m: str, v: str | None) -> str | None:
+            if v is not None and v in self._token_ids:
+                self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
+                                           "can't hold; left out", e.line)
+                return None
             if v is None or v not in forge_ids:
                 self.error(e.line, f"{e.name}|{m}:{v}: no card of this file has Id:{v}")
                 return None
@@ -582,8 +604,7 @@ class _Importer:
                 self.warn("unknown modifier", f"{where}|{m}{val}: not a modifier of Forge's "
                                               "format; ignored", e.line)
         for m, vals in printing.items():
-            self.warn("printing", f"{where}|{m}:{vals[0]}: the printing of a card is not game "
-                                  "state; ignored", e.line)
+            self._printing.setdefault((e.line, e.key, m), []).extend(vals)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
         if (foretold or foretold_this_turn) and in_exile:
