@@ -169,6 +169,12 @@ def test_benchmark_counts_the_fixtures() -> None:
     assert report["warnings_by_kind"]["goal"] == 6  # Goal and Turns in each of the three files
 
 
+def test_negative_life_is_read_as_forge_reads_it() -> None:
+    r = parse_pzl("[state]\nailife=-1\n", LIB)
+    assert r.document["players"][1]["life"] == 20
+    assert [w.line for w in r.warnings if w.kind == "negative life"] == [2]
+
+
 def test_p0_p1_prefixes_and_script_phase_names() -> None:
     r = parse_pzl("turn=2\nactiveplayer=p1\nactivephase=Declare Attackers\np0life=3\n"
                   "p1battlefield=Forest|Owner:Human\n", LIB)
@@ -251,7 +257,8 @@ def _canon(st: GameState) -> dict[str, Any]:
         objs[f"{key[0]}:{key[1]}"] = rows
     return {
         "turn": st.turn, "step": st.step, "active": side[st.active_player],
-        "players": [(p.life, p.lands_played_this_turn, dict(p.mana_pool)) for p in st.players],
+        "players": [(p.life if p.life >= 0 else 20, p.lands_played_this_turn, dict(p.mana_pool))
+                    for p in st.players],
         "objects": objs,
     }
 
@@ -264,6 +271,8 @@ def _expected_warning_kinds(st: GameState) -> set[str]:
     if st.effects:
         kinds.add("effects")
     for p in st.players:
+        if p.life < 0:
+            kinds.add("negative life")
         if p.last_turn is not None:
             kinds.add("last turn")
         if p.extra:

@@ -339,8 +339,11 @@ class _Importer:
             pl = players[side]
             if rest == "life":
                 num = self._int(key)
-                if num is not None and num >= 0:  # Forge: -1 = unchanged
+                if num is not None and num >= 0:
                     pl["life"] = num
+                elif num is not None:  # GameState.java: a negative life leaves it unchanged
+                    self.warn("negative life", f"{key}={num}: Forge reads a negative life total as "
+                                               "'leave it unchanged'; the state uses 20", n)
             elif rest == "landsplayed":
                 num = self._int(key, minimum=0)
                 if num:
@@ -770,6 +773,9 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     for p in state.players:
         s = side[p.name]
         lines.append(f"{s}life={p.life}")
+        if p.life < 0:
+            warn("negative life", f"{p.name}.life={p.life}: Forge reads a negative life total as "
+                                  "'leave it unchanged' (20)")
         if p.lands_played_this_turn:
             lines.append(f"{s}landsplayed={p.lands_played_this_turn}")
         pool = " ".join(t for t in MANA_TYPES for _ in range(p.mana_pool.get(t, 0)))
