@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
@@ -343,3 +345,43 @@ def test_cli_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["import", "forge", str(pzl), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == {"state", "warnings"} and doc["state"]["turn"] == st.turn
+
+
+_KEYS = ["turn", "activeplayer", "activephase", "humanlife", "ailife", "humanlandsplayed",
+         "humanmanapool", "humanhand", "humanbattlefield", "aiexile", "ailibrary", "p1graveyard",
+         "humanprecast", "aicounters", "removesummoningsickness", "abilityx", "humansideboard"]
+_CARDS = ["Forest", "Island", "Reflecting Pool", "Saw It Coming", "Wild Growth", "Nope",
+          "t:Goblin,P:1,T:1", ""]
+_MODS = ["Tapped", "SummonSick", "Counters:P1P1=2", "Counters:x", "Id:1", "Id:2", "AttachedTo:1",
+         "AttachedTo:3", "FaceDown", "Foretold", "ForetoldThisTurn", "ExiledWith:2", "Damage:2",
+         "Damage:z", "ChosenColor:red", "ChosenColor:mauve", "ChosenType:Elf", "Owner:AI",
+         "Owner:Bob", "Transformed", "Modal", "Set:M10", "Weird:1", ""]
+
+
+@hs.composite
+def _pzl_text(draw: Any) -> str:
+    lines = ["[metadata]", "Name:x", draw(hs.sampled_from(["Goal:Win", "Turns:z", "Oops"])),
+             "[state]"]
+    for _ in range(draw(hs.integers(0, 8))):
+        key = draw(hs.sampled_from(_KEYS))
+        if key.endswith(("hand", "battlefield", "exile", "library", "graveyard")):
+            cards = [draw(hs.sampled_from(_CARDS)) + "".join(
+                "|" + draw(hs.sampled_from(_MODS)) for _ in range(draw(hs.integers(0, 3))))
+                for _ in range(draw(hs.integers(0, 4)))]
+            value = ";".join(cards)
+        else:
+            value = draw(hs.sampled_from(["1", "0", "-1", "x", "human", "ai", "MAIN2", "R G Q",
+                                          "true", ""]))
+        lines.append(f"{key}={value}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_pzl_text())
+def test_any_file_imports_or_is_bad_input_never_a_crash(text: str) -> None:
+    try:
+        r = parse_pzl(text, LIB)
+    except InputError as e:
+        assert e.problems and all(p.message for p in e.problems)
+        return
+    parse_state(r.document, LIB)  # what import returns always loads

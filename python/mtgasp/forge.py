@@ -407,7 +407,7 @@ class _Importer:
             self.warnings.sort(key=lambda w: w.line or 0)
             names = sorted({e.name for e, _ in unknown})
             raise UnknownCardsError(
-                [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown]
+                self.problems + [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown]
                 + [Problem("", f"{len(names)} card(s) not in the card library: "
                                + "; ".join(names) + " (add them with --cards FILE)")],
                 self.source, names, self.warnings)
