@@ -172,6 +172,20 @@ def test_moves_payment_plans() -> None:
     assert [nodes[b] for a, b, _l, _at in edges if a == mana] == ["cost {R}"]
     (ballista,) = [m for label, m in by_label.items() if label.startswith("cast Walking Ballista")]
     assert any(nodes[n] == "cost {X}{X}\nX = 2" for n in ballista)
+    (tap,) = [m for label, m in by_label.items() if label.startswith("activate Island (i1)")]
+    src = next(n for n in tap if nodes[n] == "Island (i1)")
+    assert [(nodes[b], lab) for a, b, lab, _at in edges if a == src] == [("cost {T}", "its ability")]
+
+
+def test_permanent_without_mana_ability_and_card_off_the_battlefield() -> None:
+    state = load_state(ROOT / "examples" / "midgame.json", LIB)
+    nodes, edges, _c = parse_dot(mana_graph(CHECKER, state, "bears").to_dot())
+    bears = _find(nodes, "Grizzly Bears (bears)")
+    assert [nodes[b] for a, b, _l, _at in edges if a == bears] == ["no mana ability"]
+    nodes, edges, _c = parse_dot(mana_graph(CHECKER, state, "h_forest").to_dot())
+    assert list(nodes.values()) == [
+        "Forest (h_forest)\nnot on the battlefield: only a permanent could produce mana (106.7)"]
+    assert edges == []
 
 
 @pytest.mark.skipif(not HAS_DOT, reason="Graphviz's dot is not installed (apt-get install graphviz)")

@@ -343,6 +343,13 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
             cnode = g.node(("cost", key), ctext,
                            shape="box", style="bold" if cost else "dashed")
             members.append(cnode)
+            act = v.action
+            if act.kind == "activate" and act.object is not None:  # the ability's own source
+                obj = state.obj(act.object)
+                anode = g.node(("act", key), f"{obj.card if obj else act.object} ({act.object})",
+                               shape="box", style="rounded,bold")
+                members.append(anode)
+                g.edge(anode, cnode, "its ability")
             plan = v.plan
             if plan is not None:
                 if plan.pool:
