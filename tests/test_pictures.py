@@ -177,6 +177,16 @@ def test_moves_payment_plans() -> None:
     assert [(nodes[b], lab) for a, b, lab, _at in edges if a == src] == [("cost {T}", "its ability")]
 
 
+def test_moves_all_marks_the_refused_moves() -> None:
+    state = load_state(ROOT / "examples" / "midgame.json", LIB)
+    verdicts = CHECKER.judge_all(state)
+    _n, _e, clusters = parse_dot(moves_dot([("midgame", state, "alice", verdicts)]).to_dot())
+    refused = [label for label, _m in clusters if label.startswith("not legal: ")]
+    assert len(refused) == sum(1 for v in verdicts if not v.legal) > 0
+    assert any(label.startswith("not legal: activate Llanowar Elves") and "302.6" in label
+               for label in refused)
+
+
 def test_permanent_without_mana_ability_and_card_off_the_battlefield() -> None:
     state = load_state(ROOT / "examples" / "midgame.json", LIB)
     nodes, edges, _c = parse_dot(mana_graph(CHECKER, state, "bears").to_dot())

@@ -379,8 +379,12 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
                     members.append(snode)
                     g.edge(snode, cnode, "sacrifice")
             prefix = f"{path}: " if len(results) > 1 else ""
-            rules = " ".join(v.permits)
-            g.cluster(f"{prefix}{label}  [{rules}]", members)
+            if v.legal:
+                g.cluster(f"{prefix}{label}  [{' '.join(v.permits)}]", members)
+            else:  # moves --all: the refused ones, with the rules that refuse them
+                rules = " ".join(dict.fromkeys(r.rule for r in v.reasons))
+                g.cluster(f"{prefix}not legal: {label}  [{rules}]", members, style="dashed",
+                          color="#b03030")
     return g
 
 
