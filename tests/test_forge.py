@@ -144,6 +144,21 @@ def test_state_rules_are_reported_with_the_line() -> None:
     assert {w.line for w in r.warnings if w.kind.startswith("modifier")} == {2}
 
 
+@pytest.mark.skipif("token" not in OBJECT_FIELDS, reason="this version's state has no tokens")
+def test_tokens_become_token_objects_when_the_library_has_them() -> None:
+    """111.4: Alrund's Epiphany creates Bird tokens, so the library knows a "Bird Token"."""
+    r = parse_pzl("[state]\nhumanbattlefield=t:Bird,P:1,T:1,Color:U,Types:Creature-Bird,"
+                  "Keywords:Flying|Tapped;t:Wurm,P:6,T:6,Types:Creature-Wurm\n", LIB)
+    (bird,) = r.document["objects"]
+    assert (bird["card"], bird["token"], bird["tapped"]) == ("Bird Token", True, True)
+    assert [w.line for w in r.warnings if w.kind == "token"] == [2]  # no Wurm token card
+    st = parse_state(r.document, LIB)
+    text = export_pzl(st, LIB).text
+    assert "humanbattlefield=t:Bird Token,P:1,T:1," in text
+    again = parse_pzl(text, LIB).document["objects"]
+    assert [(o["card"], o.get("token")) for o in again] == [("Bird Token", True)]
+
+
 def test_reference_to_a_token_is_a_warning() -> None:
     r = parse_pzl("[state]\naibattlefield=t:Dragon,P:4,T:4,Types:Creature-Dragon|Id:4;"
                   "Forest|AttachedTo:4\n", LIB)
@@ -254,8 +269,8 @@ def _canon(st: GameState) -> dict[str, Any]:
                 "exiled_with": where.get(o.exiled_with) if o.exiled_with else None,
                 "foretold": None if o.foretold_turn is None else o.foretold_turn == st.turn,
                 "face": None if o.face in (None, first_face) else o.face,
-                "extra": {k: v for k, v in o.extra.items() if k in ("chosen_type", "chosen_color",
-                                                                    "damage")},
+                "extra": {k: v for k, v in o.extra.items()
+                          if k in ("chosen_type", "chosen_color", "damage", "token")},
             })
         objs[f"{key[0]}:{key[1]}"] = rows
     return {
@@ -289,7 +304,7 @@ def _expected_warning_kinds(st: GameState) -> set[str]:
             kinds.add("foretell cost")
         if any(getattr(o, k) is not None for k in ("cast_from", "method", "x", "mana_spent")) or o.kicked:
             kinds.add("cast history")
-        if set(o.extra) - {"chosen_type", "chosen_color", "damage"}:
+        if set(o.extra) - {"chosen_type", "chosen_color", "damage", "token"}:
             kinds.add("object field")
     return kinds
 

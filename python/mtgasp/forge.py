@@ -76,6 +76,8 @@ _ZONES = {
     "library": "library", "exile": "exile", "command": "command", "sideboard": None,
 }
 _EXPORT_ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
+_CORE_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+               "Planeswalker", "Sorcery", "Tribal")
 _COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COLOR_WORDS = {v: k for k, v in _COLOR_NAMES.items()}
 
@@ -147,6 +149,7 @@ class _Entry:
     mods: list[tuple[str, str | None]]
     card: Any = None
     oid: str = ""
+    token: bool = False
 
 
 def _slug(name: str) -> str:
@@ -391,6 +394,8 @@ class _Importer:
         self._entries = entries
         unknown: list[tuple[_Entry, str]] = []
         for e in entries:
+            if e.token:
+                continue
             card = self.library.find(e.name)
             if card is None:
                 sugg = list(self.library.suggest(e.name))[:3]
@@ -476,14 +481,40 @@ class _Importer:
                 parts = [p.strip() for p in item.split("|")]
                 name, mods = parts[0], [_split_mod(p) for p in parts[1:] if p.strip()]
                 if name.startswith("t:"):
-                    self._token_ids.update(v for m, v in mods if m == "Id" and v)
                     spec = name[2:]
                     tname = spec.split(",", 1)[0].strip() or "a token"
-                    self.warn("token", f"{key}: token {tname!r} ({_short(spec)}): the state has no "
-                                       "tokens (an object is a card of the library); left out", n)
+                    card = self._token_card(spec)
+                    if card is None:
+                        self._token_ids.update(v for m, v in mods if m == "Id" and v)
+                        why = ("no token card of that name in the card library"
+                               if "token" in state_module.OBJECT_FIELDS else
+                               "this version's state has no tokens (an object is a card of the "
+                               "library)")
+                        self.warn("token", f"{key}: token {tname!r} ({_short(spec)}): {why}; left "
+                                           "out", n)
+                        continue
+                    entry = _Entry(n, key, side, zone, card.name, mods, card)
+                    entry.token = True
+                    entries.append(entry)
                     continue
                 entries.append(_Entry(n, key, side, zone, name, mods))
         return entries
+
+    def _token_card(self, spec: str) -> Any:
+        """The library's card for a Forge token spec (``Name,P:1,T:1,Types:Creature-Bird,...``):
+        the name itself, else ``Name Token``, else the subtypes plus ``Token`` (111.4); None when
+        the state format has no tokens or no such card exists."""
+        if "token" not in state_module.OBJECT_FIELDS:
+            return None
+        parts = [p.strip() for p in spec.split(",")]
+        name = parts[0]
+        types = next((p[len("Types:"):].split("-") for p in parts if p.startswith("Types:")), [])
+        subtypes = [t for t in types if t and t not in _CORE_TYPES and t != "Legendary"]
+        for cand in (name, f"{name} Token", " ".join([*subtypes, "Token"])):
+            card = self.library.find(cand) if cand.strip() else None
+            if card is not None:
+                return card
+        return None
 
     def _objects(self, entries: list[_Entry], turn: int, active: str,
                  remove_sickness: bool) -> list[dict[str, Any]]:
@@ -523,6 +554,8 @@ class _Importer:
                 forge_ids: Mapping[str, _Entry], fields: Iterable[str]) -> dict[str, Any]:
         player = SIDE_NAMES[e.side]
         o: dict[str, Any] = {"id": e.oid, "card": e.card.name, "owner": player, "zone": e.zone}
+        if e.token:
+            o["token"] = True
         where = f"{e.key}: {e.name}"
         on_bf, in_exile = e.zone == "battlefield", e.zone == "exile"
         fields = set(fields)
@@ -810,6 +843,21 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     return ExportResult("\n".join(lines) + "\n", warnings)
 
 
+def _token_spec(name: str, library: Any) -> str | None:
+    """Forge's token spec for a token card: name, power, toughness, types, keywords."""
+    if "," in name:
+        return None
+    card = library.find(name)
+    face = card.faces[0] if card is not None else None
+    out = [name]
+    if face is not None:
+        out += [f"P:{face.power or 0}", f"T:{face.toughness or 0}", "Cost:no cost",
+                "Types:" + "-".join([*face.types, *face.subtypes]),
+                "Keywords:" + "-".join(str(a.spec.get("keyword", "")).capitalize()
+                                       for a in face.abilities if a.kind == "keyword")]
+    return ",".join(out)
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -822,6 +870,12 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
         warn("card name", f"{where}: the card name can't be written in a Forge zone list; left out")
         return None
     parts = [o.card]
+    if o.extra.get("token"):
+        spec = _token_spec(o.card, library)
+        if spec is None:
+            warn("token", f"{where}: a token whose name holds a comma can't be written; left out")
+            return None
+        parts = ["t:" + spec]
     if o.id in forge_id:
         parts.append(f"Id:{forge_id[o.id]}")
     controller = o.controller or o.owner
@@ -886,6 +940,6 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
         warn("cast history", f"{where}: {', '.join(spell)}: how a permanent was cast can't be held "
                              "by a Forge puzzle")
     for key in o.extra:
-        if key not in ("chosen_type", "chosen_color", "damage"):
+        if key not in ("chosen_type", "chosen_color", "damage", "token"):
             warn("object field", f"{where}.{key}: Forge puzzles have no such field")
     return "|".join(parts)
