@@ -284,6 +284,8 @@ def _canon(st: GameState) -> dict[str, Any]:
 def _expected_warning_kinds(st: GameState) -> set[str]:
     """What the export must warn about for this state (what Forge can't hold)."""
     kinds: set[str] = set()
+    if any(st.document.get(k) for k in ("winner", "losers", "extra_turns")):
+        kinds.add("game field")
     if st.stack or st.resolving is not None:
         kinds.add("stack")
     if st.effects:

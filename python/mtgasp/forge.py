@@ -76,6 +76,9 @@ _ZONES = {
     "library": "library", "exile": "exile", "command": "command", "sideboard": None,
 }
 _EXPORT_ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
+# Game fields the export writes (or warns about by name); any other is a "game field" warning.
+_GAME_KEYS_HELD = ("format", "turn", "active_player", "step", "priority", "players", "objects",
+                   "stack", "resolving", "effects", "$schema", "description", "consecutive_passes")
 _CORE_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
                "Planeswalker", "Sorcery", "Tribal")
 _COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -794,6 +797,9 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     if state.priority != default_priority(state.step, state.active_player, state.resolving):
         warn("priority", f"priority: {state.priority or 'nobody'} has priority; Forge gives it to "
                          "the active player when a puzzle starts")
+    for key, value in state.document.items():
+        if key not in _GAME_KEYS_HELD and value not in (None, [], {}, False, 0):
+            warn("game field", f"{key}: Forge puzzles have no such field")
     if state.document.get("consecutive_passes"):
         warn("priority", "consecutive_passes: Forge can't say that players have already passed")
     if state.stack or state.resolving is not None:
