@@ -31,7 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state", nargs="+", help="state document(s) (JSON or YAML); several are answered in a batch")
     sp.add_argument("--player", help="whose moves (default: who has priority, or who chooses while something resolves)")
     sp.add_argument("--all", action="store_true", help="also list the candidate actions that are not legal, with reasons")
-    _picture_format(sp, "draw the payment plan of each legal move (sources -> mana -> cost)")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="dot/svg: draw the payment plan of each move (svg needs Graphviz's dot)")
     common(sp)
 
     sp = sub.add_parser("why", help="is this action legal? every failed requirement with its rule")
@@ -44,7 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("object", help="the object's id")
     sp.add_argument("--explain", action="store_true", help="show which sources make each type possible")
-    _picture_format(sp, "with --explain: draw the could-produce graph")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="with --explain, dot/svg: draw the could-produce graph (svg needs Graphviz's dot)")
     common(sp)
 
     sp = sub.add_parser("apply", help="the next state after a legal action (illegal ones are refused with the reasons)")
@@ -102,11 +104,6 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _picture_format(sp: argparse.ArgumentParser, what: str) -> None:
-    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
-                    help=f"text (default), or dot/svg to {what} (svg needs Graphviz's dot)")
-
-
 def _library(paths: Sequence[str]) -> Any:
     from mtgasp.cards import CardLibrary
 
@@ -152,7 +149,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.picture != "text":
             from mtgasp.pictures import moves_dot, render
 
-            _emit(render(moves_dot(results), args.picture))
+            sys.stdout.write(render(moves_dot(results), args.picture))
             return EXIT_OK
         if args.json:
             docs = [_moves_json(path, player, verdicts, args.all) for path, _s, player, verdicts in results]
@@ -185,7 +182,7 @@ def _run(args: argparse.Namespace) -> int:
             if not args.explain:
                 raise InputError(Problem("--format", f"--format {args.picture} draws the explanation: "
                                                      "add --explain"))
-            _emit(render(mana_dot(checker, state, args.object), args.picture))
+            sys.stdout.write(render(mana_dot(checker, state, args.object), args.picture))
             return EXIT_OK
         types = checker.mana(state, args.object)
         out: dict[str, Any] = {"object": args.object, "types": types}
@@ -253,7 +250,9 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_cli(args, library)
     if args.command in ("import", "export"):
-        return _run_forge(args, library)
+        from mtgasp.forge import run_cli as forge_cli
+
+        return forge_cli(args, library)
     if args.command == "facts":
         from mtgasp.facts import FactWriter
 
@@ -271,42 +270,6 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{f}.")
         return EXIT_OK
     raise AssertionError(args.command)
-
-
-def _emit(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
-
-
-def _run_forge(args: argparse.Namespace, library: Any) -> int:
-    """mtgasp import forge FILE / mtgasp export forge STATE (forge.py)."""
-    from mtgasp.forge import export_pzl, import_pzl
-    from mtgasp.state import load_state
-
-    if args.command == "import":
-        result = import_pzl(args.file, library)
-        text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
-        warnings = result.warnings
-    else:
-        state = load_state(Path(args.state), library)
-        exported = export_pzl(state, library, name=Path(args.state).stem)
-        text, warnings = exported.text, exported.warnings
-    if args.out:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(Problem("--out", f"can't write {args.out}: {exc.strerror or exc}")) from None
-    if args.json:
-        key = "state" if args.command == "import" else "puzzle"
-        body = result.document if args.command == "import" else text
-        _print_json({key: body, "warnings": [w.to_json() for w in warnings]})
-    else:
-        if not args.out:
-            sys.stdout.write(text)
-        else:
-            print(f"wrote {args.out} ({len(warnings)} warning(s))")
-        for w in warnings:
-            print(f"warning: {w}", file=sys.stderr)
-    return EXIT_OK
 
 
 def _moves_json(path: str, player: str, verdicts: list, all_: bool) -> dict[str, Any]:

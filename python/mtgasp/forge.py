@@ -42,6 +42,7 @@ __all__ = [
     "export_pzl",
     "import_pzl",
     "parse_pzl",
+    "run_cli",
     "sick_for_forge",
 ]
 
@@ -949,3 +950,45 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
         if key not in ("chosen_type", "chosen_color", "damage", "token"):
             warn("object field", f"{where}.{key}: Forge puzzles have no such field")
     return "|".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Command line (cli.py dispatches ``import forge`` and ``export forge`` here)
+
+
+def run_cli(args: Any, library: Any) -> int:
+    """``mtgasp import forge FILE [--out STATE]`` / ``mtgasp export forge STATE [--out FILE]``:
+    the document (or ``--out``), warnings on standard error; ``--json``: both as one object."""
+    import json
+    import sys
+
+    from mtgasp.state import load_state
+
+    result: ImportResult | None = None
+    if args.command == "import":
+        result = import_pzl(args.file, library)
+        text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
+        warnings = result.warnings
+    else:
+        state = load_state(Path(args.state), library)
+        exported = export_pzl(state, library, name=Path(args.state).stem)
+        text, warnings = exported.text, exported.warnings
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(Problem("--out", f"can't write {args.out}: {exc.strerror or exc}")) from None
+    if args.json:
+        body: Any = result.document if result is not None else text
+        json.dump({"state" if result is not None else "puzzle": body,
+                   "warnings": [w.to_json() for w in warnings]}, sys.stdout, indent=2,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        if not args.out:
+            sys.stdout.write(text)
+        else:
+            print(f"wrote {args.out} ({len(warnings)} warning(s))")
+        for w in warnings:
+            print(f"warning: {w}", file=sys.stderr)
+    return 0
