@@ -30,7 +30,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from mtgasp import state as state_module
-from mtgasp.errors import InputError, Problem
+from mtgasp.errors import InputError, Problem, clean_text
 from mtgasp.model import MANA_TYPES, GameObject, GameState
 from mtgasp.state import default_priority, parse_state, render_mana_pool
 
@@ -988,7 +988,7 @@ def run_cli(args: Any, library: Any) -> int:
         if not args.out:
             sys.stdout.write(text)
         else:
-            print(f"wrote {args.out} ({len(warnings)} warning(s))")
-        for w in warnings:
-            print(f"warning: {w}", file=sys.stderr)
+            print(clean_text(f"wrote {args.out} ({len(warnings)} warning(s))"))
+        for w in warnings:  # names from the file can't forge lines (control characters escaped)
+            print(clean_text(f"warning: {w}"), file=sys.stderr)
     return 0
