@@ -353,6 +353,20 @@ def test_export_warns_and_refuses(tmp_path: Path) -> None:
     assert main(["export", "forge", str(p)]) == 2
 
 
+def test_export_leaves_out_a_reference_to_the_stack() -> None:
+    st = parse_state({
+        "turn": 3, "active_player": "alice", "step": "precombat_main",
+        "players": [{"name": "alice"}, {"name": "bob"}],
+        "objects": [
+            {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "stack"},
+            {"id": "x1", "card": "Island", "owner": "bob", "zone": "exile", "exiled_with": "bolt"}],
+        "stack": ["bolt"]}, LIB)
+    out = export_pzl(st, LIB)
+    assert {w.kind for w in out.warnings} >= {"stack", "exiled with"}
+    assert "aiexile=Island\n" in out.text  # no dangling ExiledWith
+    assert parse_pzl(out.text, LIB).document["objects"][0]["zone"] == "exile"
+
+
 def test_cli_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pzl, out = tmp_path / "m.pzl", tmp_path / "m.json"
     assert main(["export", "forge", str(ROOT / "examples" / "foretold.json"), "--out", str(pzl)]) == 0

@@ -827,10 +827,11 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
     # Forge ids for the objects others refer to.
+    written = {o.id for o in state.objects if o.zone != "stack" and o.ability is None}
     referenced: list[str] = []
     for o in state.objects:
         for r in (o.attached_to, o.exiled_with):
-            if r is not None and r not in referenced:
+            if r is not None and r in written and r not in referenced:
                 referenced.append(r)
     forge_id = {oid: i + 1 for i, oid in enumerate(referenced)}
     zones: dict[tuple[str, str], list[str]] = {}
@@ -915,7 +916,11 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
             parts.append(f"Damage:{dmg}")
     elif o.zone == "exile":
         if o.exiled_with is not None:
-            parts.append(f"ExiledWith:{forge_id[o.exiled_with]}")
+            if o.exiled_with in forge_id:
+                parts.append(f"ExiledWith:{forge_id[o.exiled_with]}")
+            else:
+                warn("exiled with", f"{where}.exiled_with={o.exiled_with}: that object is on the "
+                                    "stack, which the puzzle can't hold; left out")
         if o.face_down:
             parts.append("FaceDown")
         if o.foretold_turn is not None:
