@@ -297,6 +297,7 @@ def _cycles(nodes: Sequence[str], edges: dict[str, set[str]]) -> list[list[str]]
 
 
 def mana_dot(checker: Any, state: GameState, object_id: str) -> Graph:
+    """The could-produce graph (the name the CLI uses next to ``moves_dot``)."""
     return mana_graph(checker, state, object_id)
 
 
@@ -393,7 +394,8 @@ def _wrap(text: str, width: int = 38) -> str:
 
 
 def _fill_of(mana: str) -> str:
+    """The fill of a mana node: the color of its first symbol (``{G}{G}`` -> green)."""
     for t in MANA_TYPES:
-        if mana == "{" + t + "}" * 1 or mana.startswith("{" + t + "}"):
+        if mana.startswith("{" + t + "}"):
             return _FILL[t]
     return "#ffffff"
