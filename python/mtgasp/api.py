@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, Symbol
 
-from mtgasp.answers import Decoder, Reason, Verdict
+from mtgasp.answers import Decoder, Plan, Reason, Verdict
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
@@ -33,11 +33,16 @@ VERDICT_SIGNATURES = (
 )
 
 
+# What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
+MANA_GOALS = frozenset({("could_produce", 2)})
+
+
 class Query:
     """One grounded question about one state: facts, the grounded program, decoded verdicts."""
 
     def __init__(self, library: CardLibrary, state: GameState, player: str, actions: tuple[Action, ...] = (),
-                 moves: bool = True, parts: tuple[str, ...] = ("base",)):
+                 moves: bool = True, parts: tuple[str, ...] = ("base",),
+                 goals: frozenset[tuple[str, int]] | None = None):
         self.state = state
         self.player = player
         fw = FactWriter(library)
@@ -60,14 +65,22 @@ class Query:
                     fw.add("query_alt", t, Function(alt))
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
-        self.grounded = Grounded(fw.facts, parts=parts)
-        self.base_by_name = self.grounded.facts_by_name(VERDICT_SIGNATURES)
+        self.grounded = Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals)
+        signatures = VERDICT_SIGNATURES if goals is None else [s for s in VERDICT_SIGNATURES if s in goals]
+        self.base_by_name = self.grounded.facts_by_name(signatures)
         self.base_atoms = [a for atoms in self.base_by_name.values() for a in atoms]
         self.verdicts = self.decoder.verdicts(self.base_by_name)
 
     def settle(self, v: Verdict) -> Verdict:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
         if not v.costed:
+            return v
+        if v.cost_free:
+            # No mana, no X and no sacrifice to pay: the payment search (payment.lp) would find the
+            # empty payment at once (every constraint holds with no mana ability activated, and
+            # the search prefers activating none), so it is skipped.
+            v.plan = Plan(pool=self.decoder.pool_text(self.player))
+            v.legal = v.ok
             return v
         if v.x_upper is not None and not v.free and v.action.x is None:
             s = self._largest_x(v)
@@ -156,7 +169,7 @@ class Checker:
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
-        q = Query(self.library, state, default_player(state))
+        q = Query(self.library, state, default_player(state), goals=MANA_GOALS)
         o = q.ids.objects[object_id]
         found = {a.arguments[1].name.upper() for a in q.base_atoms
                  if a.name == "could_produce" and a.arguments[0].number == o}

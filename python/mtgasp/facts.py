@@ -23,8 +23,25 @@ F = Function
 N = Number
 
 
+# Constants are made once per process, so that a fact's pattern (solver.relevant: which constant
+# is at which argument position) is read from the Python objects without asking clingo.
+_CONSTS: dict[str, Symbol] = {}
+_CONST_PATTERN: dict[int, tuple[str, str]] = {}
+
+
 def C(name: str) -> Symbol:  # a constant
-    return Function(name)
+    sym = _CONSTS.get(name)
+    if sym is None:
+        sym = _CONSTS[name] = Function(name)
+        _CONST_PATTERN[id(sym)] = ("c", name)
+    return sym
+
+
+def pattern(name: str, args: Iterable[Symbol]) -> tuple[str, tuple[Any, ...]]:
+    """The pattern of fact name(args) for solver.relevant: each argument made by C() is known,
+    anything else is None (any value)."""
+    get = _CONST_PATTERN.get
+    return (name, tuple(get(id(a)) for a in args))
 
 
 ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")}
@@ -34,7 +51,8 @@ TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery
 # Process-wide: the id of each distinct cost, its facts, and each card's facts per library.
 _COST_IDS: dict[tuple, int] = {}
 _COST_FACTS: dict[int, list[Symbol]] = {}
-_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...]]]] = {}
+_COST_PATTERN = pattern("cost", (Number(0), Number(0), Number(0)))  # cost(Id, Sym, N): see below
+_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...], frozenset]]] = {}
 
 
 @dataclass
@@ -67,9 +85,11 @@ class FactWriter:
         self._cards_done: set[int] = set()
         self._costs_done: set[int] = set()
         self._recording: list[int] | None = None
+        self.patterns: set[tuple[str, tuple[Any, ...]]] = set()  # of the facts (solver.relevant)
 
     def add(self, name: str, *args: Symbol) -> None:
         self.facts.append(Function(name, list(args)))
+        self.patterns.add(pattern(name, args))
 
     # -- costs --------------------------------------------------------------------------------
     def cost(self, cost: ManaCost | str) -> Symbol:
@@ -99,6 +119,7 @@ class FactWriter:
         if cid not in self._costs_done:
             self._costs_done.add(cid)
             self.facts.extend(_COST_FACTS[cid])
+            self.patterns.add(_COST_PATTERN)
 
     # -- cards --------------------------------------------------------------------------------
     def card(self, card: Card) -> Symbol:
@@ -115,15 +136,19 @@ class FactWriter:
         if cached is None:
             outer, self.facts = self.facts, []
             outer_costs, self._costs_done = self._costs_done, set()
+            outer_patterns, self.patterns = self.patterns, set()
             self._recording = []
             self._card_facts(card, sym)
-            cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording))
+            cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording),
+                      frozenset(self.patterns))
             cache[card.name] = cached
             self.facts, self._costs_done, self._recording = outer, outer_costs, None
-        facts, costs = cached
+            self.patterns = outer_patterns
+        facts, costs, patterns = cached
         for cid in costs:
             self._emit_cost(cid)
         self.facts.extend(facts)
+        self.patterns |= patterns
         return sym
 
     def _card_facts(self, card: Card, sym: Symbol) -> None:
