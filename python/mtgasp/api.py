@@ -33,6 +33,9 @@ VERDICT_SIGNATURES = (
 )
 
 
+# What moves/why read: the verdicts without the mana types (could_produce/2, makes/3: `mana`).
+MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produce", 2), ("makes", 3)))
+
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})
 
@@ -42,7 +45,10 @@ class Query:
 
     def __init__(self, library: CardLibrary, state: GameState, player: str, actions: tuple[Action, ...] = (),
                  moves: bool = True, parts: tuple[str, ...] = ("base",),
-                 goals: frozenset[tuple[str, int]] | None = None):
+                 goals: frozenset[tuple[str, int]] | None = None,
+                 signatures: tuple[tuple[str, int], ...] | None = None):
+        """Ground the state (with ``goals``, only what those predicates depend on) and decode the
+        verdicts from the facts of ``signatures`` (default: the goals, else VERDICT_SIGNATURES)."""
         self.state = state
         self.player = player
         fw = FactWriter(library)
@@ -66,8 +72,9 @@ class Query:
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
         self.grounded = Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals)
-        signatures = VERDICT_SIGNATURES if goals is None else [s for s in VERDICT_SIGNATURES if s in goals]
-        self.base_by_name = self.grounded.facts_by_name(signatures)
+        self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
+            if signatures is None else signatures
+        self.base_by_name = self.grounded.facts_by_name(self.signatures)
         self.base_atoms = [a for atoms in self.base_by_name.values() for a in atoms]
         self.verdicts = self.decoder.verdicts(self.base_by_name)
 
@@ -138,7 +145,7 @@ class Checker:
     def moves(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
-        q = Query(self.library, state, player or default_player(state))
+        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES)
         out = []
         for v in q.verdicts.values():
             if v.ok:
@@ -150,14 +157,15 @@ class Checker:
 
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
-        q = Query(self.library, state, player or default_player(state))
+        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES)
         for v in q.verdicts.values():
             q.settle(v)
         return sorted(q.verdicts.values(), key=_move_key)
 
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
-        q = Query(self.library, state, player or default_player(state), (action,), moves=False)
+        q = Query(self.library, state, player or default_player(state), (action,), moves=False,
+                  signatures=MOVE_SIGNATURES)
         term = q.query_terms[0]
         for a in q.base_atoms:
             if a.name == "query_means" and a.arguments[0] == term:
