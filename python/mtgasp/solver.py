@@ -198,6 +198,54 @@ def _may_match(p: tuple[Any, ...], q: tuple[Any, ...]) -> bool:
     return all(a is None or b is None or a == b for a, b in zip(p, q))
 
 
+def _bind_terms(stm: ast.AST) -> ast.AST:
+    """``p(A), A = f(X,_)`` in a rule body becomes ``p(f(X,V1)), A = f(X,V1)`` (V1 a fresh variable
+    for each ``_``): the same rule instances, but the grounder finds them through p's index on the
+    term instead of joining p with whatever literal it binds X from first (``action(A), A =
+    cast(O,_,F,_), card_of(O,K)`` joined every action with every object: quadratic in the state)."""
+    if stm.ast_type != ast.ASTType.Rule:
+        return stm
+    body = list(stm.body)
+    fresh = 0
+    changed = False
+
+    def rename(t: ast.AST) -> ast.AST:
+        nonlocal fresh
+        if t.ast_type == ast.ASTType.Variable and t.name == "_":
+            fresh += 1
+            return ast.Variable(t.location, f"MtgaspAnon{fresh}")
+        if t.ast_type == ast.ASTType.Function:
+            return t.update(arguments=[rename(a) for a in t.arguments])
+        return t
+
+    for i, lit in enumerate(body):
+        if not (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.Comparison and len(lit.atom.guards) == 1
+                and lit.atom.guards[0].comparison == ast.ComparisonOperator.Equal
+                and lit.atom.term.ast_type == ast.ASTType.Variable
+                and lit.atom.guards[0].term.ast_type == ast.ASTType.Function
+                and lit.atom.guards[0].term.arguments):
+            continue
+        var = lit.atom.term.name
+        for j, other in enumerate(body):
+            if not (other.ast_type == ast.ASTType.Literal and other.sign == ast.Sign.NoSign
+                    and other.atom.ast_type == ast.ASTType.SymbolicAtom
+                    and other.atom.symbol.ast_type == ast.ASTType.Function):
+                continue
+            args = list(other.atom.symbol.arguments)
+            hits = [k for k, a in enumerate(args) if a.ast_type == ast.ASTType.Variable and a.name == var]
+            if len(hits) != 1:
+                continue
+            term = rename(lit.atom.guards[0].term)
+            args[hits[0]] = term
+            body[j] = other.update(atom=other.atom.update(symbol=other.atom.symbol.update(arguments=args)))
+            guard = lit.atom.guards[0].update(term=term)
+            body[i] = lit.update(atom=lit.atom.update(guards=[guard]))
+            changed = True
+            break
+    return stm.update(body=body) if changed else stm
+
+
 def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]:
     out: list[ast.AST | _RuleInfo] = []
     for stm in program:
@@ -206,6 +254,7 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
         if stm.ast_type != ast.ASTType.Rule:
             out.append(stm)
             continue
+        stm = _bind_terms(stm)
         every: list[Pattern] = []
         _all_atoms(stm.body, every)
         heads = tuple(_head_atoms(stm.head))
