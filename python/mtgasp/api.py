@@ -14,7 +14,7 @@ from mtgasp.answers import Decoder, Plan, Reason, Verdict
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
-from mtgasp.solver import Grounded, Solve
+from mtgasp.solver import SOLVING, Grounded, Solve
 
 
 def default_player(state: GameState) -> str:
@@ -35,6 +35,10 @@ VERDICT_SIGNATURES = (
 
 # What moves/why read: the verdicts without the mana types (could_produce/2, makes/3: `mana`).
 MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produce", 2), ("makes", 3)))
+
+# What moves/why ground: what they read, what the payment search reads and assumes (check/1,
+# most_x/0, xval/1) and everything a solve depends on (solver.SOLVING).
+MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)})
 
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})
@@ -73,7 +77,7 @@ class Query:
         self.decoder = Decoder(fw.ids, state, library)
         self.grounded = Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals)
         self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
-            if signatures is None else signatures
+            if signatures is None else signatures  # (a goal that is no predicate reads nothing)
         self.base_by_name = self.grounded.facts_by_name(self.signatures)
         self.base_atoms = [a for atoms in self.base_by_name.values() for a in atoms]
         self.verdicts = self.decoder.verdicts(self.base_by_name)
@@ -145,7 +149,8 @@ class Checker:
     def moves(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
-        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES)
+        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
+                  goals=MOVE_GOALS)
         out = []
         for v in q.verdicts.values():
             if v.ok:
@@ -157,7 +162,8 @@ class Checker:
 
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
-        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES)
+        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
+                  goals=MOVE_GOALS)
         for v in q.verdicts.values():
             q.settle(v)
         return sorted(q.verdicts.values(), key=_move_key)
@@ -165,7 +171,8 @@ class Checker:
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
         q = Query(self.library, state, player or default_player(state), (action,), moves=False,
-                  signatures=MOVE_SIGNATURES)
+                  signatures=MOVE_SIGNATURES,
+                  goals=MOVE_GOALS)
         term = q.query_terms[0]
         for a in q.base_atoms:
             if a.name == "query_means" and a.arguments[0] == term:

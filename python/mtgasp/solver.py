@@ -257,12 +257,15 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
         stm = _bind_terms(stm)
         every: list[Pattern] = []
         _all_atoms(stm.body, every)
+        _all_atoms(stm.head, every)  # with the conditions of a choice's elements
         heads = tuple(_head_atoms(stm.head))
-        every.extend(heads)
         out.append(_RuleInfo(stm, heads, tuple(_required(stm.body)),
                              frozenset((n, len(a)) for n, a in every)))
     return tuple(out)
 
+
+# Among goals: the caller also solves the program (keep constraints, heuristics, shown atoms).
+SOLVING = ("#solve", 0)
 
 # (id of the program dict, parts) -> (program dict, its statements analysed); and the answers of
 # relevant() per (id, parts, patterns, goals). The program dict is kept in the value, so an id is
@@ -299,8 +302,9 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
              goals: frozenset[tuple[str, int]] | None = None) -> tuple[ast.AST, ...]:
     """The statements worth grounding on facts of these patterns (see the module doc): rules that
     can fire (a least fixpoint over patterns, from the facts), and with goals only the rules the
-    goal predicates depend on (no constraint: nothing is solved). Other statements (#show,
-    #defined, #heuristic, #program) are kept."""
+    goal predicates depend on: without SOLVING among the goals, no constraint (nothing is
+    solved); with it, also every constraint and what #heuristic and #show statements mention, and
+    what they depend on. Other statements (#show, #defined, #heuristic, #program) are kept."""
     possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
     for name, args in facts:
         possible.setdefault((name, len(args)), set()).add(args)
@@ -321,6 +325,20 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
     keep = {id(rules[i].stm) for i in fired}
     if goals is not None:
         needed = set(goals)
+        solving = SOLVING in goals
+        if solving:  # what the solve reads: constraints, #heuristic and #show statements
+            for i in fired:
+                if not rules[i].heads:
+                    needed |= rules[i].mentions
+            for stm in infos:
+                if isinstance(stm, _RuleInfo):
+                    continue
+                if stm.ast_type == ast.ASTType.ShowSignature:
+                    needed.add((stm.name, stm.arity))
+                else:
+                    found: list[Pattern] = []
+                    _all_atoms(stm, found)
+                    needed |= {(n, len(a)) for n, a in found}
         grew = True
         while grew:
             grew = False
@@ -330,7 +348,8 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
                     needed |= r.mentions
                     grew = True
         keep = {id(rules[i].stm) for i in fired
-                if any((n, len(a)) in needed for n, a in rules[i].heads)}
+                if any((n, len(a)) in needed for n, a in rules[i].heads)
+                or (solving and not rules[i].heads)}
     return tuple(i.stm if isinstance(i, _RuleInfo) else i for i in infos
                  if not isinstance(i, _RuleInfo) or id(i.stm) in keep)
 
