@@ -2,6 +2,7 @@
 
     pip install -e '.[bench]'            # phase-python (the phase.rs engine's Python bindings)
     python benchmarks/vs_phase.py [--sizes 5 20 40 80 160] [--repeat 30] [--json] [--mtgasp-only]
+    python benchmarks/vs_phase.py --batch 400 [--workers 2] [--board 40]
 
 Boards: N permanents (basic lands, Llanowar Elves, Birds of Paradise, Grizzly Bears, Reflecting
 Pool), dealt alternately to alice and bob; alice has 7 cards in hand (three lands, two Grizzly
@@ -21,6 +22,10 @@ Checked: both list the same actions as (kind, card) multisets, mtgasp's mana abi
 (phase.rs doesn't list mana abilities as actions: they are activated while paying). Timed: the
 median CPU time (time.process_time) of ``Checker.moves(state)`` and of phase's ``game.actions()``,
 interleaved in one run so that machine load hits both alike.
+
+With --batch N: throughput (wall clock) of `mtgasp batch` (N lines, each the board with its own
+object ids, --workers processes) against phase.rs's single-process ``game.actions()`` on the same
+board, N calls.
 """
 
 from __future__ import annotations
@@ -211,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=30)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--mtgasp-only", action="store_true", help="don't run phase.rs")
+    ap.add_argument("--batch", type=int, metavar="N", help="measure batch throughput on N lines instead")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--board", type=int, default=40)
     args = ap.parse_args(argv)
     checker = Checker()
     engine = None
@@ -228,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
                 with open(path, "w", encoding="utf-8") as fh:
                     json.dump(data, fh)
                 engine = Engine.from_path(path)
+    if args.batch:
+        return batch_throughput(args, engine, why_not)
     rows = []
     for n in args.sizes:
         state = parse_state(mtgasp_document(n), checker.library)
@@ -261,6 +271,42 @@ def main(argv: list[str] | None = None) -> int:
     elif why_not:
         print(f"phase.rs not measured: {why_not}")
     return 0 if all(r.get("same_actions", True) for r in rows) else 1
+
+
+def batch_throughput(args: argparse.Namespace, engine: Any, why_not: str) -> int:
+    from mtgasp.batch import run_batch
+
+    lines = []
+    for i in range(args.batch):
+        doc = mtgasp_document(args.board)
+        for o in doc["objects"]:
+            o["id"] = f"{o['id']}-{i}"
+        lines.append(json.dumps({"state": doc}))
+    t = time.perf_counter()
+    answers = list(run_batch(lines, "moves", workers=args.workers, chunk_size=16))
+    ours = len(answers) / (time.perf_counter() - t)
+    assert all("moves" in a for a in answers), [a for a in answers if "moves" not in a][:1]
+    out = {"board": args.board, "lines": args.batch, "workers": args.workers,
+           "mtgasp_batch_per_s": round(ours, 1)}
+    if engine is not None:
+        game = phase_game(engine, args.board)
+        t = time.perf_counter()
+        for _ in range(args.batch):
+            game.actions()
+        theirs = args.batch / (time.perf_counter() - t)
+        out.update({"phase_actions_per_s": round(theirs, 1), "ratio": round(ours / theirs, 2)})
+    if args.json:
+        json.dump(out, sys.stdout, indent=2)
+        print()
+    else:
+        print(f"{args.board}-permanent board, {args.batch} lines: mtgasp batch --workers {args.workers}: "
+              f"{ours:.0f}/s", end="")
+        if engine is not None:
+            print(f"; phase.rs actions(), one process: {out['phase_actions_per_s']:.0f}/s; "
+                  f"mtgasp/phase.rs: {out['ratio']:.2f}")
+        else:
+            print(f"\nphase.rs not measured: {why_not}")
+    return 0
 
 
 def _print_row(r: dict[str, Any], first: bool) -> None:
