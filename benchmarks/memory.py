@@ -19,13 +19,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.state import parse_state
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from vs_phase import mtgasp_document  # noqa: E402
-
-from mtgasp.actions import parse_action  # noqa: E402
-from mtgasp.api import Checker  # noqa: E402
-from mtgasp.state import parse_state  # noqa: E402
+from vs_phase import mtgasp_document  # (benchmarks/ is not a package)
 
 SIZES = (5, 20, 40)
 

@@ -81,7 +81,7 @@ def answer(checker: Any, text: str, number: int, query: str = "moves") -> dict[s
         out.update(e.to_json())
     except RecursionError:
         out.update(InputError(Problem("", "the line is nested too deeply"), f"line {number}").to_json())
-    except Exception as e:  # a bug: say so on this line and go on with the batch
+    except Exception as e:  # noqa: BLE001  (a bug: say so on this line, go on with the batch)
         out.update({"error": "internal error", "message": f"{type(e).__name__}: {e} (a bug in mtgasp)"})
     return out
 

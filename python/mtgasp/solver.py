@@ -145,7 +145,7 @@ def _all_atoms(node: Any, out: list[Pattern]) -> None:
         if node.ast_type == ast.ASTType.SymbolicAtom:
             out.extend(_atom_patterns(node.symbol))
             return
-        for key in node.keys():
+        for key in node.keys():  # noqa: SIM118  (a clingo AST node, not a dict)
             if key != "location":
                 _all_atoms(getattr(node, key), out)
     elif isinstance(node, ast.ASTSequence):
