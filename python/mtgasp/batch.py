@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from mtgasp.errors import InputError, Problem
+from mtgasp.errors import InputError, Problem, bounded_repr
 
 QUERIES = ("moves", "why", "mana")
 LINE_FIELDS = ("state", "action", "object", "player", "query")
@@ -82,7 +82,8 @@ def answer(checker: Any, text: str, number: int, query: str = "moves") -> dict[s
     except RecursionError:
         out.update(InputError(Problem("", "the line is nested too deeply"), f"line {number}").to_json())
     except Exception as e:  # noqa: BLE001  (a bug: say so on this line, go on with the batch)
-        out.update({"error": "internal error", "message": f"{type(e).__name__}: {e} (a bug in mtgasp)"})
+        what = f"{type(e).__name__}: {bounded_repr(str(e), 200)}" if str(e) else type(e).__name__
+        out.update({"error": "internal error", "message": f"{what} (a bug in mtgasp)"})
     return out
 
 
@@ -95,6 +96,8 @@ def _answer(checker: Any, text: str, number: int, query: str) -> dict[str, Any]:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(Problem("", f"not JSON: {e.msg} (column {e.colno})"), source) from None
+    except RecursionError:
+        raise InputError(Problem("", "the line is nested too deeply"), source) from None
     if not isinstance(doc, dict):
         raise InputError(Problem("", "a line must be a JSON object with a \"state\""), source)
     problems = [Problem(k, f'unknown field (one of {", ".join(LINE_FIELDS)})') for k in doc if k not in LINE_FIELDS]
