@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state", nargs="+", help="state document(s) (JSON or YAML); several are answered in a batch")
     sp.add_argument("--player", help="whose moves (default: who has priority, or who chooses while something resolves)")
     sp.add_argument("--all", action="store_true", help="also list the candidate actions that are not legal, with reasons")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="dot/svg: draw the payment plan of each move (svg needs Graphviz's dot)")
     common(sp)
 
     sp = sub.add_parser("why", help="is this action legal? every failed requirement with its rule")
@@ -52,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("object", help="the object's id")
     sp.add_argument("--explain", action="store_true", help="show which sources make each type possible")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="with --explain, dot/svg: draw the could-produce graph (svg needs Graphviz's dot)")
     common(sp)
 
     sp = sub.add_parser("batch", help="answer one question per line of a JSON Lines file, one answer per line")
@@ -100,6 +104,18 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                     help="seconds per property before giving up (reported unknown; default 60)")
     sp.add_argument("--save", metavar="DIR", help="write each counterexample state (and its action) to DIR")
+    common(sp)
+
+    sp = sub.add_parser("import", help="a state document from another program's file (forge: a Forge puzzle .pzl)")
+    sp.add_argument("source_format", choices=["forge"], metavar="forge", help="the file's format: forge")
+    sp.add_argument("file", help="the file to read (a Forge puzzle or game state file)")
+    sp.add_argument("--out", metavar="FILE", help="write the state document to FILE (default: print it)")
+    common(sp)
+
+    sp = sub.add_parser("export", help="a state document as another program's file (forge: a Forge puzzle .pzl)")
+    sp.add_argument("target_format", choices=["forge"], metavar="forge", help="the file's format: forge")
+    sp.add_argument("state", help="the state document to write out")
+    sp.add_argument("--out", metavar="FILE", help="write the puzzle to FILE (default: print it)")
     common(sp)
 
     sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
@@ -189,6 +205,12 @@ def _run(args: argparse.Namespace) -> int:
     library = _library(args.cards)
     checker = Checker(library)
     if args.command == "moves":
+        if args.picture != "text":  # one picture of the payment plans of every state's moves
+            from mtgasp.pictures import moves_dot, render
+
+            results = [(path, *_moves_of(checker, library, path, args)) for path in args.state]
+            sys.stdout.write(render(moves_dot(results), args.picture))
+            return EXIT_OK
         if len(args.state) == 1:  # one state: its error is the run's error
             path = args.state[0]
             state, player, verdicts = _moves_of(checker, library, path, args)
@@ -238,6 +260,14 @@ def _run(args: argparse.Namespace) -> int:
         if state.obj(args.object) is None:
             raise InputError(Problem("object", f'no object "{args.object}" in {args.state}'))
         obj = state.obj(args.object)
+        if args.picture != "text":
+            from mtgasp.pictures import mana_dot, render
+
+            if not args.explain:
+                raise InputError(Problem("--format", f"--format {args.picture} draws the explanation: "
+                                                     "add --explain"))
+            sys.stdout.write(render(mana_dot(checker, state, args.object), args.picture))
+            return EXIT_OK
         types = checker.mana(state, args.object)
         out: dict[str, Any] = {"object": args.object, "types": types}
         if args.explain:
@@ -322,6 +352,10 @@ def _run(args: argparse.Namespace) -> int:
         from mtgasp.check import run_cli
 
         return run_cli(args, library)
+    if args.command in ("import", "export"):
+        from mtgasp.forge import run_cli as forge_cli
+
+        return forge_cli(args, library)
     if args.command == "facts":
         from mtgasp.facts import FactWriter
 
