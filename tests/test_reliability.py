@@ -191,6 +191,26 @@ def test_mana_that_could_overflow(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert rc == 2 and "could add" in err
 
 
+def test_mana_budget_counts_what_a_replacement_makes(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    # "produces {C}x100 instead": a Forest then makes 100, not 1; 1,001 of them make 100,100.
+    cards = {"format": 1, "cards": [{"name": "Hundredfold", "layout": "normal", "faces": [{
+        "name": "Hundredfold", "types": ["Enchantment"], "oracle": "A hundred instead.",
+        "abilities": [{"kind": "static", "text": "A hundred instead.", "replace_mana": {
+            "when": {"tapped_for_mana": True, "what": {}, "controller": "any"},
+            "result": {"fixed": "{C}" * 100}}}]}]}]}
+    cpath = write(tmp_path, cards, "cards.json")
+    doc = midgame()
+    doc["objects"].append({"id": "hf", "card": "Hundredfold", "owner": "alice", "zone": "battlefield"})
+    for i in range(1001):
+        doc["objects"].append({"id": f"forest{i}", "card": "Forest", "owner": "alice", "zone": "battlefield"})
+    rc, _out, err = call(capsys, "moves", write(tmp_path, doc), "--cards", cpath)
+    assert rc == 2 and "could add" in err
+    doc["objects"] = [o for o in doc["objects"] if not o["id"].startswith("forest")]
+    rc, _out, err = call(capsys, "why", write(tmp_path, doc), PASS, "--cards", cpath)
+    assert rc == 0, err
+
+
 def test_too_many_objects(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     doc = midgame()
     doc["objects"] = [{}] * 100_001

@@ -135,7 +135,7 @@ class UnknownCardError(InputError, KeyError):
 
 def unknown_card_message(name: str, suggestions: Iterable[str] = ()) -> str:
     """``unknown card "Lightning Blot" (did you mean "Lightning Bolt"?)``."""
-    msg = f"unknown card {json.dumps(name, ensure_ascii=False)}"
+    msg = f"unknown card {excerpt(name, 80)}"
     sugg = [json.dumps(s, ensure_ascii=False) for s in suggestions]
     if sugg:
         msg += f" (did you mean {' or '.join(sugg)}?)"

@@ -58,6 +58,18 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --explain, dot/svg: draw the could-produce graph (svg needs Graphviz's dot)")
     common(sp)
 
+    sp = sub.add_parser("batch", help="answer one question per line of a JSON Lines file, one answer per line")
+    sp.add_argument("input", help="JSON Lines: one {\"state\", \"action\", \"object\", \"player\"} per line; - for stdin")
+    sp.add_argument("--out", metavar="FILE", help="write the answers there (default: stdout)")
+    sp.add_argument("--query", choices=("moves", "why", "mana"), default="moves",
+                    help="the question of every line that names none (default: moves)")
+    sp.add_argument("--workers", type=int, default=1, metavar="N",
+                    help="worker processes, each keeping its checker warm (default 1: this process)")
+    sp.add_argument("--dask", metavar="ADDRESS",
+                    help="run on a Dask distributed cluster (scheduler address; needs the distributed package)")
+    sp.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    common(sp)
+
     sp = sub.add_parser("apply", help="the next state after a legal action (illegal ones are refused with the reasons)")
     sp.add_argument("state")
     sp.add_argument("action", help="the action as JSON, or @FILE")
@@ -188,6 +200,8 @@ def _run(args: argparse.Namespace) -> int:
     from mtgasp.api import Checker
     from mtgasp.state import load_state
 
+    if args.command == "batch":
+        return _batch(args)
     library = _library(args.cards)
     checker = Checker(library)
     if args.command == "moves":
@@ -304,8 +318,8 @@ def _run(args: argparse.Namespace) -> int:
             _print_why(player, result.verdict)
         else:
             # The next state alone on stdout (it loads back as a state); the events on stderr.
-            for e in result.events:
-                _say(f"- {e}", file=sys.stderr)
+            for event in result.events:
+                _say(f"- {event}", file=sys.stderr)
             _print_json(result.state)
         return EXIT_OK if result.legal else EXIT_FAILED
     if args.command == "look":
@@ -359,6 +373,43 @@ def _run(args: argparse.Namespace) -> int:
                 _say(f"{f}.")
         return EXIT_OK
     raise AssertionError(args.command)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """mtgasp batch: exit 0 when every line was answered, 2 if some line was bad input (its
+    answer line says why), 3 if an internal error was met on some line."""
+    from mtgasp.batch import Progress, card_texts, run_batch
+
+    if args.workers < 1:
+        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 or more)"))
+    cards = card_texts(args.cards)
+    if args.dask is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise InputError(Problem("--dask", "needs the distributed package (pip install distributed)")) from None
+    try:
+        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise InputError(Problem("input", f"cannot read {args.input}: {e.strerror or e}")) from None
+    try:
+        out = sys.stdout if args.out is None else open(args.out, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise InputError(Problem("--out", f"cannot write {args.out}: {e.strerror or e}")) from None
+    progress = None if args.quiet else Progress()
+    worst = EXIT_OK
+    try:
+        with source:
+            for ans in run_batch(source, args.query, cards, args.workers, args.dask, progress=progress):
+                if "error" in ans:
+                    worst = max(worst, EXIT_BAD_INPUT if ans["error"] == "bad input" else EXIT_INTERNAL)
+                out.write(json.dumps(ans, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        if progress is not None:
+            progress.finish()
+    return worst
 
 
 def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -> tuple[Any, str, list]:

@@ -6,7 +6,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-
 MAX_SHOWN = 100  # problems listed in a text message (JSON lists them all)
 
 

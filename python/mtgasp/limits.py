@@ -14,8 +14,10 @@ Worst cases, with the limits below (objects <= 10^5, card numbers <= 10^3, state
   face (each <= 1,100 mana: generic <= 1,000 plus <= 100 symbols) plus one cost increase per
   object (<= 10^5 x 1,100) plus X x the number of {X} (<= 10^6 x 102 x 3): < 4.3 x 10^8;
 - the most mana that could be had (payment.lp ``most/1``, the payment sums, outcomes.lp): the mana
-  pool plus what every mana ability of every permanent adds and costs, each bounded per state by
-  ``mana_budget`` below (<= ``SUM_LIMIT``); X's range is at most that many atoms;
+  pool plus what every mana ability of every permanent adds and costs, bounded per state by
+  ``mana_budget`` below (<= ``MAX_MANA``). That bound is also a bound on cost: the range of X
+  (payment.lp ``x_range/2``) is grounded one value at a time, and at 10^5 mana a query already
+  takes seconds (at 10^6, half a minute and then grounding fails);
 - a player's total power (casting_exile.lp ``total_power/2``): <= 10^5 x 1,000 plus every
   counter of the state (<= ``MAX_TOTAL_COUNTERS``): < 2.1 x 10^8;
 - single values plus one (turns, passes, lands played): <= 10^6 + 1.
@@ -41,6 +43,7 @@ MAX_ABILITIES = 100  # abilities of one face
 MAX_MULTIPLY = 10  # "produces N times as much" (Mana Reflection: 2)
 
 SUM_LIMIT = 500_000_000  # every sum of the encodings stays below this (2^31 is 2,147,483,648)
+MAX_MANA = 100_000  # the mana (pools and mana abilities) one payment could involve
 
 
 def out_of_range(value: int, minimum: int, maximum: int) -> str | None:
@@ -92,11 +95,11 @@ def _abilities(card: Any) -> Iterable[tuple[str, dict[str, Any]]]:
 
 
 def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
-    """Problems (path, message) if the mana a payment could involve may exceed ``SUM_LIMIT``.
+    """Problems (path, message) if the mana a payment could involve may exceed ``MAX_MANA``.
 
-    An upper bound, computed from the state: the mana pools, plus for every object (as if each
-    were a permanent of the acting player) every mana ability its card has and every mana ability
-    a card of the state grants, each adding its most mana multiplied by every multiplying
+    An upper bound, computed from the state: the mana pools, plus for every permanent (as if each
+    were the acting player's) every mana ability its card has and every mana ability a card of the
+    state grants, each adding its most mana multiplied by every multiplying
     replacement effect of the state and every triggered mana ability, and costing its mana cost.
     """
     problems: list[tuple[str, str]] = []
@@ -113,6 +116,18 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
     # replacement effects on mana: permanents with replace_mana, and lasting effects.
     replacements = 0
     factor = 1
+    fixed = 0  # the most a "produces {B} instead" result makes of one activation
+
+    def count(rm: dict[str, Any]) -> None:
+        nonlocal replacements, factor, fixed
+        replacements += 1
+        raw = rm.get("result")
+        result: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        if isinstance(result.get("multiply"), int):
+            factor *= max(result["multiply"], 1)
+        if "fixed" in result:
+            fixed = max(fixed, _produce_max({"fixed": result["fixed"]}))
+
     for o in state.objects:
         card = cards.get(o.card or "")
         if card is None or o.zone != "battlefield":
@@ -120,24 +135,18 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
         for kind, spec in _abilities(card):
             rm = spec.get("replace_mana") if kind == "static" else None
             if isinstance(rm, dict):
-                replacements += 1
-                mult = (rm.get("result") or {}).get("multiply")
-                if isinstance(mult, int):
-                    factor *= max(mult, 1)
+                count(rm)
     for e in state.effects:
         card = cards.get(e.card)
         for kind, spec in _abilities(card) if card is not None else ():
             for eff in (spec.get("effect"), *(spec.get("effects") or [])):
                 if isinstance(eff, dict) and isinstance(eff.get("replace_mana"), dict):
-                    replacements += 1
-                    mult = (eff["replace_mana"].get("result") or {}).get("multiply")
-                    if isinstance(mult, int):
-                        factor *= max(mult, 1)
+                    count(eff["replace_mana"])
     if replacements > MAX_MANA_REPLACEMENTS:
-        problems.append(("objects", f"{replacements} replacement effects on mana production "
-                                    f"(permanents and lasting effects); mtgasp handles at most "
-                                    f"{MAX_MANA_REPLACEMENTS}, since it tries every order they "
-                                    "can be applied in (CR 616.1)"))
+        problems.append(("objects", (f"{replacements} replacement effects on mana production "
+                                     f"(permanents and lasting effects); mtgasp handles at most "
+                                     f"{MAX_MANA_REPLACEMENTS}, since it tries every order they "
+                                     "can be applied in (CR 616.1)")))
         return problems
     # mana abilities anything could have: its own, and those the state's cards grant.
     granted_give, granted_cost, triggered = 0, 0, 0
@@ -161,7 +170,7 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
     total = sum(sum(p.mana_pool.values()) for p in state.players)
     for o in state.objects:
         card = cards.get(o.card or "")
-        if card is None:
+        if card is None or o.zone != "battlefield":  # only permanents pay (605.3a)
             continue
         give, cost, n = granted_give, granted_cost, 1 if granted_give else 0
         for face in card.faces:
@@ -171,11 +180,11 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
                     cost += _mana_cost_of(ab.spec)
                     n += 1
         if give or cost:
-            total += give * factor + n * triggered + cost
-        if total > SUM_LIMIT:
-            problems.append(("objects", "the mana this state's pools and mana abilities could add "
-                                        f"in one payment may exceed {SUM_LIMIT:,} (more than "
-                                        "mtgasp's solver can count with 32-bit integers)"))
+            total += (give + n * fixed) * factor + n * triggered + cost
+        if total > MAX_MANA:
+            problems.append(("objects", ("the mana this state's pools and mana abilities could "
+                                         f"add in one payment may exceed {MAX_MANA:,}, the most "
+                                         "mtgasp handles (each value of X up to it is grounded)")))
             break
     return problems
 
