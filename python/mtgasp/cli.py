@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state", nargs="+", help="state document(s) (JSON or YAML); several are answered in a batch")
     sp.add_argument("--player", help="whose moves (default: who has priority, or who chooses while something resolves)")
     sp.add_argument("--all", action="store_true", help="also list the candidate actions that are not legal, with reasons")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="dot/svg: draw the payment plan of each move (svg needs Graphviz's dot)")
     common(sp)
 
     sp = sub.add_parser("why", help="is this action legal? every failed requirement with its rule")
@@ -52,6 +54,20 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("object", help="the object's id")
     sp.add_argument("--explain", action="store_true", help="show which sources make each type possible")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="with --explain, dot/svg: draw the could-produce graph (svg needs Graphviz's dot)")
+    common(sp)
+
+    sp = sub.add_parser("batch", help="answer one question per line of a JSON Lines file, one answer per line")
+    sp.add_argument("input", help="JSON Lines: one {\"state\", \"action\", \"object\", \"player\"} per line; - for stdin")
+    sp.add_argument("--out", metavar="FILE", help="write the answers there (default: stdout)")
+    sp.add_argument("--query", choices=("moves", "why", "mana"), default="moves",
+                    help="the question of every line that names none (default: moves)")
+    sp.add_argument("--workers", type=int, default=1, metavar="N",
+                    help="worker processes, each keeping its checker warm (default 1: this process)")
+    sp.add_argument("--dask", metavar="ADDRESS",
+                    help="run on a Dask distributed cluster (scheduler address; needs the distributed package)")
+    sp.add_argument("--quiet", action="store_true", help="no progress on stderr")
     common(sp)
 
     sp = sub.add_parser("apply", help="the next state after a legal action (illegal ones are refused with the reasons)")
@@ -88,6 +104,18 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                     help="seconds per property before giving up (reported unknown; default 60)")
     sp.add_argument("--save", metavar="DIR", help="write each counterexample state (and its action) to DIR")
+    common(sp)
+
+    sp = sub.add_parser("import", help="a state document from another program's file (forge: a Forge puzzle .pzl)")
+    sp.add_argument("source_format", choices=["forge"], metavar="forge", help="the file's format: forge")
+    sp.add_argument("file", help="the file to read (a Forge puzzle or game state file)")
+    sp.add_argument("--out", metavar="FILE", help="write the state document to FILE (default: print it)")
+    common(sp)
+
+    sp = sub.add_parser("export", help="a state document as another program's file (forge: a Forge puzzle .pzl)")
+    sp.add_argument("target_format", choices=["forge"], metavar="forge", help="the file's format: forge")
+    sp.add_argument("state", help="the state document to write out")
+    sp.add_argument("--out", metavar="FILE", help="write the puzzle to FILE (default: print it)")
     common(sp)
 
     sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
@@ -172,9 +200,17 @@ def _run(args: argparse.Namespace) -> int:
     from mtgasp.api import Checker
     from mtgasp.state import load_state
 
+    if args.command == "batch":
+        return _batch(args)
     library = _library(args.cards)
     checker = Checker(library)
     if args.command == "moves":
+        if args.picture != "text":  # one picture of the payment plans of every state's moves
+            from mtgasp.pictures import moves_dot, render
+
+            results = [(path, *_moves_of(checker, library, path, args)) for path in args.state]
+            sys.stdout.write(render(moves_dot(results), args.picture))
+            return EXIT_OK
         if len(args.state) == 1:  # one state: its error is the run's error
             path = args.state[0]
             state, player, verdicts = _moves_of(checker, library, path, args)
@@ -224,6 +260,14 @@ def _run(args: argparse.Namespace) -> int:
         if state.obj(args.object) is None:
             raise InputError(Problem("object", f'no object "{args.object}" in {args.state}'))
         obj = state.obj(args.object)
+        if args.picture != "text":
+            from mtgasp.pictures import mana_dot, render
+
+            if not args.explain:
+                raise InputError(Problem("--format", f"--format {args.picture} draws the explanation: "
+                                                     "add --explain"))
+            sys.stdout.write(render(mana_dot(checker, state, args.object), args.picture))
+            return EXIT_OK
         types = checker.mana(state, args.object)
         out: dict[str, Any] = {"object": args.object, "types": types}
         if args.explain:
@@ -308,6 +352,10 @@ def _run(args: argparse.Namespace) -> int:
         from mtgasp.check import run_cli
 
         return run_cli(args, library)
+    if args.command in ("import", "export"):
+        from mtgasp.forge import run_cli as forge_cli
+
+        return forge_cli(args, library)
     if args.command == "facts":
         from mtgasp.facts import FactWriter
 
@@ -325,6 +373,43 @@ def _run(args: argparse.Namespace) -> int:
                 _say(f"{f}.")
         return EXIT_OK
     raise AssertionError(args.command)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """mtgasp batch: exit 0 when every line was answered, 2 if some line was bad input (its
+    answer line says why), 3 if an internal error was met on some line."""
+    from mtgasp.batch import Progress, card_texts, run_batch
+
+    if args.workers < 1:
+        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 or more)"))
+    cards = card_texts(args.cards)
+    if args.dask is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise InputError(Problem("--dask", "needs the distributed package (pip install distributed)")) from None
+    try:
+        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise InputError(Problem("input", f"cannot read {args.input}: {e.strerror or e}")) from None
+    try:
+        out = sys.stdout if args.out is None else open(args.out, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise InputError(Problem("--out", f"cannot write {args.out}: {e.strerror or e}")) from None
+    progress = None if args.quiet else Progress()
+    worst = EXIT_OK
+    try:
+        with source:
+            for ans in run_batch(source, args.query, cards, args.workers, args.dask, progress=progress):
+                if "error" in ans:
+                    worst = max(worst, EXIT_BAD_INPUT if ans["error"] == "bad input" else EXIT_INTERNAL)
+                out.write(json.dumps(ans, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        if progress is not None:
+            progress.finish()
+    return worst
 
 
 def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -> tuple[Any, str, list]:
