@@ -39,9 +39,11 @@ VERDICT_SIGNATURES = (
 # What moves/why read: the verdicts without the mana types (could_produce/2, makes/3: `mana`).
 MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produce", 2), ("makes", 3)))
 
-# What moves/why ground: what they read, what the payment search reads and assumes (check/1,
-# most_x/0, xval/1) and everything a solve depends on (solver.SOLVING).
-MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)})
+# What moves/why ground: what they read (the verdicts; legal_target/2: _with_targets), what the
+# payment search reads and assumes (check/1, most_x/0, xval/1) and everything a solve depends on
+# (solver.SOLVING).
+MOVE_GOALS = frozenset({*MOVE_SIGNATURES, ("legal_target", 2), SOLVING, ("check", 1), ("most_x", 0),
+                        ("xval", 1)})
 
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})

@@ -106,8 +106,8 @@ def _answer(checker: Any, text: str, number: int, query: str) -> dict[str, Any]:
         problems.append(Problem("query", f"{json.dumps(query)[:60]} is not a query (one of {', '.join(QUERIES)})"))
     if "state" not in doc:
         problems.append(Problem("state", "missing"))
-    if query == "why" and "action" not in doc:
-        problems.append(Problem("action", "missing (the query is why)"))
+    if query == "why" and not isinstance(doc.get("action"), dict):
+        problems.append(Problem("action", "missing or not an object such as {\"kind\": \"pass\"} (the query is why)"))
     if query == "mana" and not isinstance(doc.get("object"), str):
         problems.append(Problem("object", "missing or not a string (the query is mana)"))
     player = doc.get("player")
@@ -127,7 +127,7 @@ def _answer(checker: Any, text: str, number: int, query: str) -> dict[str, Any]:
         return out
     who = acting_player(state, player)
     if query == "why":
-        action = parse_action(json.dumps(doc["action"]), state, checker.library, who)
+        action = parse_action(doc["action"], state, checker.library, who)
         out.update(checker.why(state, action, who).why_json())
         return out
     out.update({"player": who, "moves": [v.to_json() for v in checker.moves(state, who)]})
