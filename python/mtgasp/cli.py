@@ -81,6 +81,10 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--save", metavar="DIR", help="write each counterexample state (and its action) to DIR")
     common(sp)
 
+    from mtgasp import cardscli
+
+    cardscli.add_parser(sub)  # `mtgasp cards import|show` (issue 11)
+
     sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
     sp.add_argument("state")
     sp.add_argument("--player", help="the acting player (default: as for moves)")
@@ -89,11 +93,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _library(paths: Sequence[str]) -> Any:
-    from mtgasp.cards import CardLibrary
+    from mtgasp.userlib import library_with_imported  # built-in + imported (lazy) + --cards
 
-    if not paths:
-        return CardLibrary.builtin()
-    return CardLibrary.load([Path(p) for p in paths])
+    return library_with_imported([Path(p) for p in paths])
 
 
 def _print_json(obj: Any) -> None:
@@ -119,6 +121,10 @@ def _run(args: argparse.Namespace) -> int:
     from mtgasp.api import Checker
     from mtgasp.state import load_state
 
+    if args.command == "cards":
+        from mtgasp import cardscli
+
+        return cardscli.run(args)
     library = _library(args.cards)
     checker = Checker(library)
     if args.command == "moves":

@@ -1848,6 +1848,23 @@ def import_files(paths: Iterable[Path | str]) -> ImportReport:
     return ImportReport(results, time.perf_counter() - t0)
 
 
+def validate_results(report: ImportReport) -> None:
+    """Check every imported card against the card format (mtgasp.cards' validation): a card the
+    format rejects is refused with the validator's message (so the written library always
+    loads). Cards are checked one by one: the error names the card."""
+    from mtgasp.cards import parse_card_document
+
+    for i, r in enumerate(report.results):
+        if r.card is None:
+            continue
+        try:
+            parse_card_document({"format": 1, "cards": [r.card]})
+        except InputError as e:
+            report.results[i] = CardResult(r.name, None, r.lines,
+                                           "the card format rejects the compiled card: "
+                                           + "; ".join(str(p) for p in e.problems[:3]))
+
+
 def default_library_path() -> Path:
     """Where ``mtgasp cards import`` writes by default and the CLI reads imported cards from:
     ``$XDG_DATA_HOME/mtgasp/cards.json`` (``~/.local/share/mtgasp/cards.json``)."""
