@@ -86,7 +86,8 @@ class Verdict:
     plan: Plan | None = None
     costed: bool = False
     ok: bool = False
-    unpayable_atom: tuple[Symbol, Symbol] | None = None  # (rule, message) if no payment is found
+    # (rule, message) of each reason given if no payment is found
+    unpayable_atoms: list[tuple[Symbol, Symbol]] = field(default_factory=list)
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
@@ -326,7 +327,7 @@ class Decoder:
         for _v, args in each("sacrifice_required"):
             self.sacrifices[args[0]].append(Function("filter", [args[1]]))
         for v, args in each("unpayable_reason"):
-            v.unpayable_atom = (args[1], args[2])
+            v.unpayable_atoms.append((args[1], args[2]))
         for t, rule_sym, msg in reasons:
             by_action[t].reasons.append(Reason(rule_sym.string, self.message(msg)))
         for t, v in by_action.items():

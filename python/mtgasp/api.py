@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, Symbol
 
-from mtgasp.answers import Decoder, Reason, Verdict
+from mtgasp.answers import Decoder, Reason, Verdict, rule_key
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
@@ -80,9 +80,9 @@ class Query:
                 v.x_max = v.plan.x
         else:
             v.legal = False
-            if v.unpayable_atom is not None:
-                rule, msg = v.unpayable_atom
+            for rule, msg in v.unpayable_atoms:
                 v.reasons.append(Reason(rule.string, self.decoder.message(msg)))
+            v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
         return v
 
 

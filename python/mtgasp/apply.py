@@ -130,7 +130,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         o["zone"] = zone
         if old == "stack" and o["id"] in stack:
             stack.remove(o["id"])
-        for key in ("counters", "attached_to", "chosen_type"):
+        for key in ("counters", "attached_to", "chosen_type", "chosen_color"):
             o.pop(key, None)
         if zone != "battlefield":
             o.pop("tapped", None)
