@@ -1369,6 +1369,15 @@ def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
     return {"action": "not_modeled"}
 
 
+def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
+    """An ability's one EFFECT: several templated sentences in a triggered or activated ability
+    are not modeled together (only a spell takes a list of effects)."""
+    if "effects" in effect:
+        ctx.use("effect.not_modeled")
+        return {"action": "not_modeled"}
+    return effect
+
+
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                  spell: bool = False) -> Ability | None:
     """One line (original text, normalized text) -> an ability, or None when no template and
@@ -1401,7 +1410,8 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         if trig.get("event") == "tapped_for_mana":
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
-        return {"kind": "triggered", "text": line, "trigger": trig, "effect": _effect(eff, ctx)}
+        return {"kind": "triggered", "text": line, "trigger": trig,
+                "effect": _single(_effect(eff, ctx), ctx)}
     # activated abilities (CR 602.1): "<cost>: <effect>"
     m = _ACTIVATED.match(norm.strip())
     if m and not _LOYALTY.match(norm.strip()):
@@ -1423,7 +1433,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             sents.pop()
         eff = ". ".join(sents) + "."
         return {"kind": "activated", "text": line, "cost": cost, **timing,
-                "effect": _effect(eff, ctx)}
+                "effect": _single(_effect(eff, ctx), ctx)}
     if spell:
         if re.match(r"Add\b", text):
             out = _effect(text, ctx)
@@ -1549,6 +1559,8 @@ class CardResult:
         return self.card is not None
 
 
+# what the card format takes as a power or toughness that isn't a number (cards.py)
+_PT_TEXT = re.compile(r"^(\d+[+-])?(\*|X|\?)([+-]\d+)?$|^\*²$")
 _INTRINSIC = re.compile(r"^\(\{T\}: Add (?:\{[WUBRG]\}(?:, | or |, or )?)+\.\)$")
 
 
@@ -1609,11 +1621,20 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
                                           ("Basic", "Legendary", "Snow", "World")],
                            "types": ["Kindred" if t == "Tribal" else t for t in face.types],
                            "subtypes": face.subtypes}
-    if face.power is not None:
-        out["power"] = int(face.power) if re.fullmatch(r"-?\d+", face.power) else face.power
-    if face.toughness is not None:
-        out["toughness"] = int(face.toughness) if re.fullmatch(r"-?\d+", face.toughness) \
-            else face.toughness
+    # power/toughness: creatures only (a Vehicle's printed P/T applies once it is a creature,
+    # which the card format doesn't model, CR 301.7b)
+    if "Creature" in face.types:
+        for key, v in (("power", face.power), ("toughness", face.toughness)):
+            if v is None:
+                continue
+            if re.fullmatch(r"\d+", v):
+                out[key] = int(v)
+            elif _PT_TEXT.match(v):
+                out[key] = v
+            else:
+                reason = f'{key} "{v}" is not in the card format'
+                refusals.append(reason)
+                lines_out.append(LineVerdict(face.name, f"({key} {v})", "refused", reason=reason))
     out["oracle"] = "\n".join(oracle_lines)
     out["abilities"] = abilities
     return out, refusals
