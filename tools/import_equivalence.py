@@ -59,8 +59,16 @@ def as_mtgjson(doc: dict[str, Any]) -> dict[str, Any]:
     return {"meta": {"source": "mtgasp built-in cards' Oracle text"}, "data": data}
 
 
+NOT_MODELED_STATIC = {"kind": "static", "effect": {"action": "not_modeled"}}
+
+
 def _rules_fields(v: Any) -> Any:
     if isinstance(v, dict):
+        if v.get("kind") == "static" and v.get("effect") == {"action": "not_modeled"} \
+                and len([k for k in v if k not in IGNORED]) == 2:
+            # the hand-written library's way to say "not modeled" for a static line (it predates
+            # the "not_modeled" kind): neither gives any fact
+            return {"kind": "not_modeled"}
         return {k: _rules_fields(x) for k, x in v.items() if k not in IGNORED}
     if isinstance(v, list):
         return [_rules_fields(x) for x in v]

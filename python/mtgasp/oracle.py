@@ -366,16 +366,19 @@ class Template:
 
     @property
     def regex(self) -> re.Pattern[str]:
-        return _compiled(self.wording)
+        # Oracle capitalization matters ("Dragon spells" vs "multicolored spells"); keywords
+        # after the first of a line are lowercase ("Flying, haste")
+        return _compiled(self.wording, self.kind == "keyword")
 
 
 _RE_CACHE: dict[str, re.Pattern[str]] = {}
 
 
-def _compiled(w: str) -> re.Pattern[str]:
-    r = _RE_CACHE.get(w)
+def _compiled(w: str, ignore_case: bool = False) -> re.Pattern[str]:
+    key = ("i:" if ignore_case else "c:") + w
+    r = _RE_CACHE.get(key)
     if r is None:
-        r = _RE_CACHE[w] = re.compile("^" + w + "$", re.IGNORECASE)
+        r = _RE_CACHE[key] = re.compile("^" + w + "$", re.IGNORECASE if ignore_case else 0)
     return r
 
 
@@ -780,6 +783,17 @@ def _t_ench_tap(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "tapped_for_mana", "what": "enchanted"}
 
 
+@template("trigger.land_is_tapped_for_mana", "trigger",
+          r"Whenever an? (?P<t>land|Plains|Island|Swamp|Mountain|Forest) is tapped for mana",
+          '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]}, '
+          '"by": "any"}', "CR 605.1b, 603.2", "Whenever a Forest is tapped for mana")
+def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
+    what: dict[str, Any] = {"type": "Land"}
+    if m["t"] != "land":
+        what["subtypes"] = [m["t"]]
+    return {"event": "tapped_for_mana", "what": what, "by": "any"}
+
+
 @template("trigger.land_tapped_for_mana", "trigger",
           r"Whenever (?P<who>a player|you) taps? an? (?P<t>land|Plains|Island|Swamp|Mountain|Forest)"
           r" for mana",
@@ -878,7 +892,7 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
             "duration": "end_of_turn"}
 
 
-@template("effect.add_mana", "effect", r"(?:[Aa]dd|add) (?P<rest>.+)",
+@template("effect.add_mana", "effect", r"Add (?P<rest>.+)",
           '{"action": "add_mana", "produce": PRODUCE} (not a mana ability: a spell, or a trigger '
           'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
 def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
@@ -919,7 +933,7 @@ def _e_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "exile_self"}
 
 
-@template("effect.exile_spell_plotted", "effect", r"exile target spell\. It becomes plotted",
+@template("effect.exile_spell_plotted", "effect", r"Exile target spell\. It becomes plotted",
           '{"action": "exile_target_spell_plotted", "target": "spell"}', "CR 702.170",
           "Aven Interrupter")
 def _e_plotted(m: re.Match[str], ctx: Ctx) -> Any:
@@ -927,14 +941,14 @@ def _e_plotted(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.return_exiled_to_hand", "effect",
-          r"put the exiled card into its owner's hand",
+          r"Put the exiled card into its owner's hand",
           '{"action": "return_exiled_to_hand"}', "CR 607.2a, 702.75", "Watcher for Tomorrow")
 def _e_return(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "return_exiled_to_hand"}
 
 
 @template("effect.exile_with_dream_counter", "effect",
-          r"exile that card with a dream counter on it instead of putting it into your graveyard as "
+          r"Exile that card with a dream counter on it instead of putting it into your graveyard as "
           r"it resolves", '{"action": "exile_with_dream_counter"}', "CR 608.2n, 614.1a",
           "Goliath Daydreamer")
 def _e_dream(m: re.Match[str], ctx: Ctx) -> Any:
@@ -942,7 +956,7 @@ def _e_dream(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.cast_from_exile_free", "effect",
-          r"you may cast a spell from among cards you own in exile with dream counters on them "
+          r"You may cast a spell from among cards you own in exile with dream counters on them "
           r"without paying its mana cost",
           '{"action": "cast_from_exile_free", "counter": "dream", "owner": "you"}', "CR 118.9",
           "Goliath Daydreamer")
@@ -1087,14 +1101,15 @@ def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
 
 
 @template("static.cost_increase", "line",
-          rf"(?P<what>(?:Creature |Artifact |Enchantment |Instant and sorcery )?spells) "
-          rf"(?P<who>your opponents cast|you cast|cast)? ?cost (?P<m>{MANA}+) more to cast",
+          rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
+          rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
+          rf"(?P<m>{MANA}+) more to cast",
           '{"kind": "static", "cost_increase": {"amount": "{1}", "spells_cast_by": '
           '"opponents"|"you"|"any", "spell_types": [...]}}', "CR 601.2f, 613.1", "Thalia: "
           "Noncreature spells cost {1} more to cast. (refused: noncreature); Spells your opponents "
           "cast cost {1} more to cast.")
 def _l_cost_inc(m: re.Match[str], ctx: Ctx) -> Any:
-    who = (m["who"] or "").lower()
+    who = (m["who"] or "").strip()
     by = "opponents" if "opponents" in who else ("you" if who == "you cast" else "any")
     words = m["what"].lower()
     filt, _ = _spell_type_filter(words if words != "spells" else "")
@@ -1354,6 +1369,7 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
 def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
     """A non-mana effect: a templated action, or ``not_modeled`` when the effect cannot change an
     answer in scope; refused when it adds mana or grants casting permissions with no template."""
+    eff = eff[:1].upper() + eff[1:]  # "..., draw a card." reads as the sentence "Draw a card."
     text = eff.rstrip(".")
     out = _try("effect", text, ctx)
     if out is not None:
@@ -1922,3 +1938,32 @@ def write_atomic(out: Path, text: str) -> None:
 
 def iter_templates() -> Iterator[Template]:
     return iter(TEMPLATES)
+
+
+KIND_TITLES = {
+    "keyword": "Keyword lines (each keyword of a line is one ability)",
+    "line": "Whole lines",
+    "cost": "Cost parts (before the colon of an activated ability; also additional costs)",
+    "mana": "What a mana ability adds (the \"Add ...\" sentence)",
+    "mana_rider": "Sentences after the mana: spend restrictions, riders, activation restrictions",
+    "trigger": "Trigger conditions (\"When/Whenever/At ..., \")",
+    "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
+    "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
+}
+
+
+def templates_markdown() -> str:
+    """The table of docs/import-templates.md, one row per template (generated from TEMPLATES)."""
+    out = []
+    for kind, title in KIND_TITLES.items():
+        out.append(f"\n### {title}\n")
+        out.append("| template | Oracle wording (regex; `~` = the card itself) | card-format output "
+                   "| CR | example |")
+        out.append("|---|---|---|---|---|")
+        for t in TEMPLATES:
+            if t.kind != kind:
+                continue
+            cells = [f"`{t.name}`", "`" + t.wording.replace("|", "\\|") + "`",
+                     t.output.replace("|", "\\|"), t.rules, t.example.replace("|", "\\|")]
+            out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
