@@ -185,8 +185,8 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 @pytest.mark.parametrize("name, line", [
     ("Sunken Ruins", "{U/B}, {T}: Add {U}{U}, {U}{B}, or {B}{B}."),
     ("Cabal Coffers", "{2}, {T}: Add {B} for each Swamp you control."),
-    ("Pillar of the Paruns", "{T}: Add one mana of any color. Spend this mana only to cast a "
-                             "multicolored spell."),
+    ("Pillar of the Paruns", ("{T}: Add one mana of any color. Spend this mana only to cast a "
+                              "multicolored spell.")),
     ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
     ("Utopia Sprawl", "Enchant Forest"),
     ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),

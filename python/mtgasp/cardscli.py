@@ -45,8 +45,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from mtgasp.oracle import default_library_path, import_files, validate_results, write_atomic
-    from mtgasp.oracle import library_document
+    from mtgasp.oracle import (
+        default_library_path,
+        import_files,
+        library_document,
+        validate_results,
+        write_atomic,
+    )
 
     t0 = time.perf_counter()
     report = import_files(args.files)  # InputError: nothing written

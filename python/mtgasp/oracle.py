@@ -326,7 +326,7 @@ def strip_reminder(text: str) -> str:
 
 def self_names(face: RawFace, card: RawCard) -> list[str]:
     names = {face.name, card.name}
-    for n in list(names):
+    for n in sorted(names):  # a copy: names grows
         if "," in n:
             names.add(n.split(",")[0])
         if " of " in n and "Legendary" in face.supertypes:
@@ -834,7 +834,7 @@ def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.damage", "effect",
-          rf"~ deals (?P<n>\d+) damage to any target(?:\. If ~ was kicked, it deals (?P<k>\d+) "
+          r"~ deals (?P<n>\d+) damage to any target(?:\. If ~ was kicked, it deals (?P<k>\d+) "
           r"damage instead)?",
           '{"action": "damage", "amount": N, "target": "any", "kicked_amount": M}',
           "CR 120.3, 702.33", "Lightning Bolt")
@@ -1488,8 +1488,7 @@ KEYWORD_NAMES = {
     "fortify", "level up", "reconfigure", "prototype", "disturb", "blitz", "casualty", "backup",
     "bargain", "toxic", "squad", "craft", "disguise", "offspring", "saddle", "gift", "impending",
     "exhaust", "station", "warp", "mobilize", "harmonize", "sneak", "web-slinging", "mayhem",
-    "freerunning", "spree", "affinity", "awaken", "cleave", "encore", "boast", "foretell",
-    "demonstrate", "companion", "devour", "ingest", "miracle", "prowl", "retrace", "undaunted",
+    "freerunning", "spree", "affinity", "awaken", "cleave", "encore", "boast", "demonstrate", "companion", "devour", "ingest", "miracle", "prowl", "retrace", "undaunted",
     "aftermath", "jump-start", "mutate", "assist", "escalate", "fabricate", "partner with",
     "poisonous", "typecycling", "landcycling", "basic landcycling", "tiered", "job select",
     "more than meets the eye", "max speed", "solved", "cipher", "jump", "specialize",
@@ -1497,8 +1496,7 @@ KEYWORD_NAMES = {
     "wizardcycling", "slivercycling", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
     "forestwalk", "desertwalk", "legendary landwalk", "nonbasic landwalk", "snow forestwalk",
     "bands with other", "visit", "doctor's companion", "choose a background", "firebending",
-    "space sculptor", "hidden agenda", "double agenda", "afterlife", "rally", "hexproof from",
-    "sunburst", "amass", "dungeon", "eerie", "adapt", "monstrosity", "training", "enrage",
+    "space sculptor", "hidden agenda", "double agenda", "rally", "amass", "dungeon", "eerie", "adapt", "monstrosity", "enrage",
     "celebration", "survival", "void", "bolster",
 }
 
@@ -1512,8 +1510,7 @@ def _keyword_parts(line: str) -> list[str] | None:
     names = sorted(KEYWORD_NAMES, key=len, reverse=True)
     for p in parts:
         low = p.lower()
-        if not any(low == n or low.startswith(n + " ") or low.startswith(n + "—")
-                   or low.startswith(n + " —") for n in names):
+        if not any(low == n or low.startswith((n + " ", n + "—", n + " —")) for n in names):
             return None
     return parts
 
@@ -1521,7 +1518,7 @@ def _keyword_parts(line: str) -> list[str] | None:
 def _keyword_name(part: str) -> str:
     low = part.lower()
     for n in sorted(KEYWORD_NAMES, key=len, reverse=True):
-        if low == n or low.startswith(n + " ") or low.startswith(n + "—") or low.startswith(n + " —"):
+        if low == n or low.startswith((n + " ", n + "—", n + " —")):
             return n
     return low.split()[0]
 
@@ -1640,17 +1637,17 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
     # power/toughness: creatures only (a Vehicle's printed P/T applies once it is a creature,
     # which the card format doesn't model, CR 301.7b)
     if "Creature" in face.types:
-        for key, v in (("power", face.power), ("toughness", face.toughness)):
-            if v is None:
+        for key, pt in (("power", face.power), ("toughness", face.toughness)):
+            if pt is None:
                 continue
-            if re.fullmatch(r"\d+", v):
-                out[key] = int(v)
-            elif _PT_TEXT.match(v):
-                out[key] = v
+            if re.fullmatch(r"\d+", pt):
+                out[key] = int(pt)
+            elif _PT_TEXT.match(pt):
+                out[key] = pt
             else:
-                reason = f'{key} "{v}" is not in the card format'
+                reason = f'{key} "{pt}" is not in the card format'
                 refusals.append(reason)
-                lines_out.append(LineVerdict(face.name, f"({key} {v})", "refused", reason=reason))
+                lines_out.append(LineVerdict(face.name, f"({key} {pt})", "refused", reason=reason))
     out["oracle"] = "\n".join(oracle_lines)
     out["abilities"] = abilities
     return out, refusals
@@ -1684,31 +1681,29 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         if kw in KEYWORD_NAMES and m["word"].lower().startswith(kw):
             # a keyword with a non-mana cost ("Kicker—Sacrifice a land", "Ward—Pay 3 life")
             try:
-                ab = compile_keyword(m["word"], ctx) if kw not in CASTING_KEYWORDS else None
+                kab = compile_keyword(m["word"], ctx) if kw not in CASTING_KEYWORDS else None
             except Refused as e:
                 return [LineVerdict(face.name, line, "refused", reason=str(e))]
-            if ab is None:
+            if kab is None:
                 return [LineVerdict(face.name, line, "refused",
                                     reason=f'keyword "{kw}" with a non-mana cost: no template')]
-            ab["text"] = line
-            ab["template"] = "keyword.not_modeled"
-            abilities.append(ab)
+            kab["text"] = line
+            kab["template"] = "keyword.not_modeled"
+            abilities.append(kab)
             return [LineVerdict(face.name, line, "not_modeled", ["keyword.not_modeled"])]
         body_norm = m["rest"]
     try:
-        ab = compile_line(line, body_norm, ctx, spell=spell)
+        lab = compile_line(line, body_norm, ctx, spell=spell)
     except Refused as e:
         return [LineVerdict(face.name, line, "refused", reason=str(e))]
-    if ab is not None:
-        not_modeled_only = all(u in ("effect.not_modeled",) for u in ctx.used) or not ctx.used
-        names_used = [u for u in ctx.used] or ["effect.not_modeled"]
-        main = _main_template(ab, names_used)
-        ab["template"] = main
-        abilities.append(ab)
-        verdict = "templated" if not not_modeled_only or ab["kind"] in ("triggered", "activated") \
-            else "not_modeled"
-        if ab["kind"] == "spell" and not_modeled_only:
-            verdict = "not_modeled"
+    if lab is not None:
+        names_used = list(ctx.used) or ["effect.not_modeled"]
+        lab["template"] = _main_template(lab, names_used)
+        abilities.append(lab)
+        # templated when a template read something the rules use (a trigger, a cost, a mana
+        # ability, an effect); not modeled when only "not modeled" readings apply
+        nothing = all(u.endswith("not_modeled") for u in names_used)
+        verdict = "not_modeled" if nothing or lab["kind"] == "not_modeled" else "templated"
         return [LineVerdict(face.name, line, verdict, names_used)]
     # no template: not modeled, or refused if the line touches the rules in scope
     hit = _SCOPE.search(body_norm)
@@ -1832,8 +1827,8 @@ class ImportReport:
         return d
 
     def render(self, full: bool = False) -> str:
-        out = [f"cards: {len(self.results)}, imported: {len(self.imported)}, "
-               f"refused: {len(self.refused)} ({self.seconds:.1f} s)"]
+        out = [(f"cards: {len(self.results)}, imported: {len(self.imported)}, "
+                f"refused: {len(self.refused)} ({self.seconds:.1f} s)")]
         vc = self.verdict_counts()
         out.append(f"lines: {vc['templated']} templated, {vc['not_modeled']} not modeled, "
                    f"{vc['refused']} refused")
@@ -1927,6 +1922,9 @@ def write_atomic(out: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a library is an ordinary file
         os.replace(tmp, out)
     except BaseException:
         try:

@@ -80,7 +80,7 @@ class _LazyCards(Mapping[str, Card]):
 class LazyCardLibrary(CardLibrary):
     """A ``CardLibrary`` whose imported cards are decoded on demand (see the module doc)."""
 
-    def __init__(self, eager: Iterable[Card], path: Path):  # noqa: D107
+    def __init__(self, eager: Iterable[Card], path: Path):
         eager_cards: dict[str, Card] = {}
         for card in eager:
             eager_cards[card.name] = card
