@@ -275,7 +275,7 @@ class Decoder:
         if name == "cast":
             _o, m, f, k = args
             return Action(kind="cast", object=oid, method=m.name, face=self.face_name(args[0], f.number),
-                          additional=("kicker",) if k.number else ())
+                          additional=self.additional(args[0], f.number, k.number))
         if name == "activate":
             return Action(kind="activate", object=oid, ability=self.ability_ref(args[1]))
         if name == "plot":
@@ -283,6 +283,22 @@ class Decoder:
             granted = a.type == SymbolType.Function and a.name == "a" and a.arguments[2].type != SymbolType.Number
             return Action(kind="plot", object=oid, ability=self.ability_ref(a) if granted else None)
         return Action(kind=name, object=oid)
+
+    def additional(self, obj: Symbol, face: int, k: int) -> tuple[str, ...]:
+        """The optional additional costs paid K times (facts.action_term): "kicker" K times for a
+        face with kicker or multikicker, and "additional_cost" for an optional additional cost."""
+        if not k:
+            return ()
+        card = self.card_of(obj)
+        if card is None or face > len(card.faces):
+            return ("kicker",) * k
+        fc = card.faces[face - 1]
+        kicker = any(ab.kind == "keyword" and ab.spec.get("keyword") in ("kicker", "multikicker")
+                     for ab in fc.abilities)
+        optional = any(ab.kind == "additional_cost" and ab.spec.get("optional")
+                       for ab in fc.abilities)
+        out = ("kicker",) * k if kicker or not optional else ()
+        return out + (("additional_cost",) if optional else ())
 
     def mana_text(self, amounts: Iterable[tuple[str, int]]) -> str:
         out = ""

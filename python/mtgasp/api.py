@@ -56,7 +56,7 @@ class Query:
             for tgt in a.targets:
                 fw.add("query_target", t, fw.ids.obj(tgt))
             for alt in a.additional:
-                if alt != "kicker":  # a second alternative cost (118.9a)
+                if alt not in ("kicker", "additional_cost"):  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)

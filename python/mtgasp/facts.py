@@ -151,6 +151,8 @@ class FactWriter:
     def _card_facts(self, card: Card, sym: Symbol) -> None:
         if card.layout == "modal_dfc":
             self.add("layout", sym, C("mdfc"))
+        elif card.layout != "normal":
+            self.add("layout", sym, C(card.layout))
         for fi, face in enumerate(card.faces, start=1):
             f = Number(fi)
             self.add("face", sym, f)
