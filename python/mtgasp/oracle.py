@@ -621,56 +621,86 @@ SPELL_TYPE_WORDS = {
 }
 
 
-@template("spend.spell_types", "mana_rider",
-          r"Spend this mana only to cast (?:an? )?(?P<t>creature|artifact|instant|sorcery|enchantment|"
-          r"planeswalker|instant or sorcery|instant and sorcery)(?P<s> spells?)?",
-          '"spend_only": [{"spell": {"types": ["Creature"]}}]', "CR 106.6",
-          "Spend this mana only to cast creature spells.")
-def _s_types(m: re.Match[str], ctx: Ctx) -> Any:
-    words = re.split(r" or | and ", m["t"].lower())
-    return {"spend_only": [{"spell": {"types": [SPELL_TYPE_WORDS[w]]}} for w in words]}
+_SPELL_TYPE_WORDS = {"creature": "Creature", "artifact": "Artifact", "instant": "Instant",
+                     "sorcery": "Sorcery", "enchantment": "Enchantment",
+                     "planeswalker": "Planeswalker", "battle": "Battle", "land": "Land"}
+_SOURCE_WORDS = {"artifact": "Artifact", "artifacts": "Artifact", "creature": "Creature",
+                 "creatures": "Creature", "land": "Land", "lands": "Land",
+                 "enchantment": "Enchantment", "enchantments": "Enchantment",
+                 "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker"}
 
 
-@template("spend.subtype_spells", "mana_rider",
-          r"Spend this mana only to cast (?:an? )?(?P<sub>[A-Z][a-z]+) (?:creature )?spells?",
-          '"spend_only": [{"spell": {"subtypes": ["Dragon"]}}]', "CR 106.6",
-          "Spend this mana only to cast Dragon spells.")
-def _s_sub(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"spend_only": [{"spell": {"subtypes": [m["sub"]]}}]}
+def _spell_alternative(desc: str) -> dict[str, Any]:
+    """ "a legendary creature spell", "Dragon spells", "creature spell of the chosen type" ->
+    {"spell": {...}} (all the properties together, CR 106.6)."""
+    d = re.sub(r"^(?:a|an) ", "", desc.strip())
+    chosen = d.endswith(" of the chosen type")
+    if chosen:
+        d = d[: -len(" of the chosen type")]
+    m = re.fullmatch(r"(?P<words>.*?) ?spells?", d)
+    if m is None:
+        raise Refused(f'"{desc}": not a kind of spell the card format can restrict to')
+    spell: dict[str, Any] = {}
+    for w in m["words"].split():
+        if w == "legendary":
+            spell.setdefault("supertypes", []).append("Legendary")
+        elif w in _SPELL_TYPE_WORDS:
+            spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
+        elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
+            spell.setdefault("subtypes", []).append(w)
+        else:
+            raise Refused(f'spend restriction "{desc}": "{w}" is not in the card format')
+    if chosen:
+        spell["chosen_type"] = True
+    return {"spell": spell}
 
 
-@template("spend.chosen_type", "mana_rider",
-          r"Spend this mana only to cast (?:a )?creature spells? of the chosen type"
-          r"(?P<leg> or a legendary creature spell)?",
-          '"spend_only": [{"spell": {"types": ["Creature"], "chosen_type": true}}, ...]',
-          "CR 106.6", "Spend this mana only to cast a creature spell of the chosen type.")
-def _s_chosen(m: re.Match[str], ctx: Ctx) -> Any:
-    alts: list[dict[str, Any]] = [{"spell": {"types": ["Creature"], "chosen_type": True}}]
-    if m["leg"]:
-        alts.append({"spell": {"types": ["Creature"], "supertypes": ["Legendary"]}})
+def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
+    """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
+    legendary creature spell" -> two."""
+    parts = [p for p in re.split(r",? or |, (?:and )?| and ", cast) if p]
+    suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
+    out = []
+    for p in parts:
+        if suffix is not None and not re.search(r"spells?\b", p):
+            p = f"{p} {suffix.group(1)}"
+        out.append(_spell_alternative(p))
+    return out
+
+
+def _ability_alternative(act: str) -> dict[str, Any]:
+    m = re.fullmatch(r"activate (?:abilities|an ability)(?: of (?:an? )?(?P<t>\w+)(?: sources?)?)?",
+                     act)
+    if m is None:
+        raise Refused(f'spend restriction "{act}" is not in the card format')
+    if m["t"] is None:
+        return {"ability": {}}
+    t = _SOURCE_WORDS.get(m["t"])
+    if t is None:
+        raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
+                      "format")
+    return {"ability": {"of_types": [t]}}
+
+
+@template("spend.restriction", "mana_rider",
+          r"Spend this mana only to (?:(?P<cast>cast .+?)(?:,? or (?:to )?(?P<act>activate .+))?|"
+          r"(?P<act2>activate .+))",
+          '"spend_only": [{"spell": {"types": [...], "subtypes": [...], "supertypes": '
+          '["Legendary"], "chosen_type": true}}, {"ability": {"of_types": ["Artifact"]}}] (one '
+          'alternative per "or"; a spell must have every property of one alternative)',
+          "CR 106.6", "Spend this mana only to cast artifact spells or activate abilities of "
+          "artifacts.")
+def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
+    alts: list[dict[str, Any]] = []
+    if m["cast"]:
+        alts += _spell_alternatives(m["cast"][len("cast "):])
+    act = m["act"] or m["act2"]
+    if act:
+        alts.append(_ability_alternative(act))
     return {"spend_only": alts}
 
 
-@template("spend.legendary", "mana_rider",
-          r"Spend this mana only to cast (?:a )?legendary spells?",
-          '"spend_only": [{"spell": {"supertypes": ["Legendary"]}}]', "CR 106.6",
-          "Spend this mana only to cast a legendary spell.")
-def _s_leg(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"spend_only": [{"spell": {"supertypes": ["Legendary"]}}]}
-
-
-@template("spend.abilities", "mana_rider",
-          r"Spend this mana only to activate abilities(?: of (?P<t>artifact|creature|land)s?)?",
-          '"spend_only": [{"ability": {}}]', "CR 106.6",
-          "Spend this mana only to activate abilities.")
-def _s_abil(m: re.Match[str], ctx: Ctx) -> Any:
-    a: dict[str, Any] = {}
-    if m["t"]:
-        a["of_types"] = [m["t"].capitalize()]
-    return {"spend_only": [{"ability": a}]}
-
-
-@template("spend.x", "mana_rider", r"Spend this mana only on costs that include \{X\}",
+@template("spend.x", "mana_rider", r"Spend this mana only on costs that (?:include|contain) \{X\}",
           '"spend_only": [{"x": true}]', "CR 106.6, 107.3", "Rosheen Meanderer")
 def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": [{"x": True}]}
@@ -1031,6 +1061,30 @@ def _l_check(m: re.Match[str], ctx: Ctx) -> Any:
                                        "min": 1}}}
 
 
+@template("enters.tapped_unless_supertype", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you control (?:(?P<n>{NUM}) or more|an?) "
+          r"(?P<sup>basic|legendary) (?P<t>land|creature)s?",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "supertypes": ["Basic"], "min": N}}}', "CR 614.1c, 614.12, 205.4",
+          "This land enters tapped unless you control two or more basic lands.")
+def _l_tapped_unless_super(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"]) if m["n"] else 1
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": [m["t"].capitalize()],
+                                       "supertypes": [m["sup"].capitalize()], "min": n}}}
+
+
+@template("enters.tapped_if_lands", "line",
+          rf"If you control (?P<n>{NUM}) or more other lands, ~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "other": true, "max": N-1}}}', "CR 614.1c, 614.12",
+          "If you control two or more other lands, this land enters tapped.")
+def _l_tapped_if_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"])
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": ["Land"], "other": True, "max": n - 1}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
@@ -1289,7 +1343,7 @@ CASTING_KEYWORDS = {
     "casualty", "cleave", "convoke", "dash", "delve", "disguise", "disturb", "emerge", "entwine",
     "escape", "escalate", "evoke", "flashback", "freerunning", "fuse", "harmonize", "impending",
     "improvise", "jump-start", "kicker", "madness", "mayhem", "megamorph", "miracle", "morph",
-    "multikicker", "mutate", "ninjutsu", "commander ninjutsu", "offspring", "overload",
+    "multikicker", "mutate", "offspring", "overload",
     "prototype", "prowl", "rebound", "replicate", "retrace", "spectacle", "splice", "squad",
     "sneak", "surge", "suspend", "undaunted", "warp", "web-slinging", "gift", "spree", "cipher",
     "foretell", "plot", "hideaway", "ward", "enchant", "companion", "more than meets the eye",
@@ -1307,6 +1361,10 @@ _SCOPE = re.compile(
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
     r"\bhas flash\b|\bas though\b",
     re.IGNORECASE,
+)
+_SPELL_STATIC = re.compile(
+    r"^(?:~|This spell) costs\b|\bcast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
+    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |\badditional cost\b|^~ can be cast\b",
 )
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?), (?P<eff>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<eff>.+)$")
@@ -1454,7 +1512,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         if re.match(r"Add\b", text):
             out = _effect(text, ctx)
             return {"kind": "spell", "text": line, "effect": out}
-        if not _SCOPE.search(norm):
+        # an instant's or sorcery's paragraph is its effect (CR 608.2): not modeled unless it
+        # adds mana; a paragraph about casting the spell itself (its cost, when or how it may be
+        # cast) is a static ability of the spell (CR 601.2f, 113.6) and stays in scope
+        if not _SPELL_STATIC.search(norm):
             eff = _effect(norm, ctx)
             if "effects" in eff:
                 return {"kind": "spell", "text": line, "effects": eff["effects"]}
