@@ -55,6 +55,69 @@ def categories(raw) -> set[str]:
     return cats
 
 
+IMPORTED_20 = [
+    "Temple of Mystery", "Lotus Field", "Adarkar Wastes", "Scrubland", "Zagoth Triome",
+    "Hallowed Fountain", "Glacial Fortress", "Dimir Signet", "Sol Ring", "Talisman of Progress",
+    "Coldsteel Heart", "Mox Opal", "Springleaf Drum", "Elvish Mystic", "Cryptolith Rite",
+    "Overgrowth", "Sunbaked Canyon", "Ancient Tomb", "Serra Angel", "Dark Ritual",
+]
+BUILTIN_20 = [
+    "Forest", "Island", "Mountain", "Plains", "Swamp", "Reflecting Pool", "Exotic Orchard",
+    "Vivid Crag", "Fellwar Stone", "Chromatic Lantern", "Pili-Pala", "Llanowar Elves",
+    "Birds of Paradise", "Wild Growth", "Fervor", "Grizzly Bears", "Spectral Sailor",
+    "Mosswort Bridge", "Walking Ballista", "Lightning Bolt",
+]
+
+
+def _state(names: list[str]) -> dict:
+    objs = []
+    for i, n in enumerate(names):
+        zone = "hand" if n in ("Serra Angel", "Dark Ritual", "Spectral Sailor", "Lightning Bolt",
+                               "Grizzly Bears", "Walking Ballista") else "battlefield"
+        o = {"id": f"o{i}", "card": n, "owner": "alice", "zone": zone}
+        if zone == "battlefield":
+            o["controlled_since_turn"] = 1
+        if n == "Coldsteel Heart":
+            o["chosen_color"] = "G"
+        objs.append(o)
+    return {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main",
+            "priority": "alice", "players": [{"name": "alice"}, {"name": "bob"}], "objects": objs}
+
+
+def moves_timing(results: list, repeat: int = 7) -> dict[str, float]:
+    """Median seconds of `moves` for a state naming 20 imported cards (library: the built-in cards
+    plus the whole imported file, read lazily) vs one naming 20 built-in cards, and the time to
+    make the lazy library (what every CLI run pays once)."""
+    import statistics
+    import tempfile
+
+    from mtgasp.api import Checker
+    from mtgasp.cards import CardLibrary
+    from mtgasp.oracle import ImportReport, write_library
+    from mtgasp.state import parse_state
+    from mtgasp.userlib import LazyCardLibrary
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cards.json"
+        write_library(ImportReport(results), path)
+        t0 = time.perf_counter()
+        lib = LazyCardLibrary(list(CardLibrary.builtin()), path)
+        load = time.perf_counter() - t0
+        out = {"lazy library load s": load, "library cards": float(len(lib))}
+        for label, names in (("moves, 20 imported cards s", IMPORTED_20),
+                             ("moves, 20 built-in cards s", BUILTIN_20)):
+            checker = Checker(lib)
+            st = parse_state(_state(names), lib)
+            checker.moves(st, "alice")  # warm: encodings loaded, cards decoded
+            times = []
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                checker.moves(st, "alice")
+                times.append(time.perf_counter() - t0)
+            out[label] = statistics.median(times)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("file", nargs="?", default=str(DEFAULT))
@@ -62,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--refused", type=int, default=25, metavar="N",
                     help="how many refused line shapes to show (default 25)")
     ap.add_argument("--category", help="list the refused cards of this category with their reason")
+    ap.add_argument("--no-moves", action="store_true",
+                    help="skip timing `moves` on 20 imported vs 20 built-in cards")
     args = ap.parse_args(argv)
     path = Path(args.file)
     if not path.exists():
@@ -126,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         "0 lines dropped silently": dropped == 0,
         "whole file < 60 s": seconds < 60,
     }
+    timing = {} if args.no_moves else moves_timing(results)
     if args.json:
-        print(json.dumps({"cards": len(results), "imported": imported,
+        print(json.dumps({"cards": len(results), "moves_timing": timing, "imported": imported,
                           "refused": len(results) - imported, "seconds": round(seconds, 2),
                           "share": {c: {"imported": a, "of": b} for c, (a, b) in share.items()},
                           "lines": dict(verdicts), "dropped": dropped,
@@ -146,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         print("most frequent refused line shapes (cards):")
         for s, n in shapes.most_common(args.refused):
             print(f"  {n:5d}  {s}")
+        for k, v in timing.items():
+            print(f"{k}: {v:.3f}" if k.endswith(" s") else f"{k}: {v:.0f}")
         print("targets:")
         for t, ok in targets.items():
             print(f"  [{'ok' if ok else 'MISSED'}] {t}")

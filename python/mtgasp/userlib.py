@@ -26,7 +26,8 @@ from mtgasp.model import Card
 
 __all__ = ["LazyCardLibrary", "imported_library_path", "library_with_imported"]
 
-_LINE_NAME = re.compile(rb'^\{"name":\s*"((?:[^"\\]|\\.)*)"', re.MULTILINE)
+# each card of a library written by `mtgasp cards import` is one line starting {"name":"...
+_LINE_NAME = re.compile(rb'\n\{"name":"((?:[^"\\]|\\.)*)"')
 
 
 def imported_library_path() -> Path | None:
@@ -100,9 +101,10 @@ class LazyCardLibrary(CardLibrary):
             eager_cards = lazy_eager
         else:
             for m in _LINE_NAME.finditer(data):
-                name = json.loads(b'"' + m.group(1) + b'"')
+                raw = m.group(1)
+                name = raw.decode("utf-8") if b"\\" not in raw else json.loads(b'"' + raw + b'"')
                 if name not in eager_cards:
-                    offsets[name] = m.start()
+                    offsets[name] = m.start() + 1
         self._cards = _LazyCards(eager_cards, data, offsets, source)  # type: ignore[assignment]
         self._sorted = tuple(sorted(set(eager_cards) | set(offsets)))
         self._index = {name: i for i, name in enumerate(self._sorted)}
