@@ -173,9 +173,14 @@ def main(argv: list[str] | None = None) -> int:
                 listing.append(f"{res.name}: {res.refusal}")
         for k in ("foretell", "plot", "hideaway"):
             if k in cats:
+                # the keyword's own line ("Foretell {1}{U}") must be templated; the card counts
+                # when every OTHER line is templated or not modeled (none refused) and the card
+                # isn't refused as a whole (a mana cost the card format can't say)
                 others_refused = [v for v in res.lines if v.verdict == "refused"
-                                  and not v.line.lower().startswith(k)]
-                if not others_refused and not (res.refusal and not res.lines):
+                                  and not re.match(rf"{k}\b", v.line, re.IGNORECASE)]
+                card_level = bool(res.refusal) and not any(v.verdict == "refused"
+                                                           for v in res.lines)
+                if not others_refused and not card_level:
                     kw_cards_other_ok[k] += 1
                     if res.imported:
                         kw_cards_other_ok_imported[k] += 1
