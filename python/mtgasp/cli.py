@@ -92,9 +92,12 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _library(paths: Sequence[str]) -> Any:
+def _library(paths: Sequence[str], imported: bool = True) -> Any:
+    from mtgasp.cards import CardLibrary
     from mtgasp.userlib import library_with_imported  # built-in + imported (lazy) + --cards
 
+    if not imported:  # verify and check are about the built-in library (and --cards)
+        return CardLibrary.load([Path(p) for p in paths]) if paths else CardLibrary.builtin()
     return library_with_imported([Path(p) for p in paths])
 
 
@@ -125,7 +128,7 @@ def _run(args: argparse.Namespace) -> int:
         from mtgasp import cardscli
 
         return cardscli.run(args)
-    library = _library(args.cards)
+    library = _library(args.cards, imported=args.command not in ("verify", "check"))
     checker = Checker(library)
     if args.command == "moves":
         results = []

@@ -1434,9 +1434,11 @@ def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
         return dict(out)
     sents = _sentences(eff)
     if len(sents) > 1:
+        n = len(ctx.used)
         outs = [_try("effect", s, ctx) for s in sents]
         if all(o is not None for o in outs):
             return {"effects": outs}
+        del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
     ctx.use("effect.not_modeled")
