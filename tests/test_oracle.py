@@ -484,3 +484,33 @@ def test_whole_atomic_cards_file_no_line_dropped() -> None:
     assert len(report.imported) > 20000
     vc = report.verdict_counts()
     assert vc["refused"] > 0 and vc["templated"] > 0
+
+
+# --- the lazily read imported library ------------------------------------------------------
+
+
+def test_lazy_library_ranks_and_lookups(tmp_path: Path, monkeypatch: Any) -> None:
+    from mtgasp.userlib import LazyCardLibrary, library_with_imported
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["cards", "import", str(FIXTURE)]) == 0
+    lib = library_with_imported()
+    assert isinstance(lib, LazyCardLibrary)
+    # only the names are read when the library is made
+    assert lib._cards._built == {}  # type: ignore[attr-defined]
+    assert lib.get("lotus field").name == "Lotus Field"  # case-insensitive
+    assert len(lib._cards._built) == 1  # type: ignore[attr-defined]
+    # a built-in card wins over an imported one of the same name (the hand-written card)
+    assert lib.get("Birds of Paradise") is CardLibrary.builtin().get("Birds of Paradise")
+    assert "template" not in lib.get("Birds of Paradise").faces[0].abilities[1].spec
+    # a --cards file wins over both
+    extra = tmp_path / "extra.json"
+    lf = json.loads((tmp_path / "mtgasp" / "cards.json").read_text(encoding="utf-8"))
+    mine = next(c for c in lf["cards"] if c["name"] == "Sol Ring")
+    mine["faces"][0]["abilities"][0]["mana"] = {"fixed": "{C}"}
+    extra.write_text(json.dumps({"format": 1, "cards": [mine]}), encoding="utf-8")
+    lib2 = library_with_imported([extra])
+    assert lib2.get("Sol Ring").faces[0].abilities[0].spec["mana"] == {"fixed": "{C}"}
+    assert lib2.index("Sol Ring") == lib2.names().index("Sol Ring")
+    monkeypatch.setenv("MTGASP_NO_IMPORTED", "1")
+    assert "Lotus Field" not in library_with_imported()
