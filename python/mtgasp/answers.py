@@ -194,6 +194,18 @@ class Decoder:
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
+            tu = cost.get("tap_untapped")
+            if isinstance(tu, dict) and "type" in tu:
+                n, t = int(tu.get("count", 1)), tu["type"].lower()
+                extras.append(f"tap an untapped {t} you control" if n == 1
+                              else f"tap {n} untapped {t}s you control")
+            dc = cost.get("discard")
+            if isinstance(dc, dict):
+                n = int(dc.get("count", 1))
+                kind = f" {dc['type'].lower()}" if "type" in dc else ""
+                extras.append(f"discard {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''}")
+            if cost.get("life"):
+                extras.append(f"pay {cost['life']} life")
         for filt in self.sacrifices.get(term, []):
             extras.append(f"sacrifice {self.render_arg(filt)}")
         return extras
@@ -249,6 +261,11 @@ class Decoder:
             if f.name == "type":
                 t = f.arguments[0].name
                 return _ARTICLE.get(t, f"a {t}")
+            if f.name == "sub" and len(f.arguments) == 2:  # a subtype: "a Forest"
+                sub = f.arguments[1].string
+                return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
+            if f.name == "any":
+                return "a card"
             return str(f)
         if name == "ability":
             return self.ability_text(args[0])
@@ -256,6 +273,8 @@ class Decoder:
             return self.total_text(args[0])
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
+        if name == "mana":  # mana(T,N): N mana of type T, as symbols ("{B}{B}{B}")
+            return ("{" + args[0].name.upper() + "}") * args[1].number
         return str(arg)
 
     def message(self, msg: Symbol) -> str:

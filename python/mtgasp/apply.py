@@ -241,6 +241,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     for a in by_name.get("player_field", []):
         p = players[pname[a.arguments[0].number]]
         name, v = a.arguments[1].name, a.arguments[2].number
+        if name == "life":  # 0 and below are life totals too (119.4, 704.5a)
+            p[name] = v
+            continue
         if v or name in p:
             p[name] = v
         if not v:

@@ -49,7 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("action", help="the action as JSON, or @FILE")
     sp.add_argument("--player", help="who takes the action (default: as for moves)")
-    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C)")
+    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C), the color "
+                         "chosen as a permanent enters, or pay_life: pay the life a land asks for as it "
+                         "enters (else it enters tapped)")
     sp.add_argument("--seed", type=int, default=0, help="seed for the random orders the rules call for (default 0)")
     sp.add_argument("--out", metavar="FILE", help="also write the next state to FILE")
     common(sp)
@@ -182,8 +184,10 @@ def _run(args: argparse.Namespace) -> int:
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
             raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
-        if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C"):
-            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C)'))
+        if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C",
+                                                                   "PAY_LIFE"):
+            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C) '
+                                                 'nor pay_life'))
         player = acting_player(state, args.player)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)

@@ -256,6 +256,9 @@ class FactWriter:
                 self.add("condition", a, C(name), Number(int(value)))
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
+            if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
+                for produce, cond in self.produce(eff["produce"]):
+                    self.add("effect_produces", a, produce, cond)
         return grants
 
     def trigger(self, a: Symbol, trig: dict) -> None:
