@@ -514,3 +514,121 @@ def test_lazy_library_ranks_and_lookups(tmp_path: Path, monkeypatch: Any) -> Non
     assert lib2.index("Sol Ring") == lib2.names().index("Sol Ring")
     monkeypatch.setenv("MTGASP_NO_IMPORTED", "1")
     assert "Lotus Field" not in library_with_imported()
+
+
+# --- playing imported cards forward (apply) ------------------------------------------------
+
+
+def applied(checker: Checker, doc: dict[str, Any], action: dict[str, Any],
+            choose: str | None = None) -> dict[str, Any]:
+    from mtgasp.apply import apply_action
+
+    st = parse_state(doc, checker.library)
+    result = apply_action(checker, st, parse_action(action, st, checker.library, "alice"),
+                          "alice", choose)
+    assert result.legal, result.to_json()
+    return result.state
+
+
+def obj(doc: dict[str, Any], oid: str) -> dict[str, Any]:
+    return next(o for o in doc["objects"] if o["id"] == oid)
+
+
+def alice(doc: dict[str, Any]) -> dict[str, Any]:
+    return next(p for p in doc["players"] if p["name"] == "alice")
+
+
+def test_temple_enters_tapped_when_played(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "t", "card": "Temple of Mystery", "zone": "hand"}]),
+                    {"kind": "play_land", "object": "t"})
+    assert obj(after, "t")["zone"] == "battlefield" and obj(after, "t").get("tapped") is True
+
+
+def test_check_land_enters_untapped_with_its_basic_type(checker: Checker) -> None:
+    hand = {"id": "gf", "card": "Glacial Fortress", "zone": "hand"}
+    with_island = applied(checker, state([hand, {"id": "h", "card": "Hallowed Fountain"}]),
+                          {"kind": "play_land", "object": "gf"})
+    assert not obj(with_island, "gf").get("tapped")
+    without = applied(checker, state([hand, {"id": "s", "card": "Lotus Field"}]),
+                      {"kind": "play_land", "object": "gf"})
+    assert obj(without, "gf").get("tapped") is True
+
+
+def test_shock_land_enters_tapped_unless_life_is_paid(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "hf", "card": "Hallowed Fountain", "zone": "hand"}]),
+                    {"kind": "play_land", "object": "hf"})
+    assert obj(after, "hf").get("tapped") is True and alice(after).get("life", 20) == 20
+
+
+def test_lotus_field_adds_three_mana_of_the_chosen_color(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "lf", "card": "Lotus Field"}]),
+                    {"kind": "activate", "object": "lf", "ability": 4}, choose="G")
+    assert alice(after)["mana_pool"] == "{G}{G}{G}"
+
+
+def test_painland_deals_damage_when_tapped_for_colored_mana(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "aw", "card": "Adarkar Wastes"}]),
+                    {"kind": "activate", "object": "aw", "ability": 2}, choose="U")
+    assert alice(after)["mana_pool"] == "{U}" and alice(after)["life"] == 19
+    after = applied(checker, state([{"id": "aw", "card": "Adarkar Wastes"}]),
+                    {"kind": "activate", "object": "aw", "ability": 1})
+    assert alice(after)["mana_pool"] == "{C}" and alice(after).get("life", 20) == 20
+
+
+def test_vivid_crag_enters_tapped_with_two_charge_counters(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "vc", "card": "Vivid Crag", "zone": "hand"}]),
+                    {"kind": "play_land", "object": "vc"})
+    assert obj(after, "vc").get("tapped") is True
+    assert obj(after, "vc").get("counters") == {"charge": 2}
+
+
+@pytest.mark.parametrize("aura", ["Overgrowth", "Fertile Ground", "Vernal Bloom"])
+def test_triggered_mana_abilities_pay_with_one_forest(checker: Checker, aura: str) -> None:
+    # Zagoth Triome is a Forest (Swamp Forest Island): alone it pays one mana, not Cryptolith
+    # Rite's {1}{G}; Overgrowth (enchanted land: {G}{G} more), Fertile Ground (one of any color)
+    # and Vernal Bloom (a Forest is tapped: {G} more) make it two or three (CR 605.1b)
+    rite = {"id": "cr", "card": "Cryptolith Rite", "zone": "hand"}
+    alone = state([{"id": "z", "card": "Zagoth Triome"}, rite])
+    assert not why(checker, alone, {"kind": "cast", "object": "cr"}).legal
+    extra = {"id": "a", "card": aura}
+    if aura != "Vernal Bloom":
+        extra["attached_to"] = "z"
+    doc = state([{"id": "z", "card": "Zagoth Triome"}, extra, rite])
+    assert why(checker, doc, {"kind": "cast", "object": "cr"}).legal
+
+
+def test_dark_ritual_adds_three_black(checker: Checker) -> None:
+    doc = state([{"id": "s", "card": "Scrubland"},
+                 {"id": "dr", "card": "Dark Ritual", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "dr"})
+    after = applied(checker, after, {"kind": "pass"})
+    # bob passes too (the default for a two-player pass): the ritual resolves
+    if obj(after, "dr")["zone"] == "stack":
+        from mtgasp.apply import apply_action
+
+        st = parse_state(after, checker.library)
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library, "bob"),
+                           "bob")
+        after = res.state
+    assert obj(after, "dr")["zone"] == "graveyard"
+    assert alice(after)["mana_pool"] == "{B}{B}{B}"
+
+
+def test_multikicker_each_kick_adds_its_cost(checker: Checker) -> None:
+    doc = state([{"id": f"l{i}", "card": "Lotus Field"} for i in range(3)]
+                + [{"id": "cs", "card": "Comet Storm", "zone": "hand"},
+                   {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    once = why(checker, doc, {"kind": "cast", "object": "cs", "x": 0, "additional": ["kicker"],
+                              "targets": ["gb"]})
+    twice = why(checker, doc, {"kind": "cast", "object": "cs", "x": 0,
+                               "additional": ["kicker", "kicker"], "targets": ["gb"]})
+    assert once.why_json().get("cost") == "{X}{1}{R}{R}"
+    assert twice.why_json().get("cost") == "{X}{2}{R}{R}"
+
+
+def test_bone_splinters_with_a_creature_to_sacrifice(checker: Checker) -> None:
+    doc = state([{"id": "s", "card": "Scrubland"},
+                 {"id": "elf", "card": "Elvish Mystic"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob"},
+                 {"id": "bs", "card": "Bone Splinters", "zone": "hand"}])
+    assert why(checker, doc, {"kind": "cast", "object": "bs", "targets": ["gb"]}).legal
