@@ -477,13 +477,25 @@ def test_builtin_cards_import_to_the_hand_written_abilities() -> None:
 
 @pytest.mark.skipif(ATOMIC is None, reason="../shared/data/AtomicCards.json is not beside the "
                                            "repository (CI has it; the benchmark reports figures)")
-def test_whole_atomic_cards_file_no_line_dropped() -> None:
+def test_atomic_cards_sample_every_line_has_a_verdict() -> None:
+    from mtgasp.oracle import load_file
+
     assert ATOMIC is not None
-    report = import_files([ATOMIC])
-    assert len(report.results) > 30000
-    assert len(report.imported) > 20000
-    vc = report.verdict_counts()
-    assert vc["refused"] > 0 and vc["templated"] > 0
+    raws = load_file(ATOMIC)
+    assert len(raws) > 30000
+    sample = raws[::10]  # the benchmark does them all
+    imported = 0
+    for raw in sample:
+        res = compile_card(raw)
+        imported += res.imported
+        sources = {(v.face, v.source) for v in res.lines}
+        for f in raw.faces:
+            for para in (p.strip() for p in f.text.split("\n") if p.strip()):
+                assert any(fc == f.name and (para == src or para in src) for fc, src in sources), \
+                    (raw.name, para)
+        if not res.imported:
+            assert res.refusal
+    assert imported > 0.6 * len(sample)
 
 
 # --- the lazily read imported library ------------------------------------------------------
