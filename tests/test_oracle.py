@@ -88,7 +88,7 @@ def test_intrinsic_mana_of_basic_land_types(results: dict[str, CardResult]) -> N
     assert [x["mana"] for x in z[:3]] == [{"fixed": "{B}"}, {"fixed": "{G}"}, {"fixed": "{U}"}]
     assert rules(z[3]) == {"kind": "replacement", "enters_tapped": True}
     # reminder text stripped: "Cycling {3} ({3}, Discard this card: Draw a card.)"
-    assert z[4] == {"kind": "keyword", "text": "Cycling {3}", "keyword": "cycling",
+    assert z[4] == {"kind": "keyword", "text": "Cycling {3}", "keyword": "cycling", "cost": "{3}",
                     "template": "keyword.not_modeled"}
 
 

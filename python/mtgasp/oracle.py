@@ -478,6 +478,19 @@ def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": {"type": t}}
 
 
+@template("cost.sacrifice_another", "cost",
+          r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
+          '"sacrifice": {"type": "Creature"} (only when the source is not of that type: then '
+          '"another" adds nothing)', "CR 701.21",
+          "Sacrifice another creature (on an artifact)")
+def _c_sac_another(m: re.Match[str], ctx: Ctx) -> Any:
+    t = m["t"].capitalize()
+    if t in ctx.face.types:
+        raise Refused(f'"sacrifice another {m["t"]}" on a {t}: the card format can\'t exclude the '
+                      "source")
+    return {"sacrifice": {"type": t}}
+
+
 @template("cost.remove_counters", "cost",
           rf"Remove (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? from ~",
           '"remove_counters": {"charge": N}', "CR 122.8, 602.5a",
@@ -1599,7 +1612,13 @@ def compile_keyword(part: str, ctx: Ctx) -> Ability:
         raise Refused(f'keyword "{part}" changes how the spell is cast or what it costs and no '
                       "template reads it")
     ctx.use("keyword.not_modeled")
-    return {"kind": "keyword", "text": part, "keyword": name}
+    out: Ability = {"kind": "keyword", "text": part, "keyword": name}
+    rest = part[len(name):].strip()
+    if re.fullmatch(r"(?:\{[^{}]+\})+", rest):
+        out["cost"] = rest  # stored for the reader, no rules ("Cycling {3}")
+    elif re.fullmatch(r"\d+", rest):
+        out["n"] = int(rest)  # "Bushido 2"
+    return out
 
 
 # --- compiling a card -------------------------------------------------------------------------
