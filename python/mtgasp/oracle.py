@@ -1360,7 +1360,8 @@ CASTING_KEYWORDS = {
     "prototype", "prowl", "rebound", "replicate", "retrace", "spectacle", "splice", "squad",
     "sneak", "surge", "suspend", "undaunted", "warp", "web-slinging", "gift", "spree", "cipher",
     "foretell", "plot", "hideaway", "ward", "enchant", "companion", "more than meets the eye",
-    "tiered", "plainscycling",
+    "tiered", "plainscycling", "teamwork", "split second", "sunburst", "conspire",
+    "firebending", "power-up", "paradigm",
 }
 CASTING_KEYWORDS.discard("plainscycling")
 
@@ -1573,7 +1574,8 @@ KEYWORD_NAMES = {
     "forestwalk", "desertwalk", "legendary landwalk", "nonbasic landwalk", "snow forestwalk",
     "bands with other", "visit", "doctor's companion", "choose a background", "firebending",
     "space sculptor", "hidden agenda", "double agenda", "rally", "amass", "dungeon", "eerie", "adapt", "monstrosity", "enrage",
-    "celebration", "survival", "void", "bolster",
+    "celebration", "survival", "void", "bolster", "teamwork", "power-up", "paradigm",
+    "increment",
 }
 
 
@@ -1599,7 +1601,14 @@ def _keyword_name(part: str) -> str:
     return low.split()[0]
 
 
-def compile_keyword(part: str, ctx: Ctx) -> Ability:
+# what a keyword's reminder text says when the keyword changes costs, casting, mana or entering
+_REMINDER_SCOPE = re.compile(
+    r"additional cost|rather than pay|less to cast|more to cast|as you cast|reduce the cost|"
+    r"\bspend\b|\badd \{|\badd (?:one|two|three|X) mana|enters? (?:tapped|with)",
+    re.IGNORECASE)
+
+
+def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
     """One keyword of a keyword line -> a keyword ability. Keywords the rules in scope read must
     match their template (else Refused); keywords that change how a spell is cast or what it
     costs are refused; every other keyword is a not-modeled keyword (CR 702: it can't change an
@@ -1611,6 +1620,10 @@ def compile_keyword(part: str, ctx: Ctx) -> Ability:
     if name in CASTING_KEYWORDS:
         raise Refused(f'keyword "{part}" changes how the spell is cast or what it costs and no '
                       "template reads it")
+    hit = _REMINDER_SCOPE.search(reminder)
+    if hit:
+        raise Refused(f'keyword "{part}": its reminder text ("{hit.group(0)}") touches the rules '
+                      "in scope and no template reads it")
     ctx.use("keyword.not_modeled")
     out: Ability = {"kind": "keyword", "text": part, "keyword": name}
     rest = part[len(name):].strip()
@@ -1705,7 +1718,8 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
                                          reason="reminder text only", source=para))
             continue
         oracle_lines.append(line)
-        verdicts = _compile_paragraph(line, names, face, card, spell, abilities)
+        verdicts = _compile_paragraph(line, names, face, card, spell, abilities,
+                                      " ".join(re.findall(r"\(([^()]*)\)", para)))
         for v in verdicts:
             v.source = para
             lines_out.append(v)
@@ -1736,7 +1750,7 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
 
 
 def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard, spell: bool,
-                       abilities: list[Ability]) -> list[LineVerdict]:
+                       abilities: list[Ability], reminder: str = "") -> list[LineVerdict]:
     ctx = Ctx(face, card)
     norm = normalize(line, names)
     # a keyword line: each keyword is its own ability
@@ -1746,7 +1760,7 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         for p in parts:
             ctx.used = []
             try:
-                ab = compile_keyword(p, ctx)
+                ab = compile_keyword(p, ctx, reminder if len(parts) == 1 else "")
             except Refused as e:
                 out.append(LineVerdict(face.name, p, "refused", reason=str(e)))
                 continue
