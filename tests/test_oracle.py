@@ -644,3 +644,33 @@ def test_bone_splinters_with_a_creature_to_sacrifice(checker: Checker) -> None:
                  {"id": "gb", "card": "Grizzly Bears", "owner": "bob"},
                  {"id": "bs", "card": "Bone Splinters", "zone": "hand"}])
     assert why(checker, doc, {"kind": "cast", "object": "bs", "targets": ["gb"]}).legal
+
+
+def test_granted_to_enchanted_land_and_combinations(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    g = abilities(results, "Abundant Growth")[2]
+    assert g["grant"]["to"] == "enchanted"
+    assert g["grant"]["ability"]["mana"] == {"any_color": 1}
+    assert abilities(results, "Gift of Paradise")[2]["grant"]["ability"]["mana"] == {
+        "any_color": 2}
+    assert abilities(results, "Terrarion")[1]["mana"] == {"any_combination": 2}
+    assert abilities(results, "Cascading Cataracts")[2]["cost"] == {"mana": "{5}", "tap": True}
+    assert abilities(results, "Naga Vitalist")[0]["mana"] == {
+        "could_produce": {"of": "land_you_control", "colors_only": False}}
+    assert rules(abilities(results, "God-Pharaoh's Statue")[0]) == {
+        "kind": "static", "cost_increase": {"amount": "{2}", "spells_cast_by": "opponents"}}
+    # a keyword whose reminder text is an additional cost: refused, not silently "not modeled"
+    assert results["Heroic Teamwork"].card is None
+    # Abundant Growth on a land that makes only {C}: the land could now produce any color
+    doc = state([{"id": "c", "card": "Cascading Cataracts"},
+                 {"id": "ag", "card": "Abundant Growth", "attached_to": "c"}])
+    assert mana(checker, doc, "c") == ["W", "U", "B", "R", "G", "C"]
+
+
+def test_opponents_spells_cost_more(checker: Checker) -> None:
+    doc = state([{"id": "st", "card": "God-Pharaoh's Statue", "owner": "bob"},
+                 {"id": "m", "card": "Lotus Field"},
+                 {"id": "bolt", "card": "Lightning Bolt", "zone": "hand"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["gb"]})
+    assert v.why_json().get("cost") == "{2}{R}"

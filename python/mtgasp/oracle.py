@@ -1965,14 +1965,21 @@ def import_files(paths: Iterable[Path | str]) -> ImportReport:
     results = [compile_card(r) for r in raws]
     seen: dict[str, int] = {}
     for i, r in enumerate(results):
-        if r.card is not None:
-            # a later file's card replaces an earlier one of the same name
-            key = r.card["name"]
-            if key in seen:
-                results[seen[key]] = CardResult(results[seen[key]].name, None,
-                                                results[seen[key]].lines,
-                                                "replaced by a later card of the same name")
-            seen[key] = i
+        if r.card is None:
+            continue
+        key = r.card["name"]
+        if key in seen:
+            earlier = results[seen[key]]
+            if key != r.name:
+                # the front face of a card whose other faces this file lacks ("A // A" reversible
+                # cards, split cards): the card already of that name stays
+                results[i] = CardResult(r.name, None, r.lines,
+                                        f'a duplicate of the card "{key}" (its front face)')
+                continue
+            # otherwise a later card replaces an earlier one of the same name
+            results[seen[key]] = CardResult(earlier.name, None, earlier.lines,
+                                            "replaced by a later card of the same name")
+        seen[key] = i
     return ImportReport(results, time.perf_counter() - t0)
 
 
