@@ -21,6 +21,7 @@ import argparse
 import json
 import sys
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from mtgasp.oracle import compile_card, read_cards
@@ -115,10 +116,59 @@ def verify(imported: list[dict[str, Any]]) -> tuple[dict[str, bool], dict[str, b
     return ({s.id: s.passed for s in hand.results}, {s.id: s.passed for s in mine.results})
 
 
+def corpus_real_cards(atomic: Path) -> tuple[list[str], dict[str, tuple[bool, bool]]]:
+    """The real cards the rulings corpus defines by hand (a scenario's "cards"), imported from
+    AtomicCards.json instead: (one line per card: same / different abilities / refused / absent,
+    scenario id -> (passes with the hand-written cards, passes with the imported ones))."""
+    from mtgasp.api import Checker
+    from mtgasp.cards import CardLibrary
+    from mtgasp.scenarios import corpus_files, load_scenario, run_scenario
+
+    data = json.loads(atomic.read_text(encoding="utf-8"))["data"]
+    lines: list[str] = []
+    compiled: dict[str, dict[str, Any] | None] = {}
+    verdicts: dict[str, tuple[bool, bool]] = {}
+    checker = Checker(CardLibrary.builtin())
+    for name, text in corpus_files():
+        doc = load_scenario(name, text)
+        if not doc.get("cards"):
+            continue
+        swapped = []
+        for card in doc["cards"]:
+            n = card["name"]
+            if n not in compiled:
+                if n not in data:
+                    compiled[n] = None
+                    lines.append(f"{n}: not in AtomicCards.json")
+                else:
+                    [raw] = read_cards({"data": {n: data[n]}}, "AtomicCards.json")
+                    res = compile_card(raw)
+                    compiled[n] = res.card
+                    if res.card is None:
+                        lines.append(f"{n}: refused ({res.refusal})")
+                    else:
+                        same = all(
+                            [_rules_fields(a) for a in fw["abilities"]]
+                            == [_rules_fields(a) for a in fg["abilities"]]
+                            for fw, fg in zip(card["faces"], res.card["faces"], strict=False))
+                        lines.append(f"{n}: imported, {'the same' if same else 'different'} "
+                                     "abilities (vs the scenario's hand-written card)")
+            swapped.append(compiled[n] or card)
+        if swapped == doc["cards"]:
+            continue
+        before = run_scenario(checker, name, doc).passed
+        after = run_scenario(checker, name, {**doc, "cards": swapped}).passed
+        verdicts[doc.get("id", name)] = (before, after)
+    return lines, verdicts
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--verify", action="store_true", help="also run the rulings corpus with both")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--corpus-cards", metavar="ATOMIC_CARDS_JSON",
+                    help="also import the real cards the corpus scenarios define by hand from this "
+                         "file and run those scenarios with the imported cards")
     args = ap.parse_args(argv)
     doc = builtin_document()
     imported, diffs = compare(doc)
@@ -131,6 +181,11 @@ def main(argv: list[str] | None = None) -> int:
         out["corpus"] = {"scenarios": len(hand), "passed_hand_written": sum(hand.values()),
                          "passed_imported": sum(mine.values()), "different": differ}
         ok = ok and not differ
+    if args.corpus_cards:
+        lines, verdicts = corpus_real_cards(Path(args.corpus_cards))
+        out["corpus_cards"] = {"cards": lines, "scenarios": {
+            k: {"hand_written": a, "imported": b} for k, (a, b) in verdicts.items()}}
+        ok = ok and all(a == b for a, b in verdicts.values())
     if args.json:
         print(json.dumps(out, indent=2))
     else:
@@ -145,6 +200,18 @@ def main(argv: list[str] | None = None) -> int:
                   f"different verdicts: {len(c['different'])}")
             for n in c["different"]:
                 print(f"  {n}")
+        if "corpus_cards" in out:
+            cc = out["corpus_cards"]
+            print("real cards the corpus scenarios define by hand, imported from Oracle text:")
+            for line in cc["cards"]:
+                print(f"  {line}")
+            sc = cc["scenarios"]
+            same = sum(v["hand_written"] == v["imported"] for v in sc.values())
+            print(f"scenarios run with the imported cards: {len(sc)}, same verdict: {same}")
+            for k, v in sc.items():
+                if v["hand_written"] != v["imported"]:
+                    print(f"  different: {k} (hand-written {v['hand_written']}, imported "
+                          f"{v['imported']})")
     return 0 if ok else 1
 
 

@@ -456,6 +456,12 @@ def _c_mana(m: re.Match[str], ctx: Ctx) -> Any:
     return {"mana": _mana(m["m"])}
 
 
+@template("cost.pay_mana", "cost", rf"Pay (?P<m>{MANA}+)", '"mana": "{2}{R}"',
+          "CR 118.1, 601.2f-h", "As an additional cost to cast this spell, you may pay {2}{R}.")
+def _c_pay_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"mana": _mana(m["m"])}
+
+
 @template("cost.pay_life", "cost", rf"Pay (?P<n>{NUM}) life", '"life": N', "CR 119.4, 118.3",
           "Pay 1 life")
 def _c_life(m: re.Match[str], ctx: Ctx) -> Any:
@@ -720,14 +726,15 @@ def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("rider.damage_to_you", "mana_rider", rf"~ deals (?P<n>{NUM}) damage to you",
-          '"rider": {"damage_to_you": N} (still a mana ability)', "CR 605.1a, 605.3, 120.3",
+          '"rider": {"damage_to_you": N} on the ability (still a mana ability)',
+          "CR 605.1a, 605.3, 120.3",
           "{T}: Add {W} or {U}. This land deals 1 damage to you.")
 def _r_damage(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"damage_to_you": _num(m["n"])}}
 
 
 @template("rider.lose_life", "mana_rider", rf"You lose (?P<n>{NUM}) life",
-          '"rider": {"lose_life": N} (still a mana ability)', "CR 605.1a, 119.3",
+          '"rider": {"lose_life": N} on the ability (still a mana ability)', "CR 605.1a, 119.3",
           "{T}: Add {B}. You lose 1 life.")
 def _r_life(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"lose_life": _num(m["n"])}}
@@ -1378,7 +1385,7 @@ _SCOPE = re.compile(
 )
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
-    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |\badditional cost\b|^~ can be cast\b",
+    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
 )
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?), (?P<eff>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<eff>.+)$")
@@ -1432,7 +1439,7 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
             if k == "spend_only":
                 produce.setdefault("spend_only", []).extend(v)
             elif k == "rider":
-                fields["mana"]["rider"] = v
+                fields["rider"] = v  # on the ability: it stays a mana ability (605.1a)
             else:
                 fields[k] = v
     return fields
@@ -1694,11 +1701,15 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
             lines_out.append(LineVerdict(face.name, "(intrinsic mana abilities)", "refused",
                                          reason=reason, source=""))
         else:
+            # one ability for the reminder paragraph (the card format numbers abilities by
+            # paragraph): "{T}: Add {W} or {B}." is the two intrinsic abilities of 305.6 as one
+            # choice -- the same mana, the same {T} cost
             oracle_lines.append(text)
-            for s in basic_subtypes:
-                abilities.append({"kind": "activated", "text": text, "cost": {"tap": True},
-                                  "mana": {"fixed": "{" + BASIC_TYPES[s] + "}"},
-                                  "template": "mana.intrinsic"})
+            symbols = ["{" + BASIC_TYPES[s] + "}" for s in basic_subtypes]
+            produce: dict[str, Any] = ({"fixed": symbols[0]} if len(symbols) == 1
+                                       else {"choice": symbols})
+            abilities.append({"kind": "activated", "text": text, "cost": {"tap": True},
+                              "mana": produce, "template": "mana.intrinsic"})
             lines_out.append(LineVerdict(face.name, text, "templated", ["mana.intrinsic"],
                                          source=text))
     spell = any(t in face.types for t in ("Instant", "Sorcery"))
