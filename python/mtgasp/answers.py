@@ -181,7 +181,9 @@ class Decoder:
         extras: list[str] = []
         if term.name == "activate":
             found = self.ability_spec(term.arguments[1])
-            cost = (found[1].get("cost") or {}) if found else {}
+            cost = found[1].get("cost") if found else None
+            # a keyword's cost is a mana cost text (plot granted by Fblthp): no non-mana parts
+            cost = cost if isinstance(cost, dict) else {}
             if cost.get("tap"):
                 extras.append("{T}")
             if cost.get("untap"):

@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
+
 from clingo import Function, Number, Symbol
 
 from mtgasp.answers import Decoder, Reason, Verdict, rule_key
@@ -132,6 +135,7 @@ class Checker:
                 q.settle(v)
                 if v.legal:
                     out.append(v)
+        out = _with_targets(q, out)
         out.sort(key=_move_key)
         return out
 
@@ -140,7 +144,7 @@ class Checker:
         q = Query(self.library, state, player or default_player(state))
         for v in q.verdicts.values():
             q.settle(v)
-        return sorted(q.verdicts.values(), key=_move_key)
+        return sorted(_with_targets(q, list(q.verdicts.values())), key=_move_key)
 
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
@@ -184,12 +188,33 @@ EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3
                       ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1))
 
 
+def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
+    """A legal spell that targets (601.2c) once per legal target, the action naming it in
+    ``targets``: every move listed is an action ``apply`` accepts as printed."""
+    if not any(v.needs_target and v.legal for v in verdicts):
+        return verdicts
+    targets: dict[Symbol, list[str]] = {}
+    for a in q.grounded.facts((("legal_target", 2),)):
+        targets.setdefault(a.arguments[0], []).append(q.ids.object_names[a.arguments[1].number])
+    out: list[Verdict] = []
+    for v in verdicts:
+        if not (v.needs_target and v.legal) or v.action.targets:
+            out.append(v)
+            continue
+        for t in sorted(targets.get(v.term, [])):
+            one = copy.copy(v)
+            one.action = replace(v.action, targets=(t,))
+            out.append(one)
+    return out
+
+
 _KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 4, "pass": 9}
 
 
 def _move_key(v: Verdict) -> tuple:
     a = v.action
-    return (_KIND_ORDER.get(a.kind, 5), a.object or "", a.method or "", a.face or "", a.additional, str(a.ability))
+    return (_KIND_ORDER.get(a.kind, 5), a.object or "", a.method or "", a.face or "", a.additional,
+            str(a.ability), a.targets)
 
 
 def _card_name(state: GameState, oid: str) -> str | None:

@@ -20,8 +20,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgasp.errors import Collector, InputError, Problem
-from mtgasp.model import MANA_TYPES, ZONES, Ability, Card, Face, ManaCost, parse_mana_cost
+from mtgasp.errors import Collector, InputError, Problem, excerpt
+from mtgasp.limits import MAX_ABILITIES, MAX_CARD_NUMBER, MAX_MULTIPLY
+from mtgasp.model import (
+    MANA_TYPES,
+    ZONES,
+    Ability,
+    Card,
+    Face,
+    ManaCost,
+    brief_text,
+    parse_mana_cost,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -159,11 +169,8 @@ def unknown_card_message(name: str, suggestions: Iterable[str] = ()) -> str:
 
 
 def _q(value: Any) -> str:
-    """A value as it appears in JSON, for messages."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+    """A value as it appears in JSON, for messages (shortened, without serialising it all)."""
+    return excerpt(value, 80)
 
 
 def _key_path(path: str, key: str) -> str:
@@ -177,6 +184,8 @@ def _is_int(v: Any) -> bool:
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:
+    if len(word) > 200:  # no name is that long; difflib would take a while to say so
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {_q(close[0])}?)" if close else ""
 
@@ -223,9 +232,12 @@ class _Validator:
         if not isinstance(v, bool):
             self.add(path, f"expected true or false, got {_q(v)}")
 
-    def integer(self, v: Any, path: str, minimum: int = 0) -> None:
+    def integer(self, v: Any, path: str, minimum: int = 0, maximum: int = MAX_CARD_NUMBER) -> None:
         if not _is_int(v) or v < minimum:
             self.add(path, f"expected an integer >= {minimum}, got {_q(v)}")
+        elif v > maximum:
+            self.add(path, f"{_q(v)} is more than {maximum:,} (the largest number mtgasp accepts "
+                           "here; its solver computes with 32-bit integers)")
 
     def string(self, v: Any, path: str) -> str | None:
         """``v`` if it is a non-empty string; else records a problem and returns None."""
@@ -243,8 +255,8 @@ class _Validator:
             cost = parse_mana_cost(v)
         except ValueError as e:
             msg = str(e)
-            if msg.startswith(repr(v)):
-                msg = msg[len(repr(v)):].lstrip(" :")
+            if msg.startswith(brief_text(v)):
+                msg = msg[len(brief_text(v)):].lstrip(" :")
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
@@ -353,10 +365,15 @@ class _Validator:
             if pt in face:
                 if not creature:
                     self.add(f"{path}.{pt}", "only creatures have power and toughness")
-                elif not _is_int(face[pt]) and not (
-                        isinstance(face[pt], str) and _PT_TEXT.match(face[pt])):
+                elif isinstance(face[pt], str):
+                    if not _PT_TEXT.match(face[pt]):
+                        self.add(f"{path}.{pt}", f"expected an integer or a text such as \"*\" or "
+                                                 f"\"1+*\", got {_q(face[pt])}")
+                elif not _is_int(face[pt]):
                     self.add(f"{path}.{pt}", f"expected an integer or a text such as \"*\" or "
                                              f"\"1+*\", got {_q(face[pt])}")
+                else:
+                    self.integer(face[pt], f"{path}.{pt}", -MAX_CARD_NUMBER)
             elif creature and "types" in face:
                 self.add(f"{path}.{pt}", "missing required field (the face is a creature)")
         oracle = face.get("oracle", "")
@@ -368,6 +385,10 @@ class _Validator:
             self.add(f"{path}.abilities", f"expected a list of abilities, got {_q(abilities)}")
             abilities = []
         basic = "Basic" in supertypes
+        if len(abilities) > MAX_ABILITIES:
+            self.add(f"{path}.abilities", f"{len(abilities):,} abilities: mtgasp reads at most "
+                                          f"{MAX_ABILITIES} per face")
+            abilities = []
         for i, ab in enumerate(abilities):
             self.ability(ab, f"{path}.abilities[{i}]", oracle, basic=basic)
         return name
@@ -827,7 +848,9 @@ class _Validator:
             self.string_list(ci["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
                              nonempty=True)
         if "amount" in ci:
-            self.mana(ci["amount"], f"{path}.amount")
+            amount = self.mana(ci["amount"], f"{path}.amount")
+            if amount is not None and amount.x:
+                self.add(f"{path}.amount", f"{_q(ci['amount'])}: a cost increase has no {{X}}")
         if "spells_cast_by" in ci:
             self.choice(ci["spells_cast_by"], f"{path}.spells_cast_by", PLAYERS, "a player filter")
         if "from_zones" in ci:
@@ -863,7 +886,7 @@ class _Validator:
                 if "type" in res:
                     self.choice(res["type"], f"{p}.type", MANA_TYPES, "a mana type")
                 if "multiply" in res:
-                    self.integer(res["multiply"], f"{p}.multiply", 2)
+                    self.integer(res["multiply"], f"{p}.multiply", 2, MAX_MULTIPLY)
 
 
 # --- building model values --------------------------------------------------------------------
@@ -907,6 +930,10 @@ def _read_json(text: str, source: str) -> Any:
         raise InputError(
             Problem("", f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}"), source
         ) from None
+    except RecursionError:
+        raise InputError(Problem("", "invalid JSON: nested too deeply"), source) from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise InputError(Problem("", f"invalid JSON: {str(e).split(':')[0]}"), source) from None
 
 
 def _read_file(path: Path) -> list[Card]:
@@ -1000,7 +1027,7 @@ class CardLibrary:
 
     def suggest(self, name: str) -> list[str]:
         """Up to three known names (card or face names) closest to ``name``, case-insensitively."""
-        if not isinstance(name, str):
+        if not isinstance(name, str) or len(name) > 200:
             return []
         close = difflib.get_close_matches(name.casefold(), list(self._folded), n=3, cutoff=0.6)
         return [self._folded[c] for c in close]
