@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from mtgasp.oracle import compile_card, load_file, strip_reminder
+from mtgasp.oracle import compile_all, load_file, strip_reminder, validate_results
 
 _REPO = Path(__file__).resolve().parents[1]
 # ../shared/data relative to the clone (CI); a git worktree one folder deeper also finds it
@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     t0 = time.perf_counter()
     raws = load_file(path)
-    results = [compile_card(r) for r in raws]
+    report = compile_all(raws)  # as `mtgasp cards import` does: compile, one card per name,
+    validate_results(report)    # and the card library's validation of every compiled card
+    results = report.results
     seconds = time.perf_counter() - t0
 
     total: Counter[str] = Counter()
@@ -147,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     kw_cards_other_ok_imported: Counter[str] = Counter()
     listing = []
     for raw, res in zip(raws, results, strict=True):
+        if res.refusal.startswith("a duplicate of"):
+            continue  # "A // A" entries of reversible cards: the card "A" is counted once
         cats = categories(raw)
         for c in cats:
             total[c] += 1

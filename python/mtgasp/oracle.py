@@ -1632,13 +1632,13 @@ def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
         raise Refused(f'keyword "{part}": its reminder text ("{hit.group(0)}") touches the rules '
                       "in scope and no template reads it")
     ctx.use("keyword.not_modeled")
-    out: Ability = {"kind": "keyword", "text": part, "keyword": name}
+    kw: Ability = {"kind": "keyword", "text": part, "keyword": name}
     rest = part[len(name):].strip()
     if re.fullmatch(r"(?:\{[^{}]+\})+", rest):
-        out["cost"] = rest  # stored for the reader, no rules ("Cycling {3}")
+        kw["cost"] = rest  # stored for the reader, no rules ("Cycling {3}")
     elif re.fullmatch(r"\d+", rest):
-        out["n"] = int(rest)  # "Bushido 2"
-    return out
+        kw["n"] = int(rest)  # "Bushido 2"
+    return kw
 
 
 # --- compiling a card -------------------------------------------------------------------------
@@ -1973,6 +1973,14 @@ def import_files(paths: Iterable[Path | str]) -> ImportReport:
     raws: list[RawCard] = []
     for p in paths:
         raws += load_file(Path(p))
+    report = compile_all(raws)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def compile_all(raws: list[RawCard]) -> ImportReport:
+    """Compile every card (results in the order of ``raws``); of two cards of one name the later
+    one wins, except a front face standing for a card whose other faces are missing."""
     results = [compile_card(r) for r in raws]
     seen: dict[str, int] = {}
     for i, r in enumerate(results):
@@ -1991,7 +1999,7 @@ def import_files(paths: Iterable[Path | str]) -> ImportReport:
             results[seen[key]] = CardResult(earlier.name, None, earlier.lines,
                                             "replaced by a later card of the same name")
         seen[key] = i
-    return ImportReport(results, time.perf_counter() - t0)
+    return ImportReport(results)
 
 
 def validate_results(report: ImportReport) -> None:
