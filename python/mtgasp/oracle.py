@@ -1105,6 +1105,19 @@ def _l_tapped_if_lands(m: re.Match[str], ctx: Ctx) -> Any:
             "unless": {"you_control": {"types": ["Land"], "other": True, "max": n - 1}}}
 
 
+@template("enters.tapped_unless_n_basic_type", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you control (?P<n>{NUM}) or more other "
+          r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "subtypes": ["Forest"], "other": true, "min": N}}}', "CR 614.1c, 614.12, 305.6",
+          "This land enters tapped unless you control three or more other Forests.")
+def _l_tapped_unless_n_type(m: re.Match[str], ctx: Ctx) -> Any:
+    sub = m["t"] if m["t"] == "Plains" else m["t"][:-1]
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": ["Land"], "subtypes": [sub], "other": True,
+                                       "min": _num(m["n"])}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
@@ -1686,21 +1699,19 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
     abilities: list[Ability] = []
     oracle_lines: list[str] = []
     basic_subtypes = [s for s in face.subtypes if s in BASIC_TYPES]
-    is_basic = "Basic" in face.supertypes and "Land" in face.types
     paragraphs = [p.strip() for p in face.text.split("\n") if p.strip()]
     # intrinsic mana abilities of lands with basic land types (CR 305.6, 305.7)
     intrinsic_text = next((p for p in paragraphs if _INTRINSIC.match(p)), None)
     if basic_subtypes and "Land" in face.types:
         text = intrinsic_text
-        if text is None and is_basic:
-            text = "({T}: Add {" + BASIC_TYPES[basic_subtypes[0]] + "}.)"
         if text is None:
-            reason = ("a land with basic land types and no reminder text of its intrinsic mana "
-                      "abilities (CR 305.6)")
-            refusals.append(reason)
-            lines_out.append(LineVerdict(face.name, "(intrinsic mana abilities)", "refused",
-                                         reason=reason, source=""))
-        else:
+            # the Oracle reminder of the intrinsic abilities, when this copy of the text lacks it
+            # (basic lands, and a few nonbasic ones): "({T}: Add {W} or {R}.)"
+            syms = ["{" + BASIC_TYPES[t] + "}" for t in basic_subtypes]
+            text = "({T}: Add " + (syms[0] if len(syms) == 1 else
+                                   ", ".join(syms[:-1]) + ("," if len(syms) > 2 else "")
+                                   + " or " + syms[-1]) + ".)"
+        if text:
             # one ability for the reminder paragraph (the card format numbers abilities by
             # paragraph): "{T}: Add {W} or {B}." is the two intrinsic abilities of 305.6 as one
             # choice -- the same mana, the same {T} cost
