@@ -748,7 +748,7 @@ class _Validator:
         for f in ("min", "max"):
             if f in yc:
                 self.integer(yc[f], f"{path}.{f}")
-        if "min" not in yc and "max" not in yc and "types" not in yc and "subtypes" not in yc:
+        if "types" not in yc and "subtypes" not in yc:
             self.add(path, 'needs "types" or "subtypes" (and optionally "min" or "max")')
 
     def trigger(self, v: Any, path: str) -> None:
