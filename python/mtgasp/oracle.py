@@ -1379,7 +1379,7 @@ CASTING_KEYWORDS = {
     "multikicker", "mutate", "offspring", "overload",
     "prototype", "prowl", "rebound", "replicate", "retrace", "spectacle", "splice", "squad",
     "sneak", "surge", "suspend", "undaunted", "warp", "web-slinging", "gift", "spree", "cipher",
-    "foretell", "plot", "hideaway", "ward", "enchant", "companion", "more than meets the eye",
+    "foretell", "plot", "hideaway", "enchant", "companion", "more than meets the eye",
     "tiered", "plainscycling", "teamwork", "split second", "sunburst", "conspire",
     "firebending", "power-up", "paradigm",
 }
