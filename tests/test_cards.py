@@ -202,8 +202,9 @@ def test_kolvori_modal_dfc(lib: CardLibrary) -> None:
     assert (front.power, front.toughness) == (2, 4)
     crest_mana = back.abilities[1].spec["mana"]
     assert crest_mana["fixed"] == "{G}"
-    assert crest_mana["spend_only"] == (
-        "creature spell of the chosen type or legendary creature spell")
+    assert crest_mana["spend_only"] == [
+        {"spell": {"types": ["Creature"], "chosen_type": True}},
+        {"spell": {"types": ["Creature"], "supertypes": ["Legendary"]}}]
     # lookup by either face name, or case-insensitively
     assert lib.get("The Ringhart Crest") is card
     assert lib.get("Kolvori, God of Kinship") is card
@@ -324,7 +325,7 @@ def test_bad_card_file_reports_every_problem(tmp_path: Path) -> None:
         "name": "Bad Elf", "mana_cost": "{G", "types": ["Creature"], "power": 1, "toughness": 1,
         "oracle": "Flying\n{Q}{2}: Add {G}.",
         "abilities": [
-            {"kind": "keyword", "text": "Flying", "keyword": "flyng"},
+            {"kind": "keyword", "text": "Flying", "keyword": ""},
             {"kind": "activated", "text": "{Q}{2}: Add {G}.", "cost": {"mana": "{Q}{2"},
              "mana": {"fixed": "{2}"}},
             {"kind": "activated", "text": "Not in the oracle.", "cost": {"tap": "yes"},
@@ -340,7 +341,7 @@ def test_bad_card_file_reports_every_problem(tmp_path: Path) -> None:
     assert "Artifact" in found["cards[0].faces[0].types[1]"]
     assert "cards[0].faces[0].power" in found
     assert "cards[1].faces[0].mana_cost" in found
-    assert "flyng" in found["cards[1].faces[0].abilities[0].keyword"]
+    assert "non-empty string" in found["cards[1].faces[0].abilities[0].keyword"]
     assert found["cards[1].faces[0].abilities[1].cost.mana"].startswith(
         '"{Q}{2" is not a mana cost')
     assert "cards[1].faces[0].abilities[1].mana.fixed" in found

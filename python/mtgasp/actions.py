@@ -40,7 +40,10 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 # Optional additional costs a cast action may choose to pay. Naming an alternative cost here too
 # (a second one besides the method's) is accepted as a question, and the encodings answer it with
 # rule 118.9a (only one alternative cost per spell).
-ADDITIONAL_COSTS = ("kicker", "foretell", "plot", "free")
+# "kicker" may be listed several times: the number of times a multikicker cost is paid (702.33c).
+# "additional_cost": the card's optional "As an additional cost to cast this spell, you may ..."
+# (an additional_cost ability with "optional": true) is paid.
+ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free")
 
 ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets")
 # What `moves --json` prints about a move besides the action: accepted and ignored, so that every
@@ -190,7 +193,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                                 "an optional additional cost")
                 if name is None:
                     continue
-                if name in additional:
+                if name in additional and name != "kicker":
                     f.add(f"action.additional[{i}]", f"{_show(name)} is listed twice")
                 else:
                     additional.append(name)

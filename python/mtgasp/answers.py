@@ -86,7 +86,8 @@ class Verdict:
     plan: Plan | None = None
     costed: bool = False
     ok: bool = False
-    unpayable_atom: tuple[Symbol, Symbol] | None = None  # (rule, message) if no payment is found
+    # (rule, message) of each reason given if no payment is found
+    unpayable_atoms: list[tuple[Symbol, Symbol]] = field(default_factory=list)
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
@@ -196,6 +197,18 @@ class Decoder:
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
+            tu = cost.get("tap_untapped")
+            if isinstance(tu, dict) and "type" in tu:
+                n, t = int(tu.get("count", 1)), tu["type"].lower()
+                extras.append(f"tap an untapped {t} you control" if n == 1
+                              else f"tap {n} untapped {t}s you control")
+            dc = cost.get("discard")
+            if isinstance(dc, dict):
+                n = int(dc.get("count", 1))
+                kind = f" {dc['type'].lower()}" if "type" in dc else ""
+                extras.append(f"discard {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''}")
+            if cost.get("life"):
+                extras.append(f"pay {cost['life']} life")
         for filt in self.sacrifices.get(term, []):
             extras.append(f"sacrifice {self.render_arg(filt)}")
         return extras
@@ -251,6 +264,11 @@ class Decoder:
             if f.name == "type":
                 t = f.arguments[0].name
                 return _ARTICLE.get(t, f"a {t}")
+            if f.name == "sub" and len(f.arguments) == 2:  # a subtype: "a Forest"
+                sub = f.arguments[1].string
+                return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
+            if f.name == "any":
+                return "a card"
             return str(f)
         if name == "ability":
             return self.ability_text(args[0])
@@ -258,6 +276,8 @@ class Decoder:
             return self.total_text(args[0])
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
+        if name == "mana":  # mana(T,N): N mana of type T, as symbols ("{B}{B}{B}")
+            return ("{" + args[0].name.upper() + "}") * args[1].number
         return str(arg)
 
     def message(self, msg: Symbol) -> str:
@@ -277,7 +297,7 @@ class Decoder:
         if name == "cast":
             _o, m, f, k = args
             return Action(kind="cast", object=oid, method=m.name, face=self.face_name(args[0], f.number),
-                          additional=("kicker",) if k.number else ())
+                          additional=self.additional(args[0], f.number, k.number))
         if name == "activate":
             return Action(kind="activate", object=oid, ability=self.ability_ref(args[1]))
         if name == "plot":
@@ -285,6 +305,22 @@ class Decoder:
             granted = a.type == SymbolType.Function and a.name == "a" and a.arguments[2].type != SymbolType.Number
             return Action(kind="plot", object=oid, ability=self.ability_ref(a) if granted else None)
         return Action(kind=name, object=oid)
+
+    def additional(self, obj: Symbol, face: int, k: int) -> tuple[str, ...]:
+        """The optional additional costs paid K times (facts.action_term): "kicker" K times for a
+        face with kicker or multikicker, and "additional_cost" for an optional additional cost."""
+        if not k:
+            return ()
+        card = self.card_of(obj)
+        if card is None or face > len(card.faces):
+            return ("kicker",) * k
+        fc = card.faces[face - 1]
+        kicker = any(ab.kind == "keyword" and ab.spec.get("keyword") in ("kicker", "multikicker")
+                     for ab in fc.abilities)
+        optional = any(ab.kind == "additional_cost" and ab.spec.get("optional")
+                       for ab in fc.abilities)
+        out = ("kicker",) * k if kicker or not optional else ()
+        return out + (("additional_cost",) if optional else ())
 
     def mana_text(self, amounts: Iterable[tuple[str, int]]) -> str:
         out = ""
@@ -333,7 +369,7 @@ class Decoder:
         for _v, args in each("sacrifice_required"):
             self.sacrifices[args[0]].append(Function("filter", [args[1]]))
         for v, args in each("unpayable_reason"):
-            v.unpayable_atom = (args[1], args[2])
+            v.unpayable_atoms.append((args[1], args[2]))
         for t, rule_sym, msg in reasons:
             by_action[t].reasons.append(Reason(rule_sym.string, self.message(msg)))
         for t, v in by_action.items():

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from clingo import Function, Number, Symbol
 
-from mtgasp.answers import Decoder, Plan, Reason, Verdict
+from mtgasp.answers import Decoder, Plan, Reason, Verdict, rule_key
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
@@ -76,7 +76,7 @@ class Query:
             for tgt in a.targets:
                 fw.add("query_target", t, fw.ids.obj(tgt))
             for alt in a.additional:
-                if alt != "kicker":  # a second alternative cost (118.9a)
+                if alt not in ("kicker", "additional_cost"):  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
@@ -109,9 +109,9 @@ class Query:
                 v.x_max = v.plan.x
         else:
             v.legal = False
-            if v.unpayable_atom is not None:
-                rule, msg = v.unpayable_atom
+            for rule, msg in v.unpayable_atoms:
                 v.reasons.append(Reason(rule.string, self.decoder.message(msg)))
+            v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
         return v
 
 

@@ -130,7 +130,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         o["zone"] = zone
         if old == "stack" and o["id"] in stack:
             stack.remove(o["id"])
-        for key in ("counters", "attached_to", "chosen_type"):
+        for key in ("counters", "attached_to", "chosen_type", "chosen_color"):
             o.pop(key, None)
         if zone != "battlefield":
             o.pop("tapped", None)
@@ -241,6 +241,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     for a in by_name.get("player_field", []):
         p = players[pname[a.arguments[0].number]]
         name, v = a.arguments[1].name, a.arguments[2].number
+        if name == "life":  # 0 and below are life totals too (119.4, 704.5a)
+            p[name] = v
+            continue
         if v or name in p:
             p[name] = v
         if not v:

@@ -63,8 +63,9 @@ def checker_for(cards: CardTexts) -> Any:
             from mtgasp.api import Checker
             from mtgasp.cards import CardLibrary
             from mtgasp.state import read_document
+            from mtgasp.userlib import library_with_imported
 
-            library = CardLibrary.builtin()
+            library = library_with_imported()  # built-in + the imported cards (mtgasp cards import)
             for name, text in cards:
                 doc, source = read_document(text, source=name, what="card file")
                 library = CardLibrary.from_data(doc, source=source, base=library)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import difflib
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
@@ -43,22 +44,37 @@ FORMAT_VERSION = 1
 
 # --- the vocabulary of docs/card-format.md --------------------------------------------------------
 
-LAYOUTS = {"normal": 1, "modal_dfc": 2}  # layout -> number of faces
-SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
+# layout -> (fewest, most) faces. Only modal_dfc cards are castable as either face (712.11); the
+# other multi-face layouts (what real cards have) are stored, and only their front face is used.
+LAYOUTS: dict[str, tuple[int, int]] = {
+    "normal": (1, 1), "modal_dfc": (2, 2), "transform": (2, 2), "adventure": (2, 2),
+    "split": (2, 5), "flip": (2, 2), "aftermath": (2, 2), "meld": (1, 2), "reversible_card": (2, 2),
+    "leveler": (1, 1), "class": (1, 1), "case": (1, 1), "saga": (1, 1), "mutate": (1, 1),
+    "prototype": (1, 1), "host": (1, 1), "augment": (1, 1),
+}
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite")
 CARD_TYPES = (
     "Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
-    "Kindred",
+    "Kindred", "Tribal",
 )
 ABILITY_KINDS = (
     "keyword", "activated", "triggered", "static", "replacement", "spell", "additional_cost",
+    "not_modeled",
 )
-# keyword -> the extra fields it takes (all of them required)
+COLOR_LETTERS = ("W", "U", "B", "R", "G")
+# a power or toughness that is not a number: "*", "1+*", "*+1", "2-*", "X", "?"
+_PT_TEXT = re.compile(r"^(\d+[+-])?(\*|X|\?)([+-]\d+)?$|^\*²$")
+SOURCE_FORMATS = ("mtgjson", "scryfall", "manual")
+# keyword -> the extra fields it takes (all of them required). Any other keyword name is accepted
+# as a not-modeled keyword (trample, lifelink, ...): it produces no rules; it may carry an optional
+# "cost" (a string) and "n" (an integer), which are stored and ignored.
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "flash": (),
     "flying": (),
     "haste": (),
     "vigilance": (),
     "kicker": ("cost",),
+    "multikicker": ("cost",),
     "foretell": ("cost",),
     "plot": ("cost",),
     "ward": ("cost",),
@@ -67,8 +83,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player")
 GRANT_TO = (
-    "lands_you_control", "creatures_you_control", "nonland_cards_in_your_hand_without_foretell",
-    "top_of_your_library",
+    "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted",
+    "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
 )
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 PLAYERS = ("you", "any", "opponents")
@@ -100,21 +116,28 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
-PRODUCE_SHAPES = ("fixed", "any_color", "could_produce", "if_counter", "same_type_as_produced")
+PRODUCE_SHAPES = (
+    "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
+    "if_counter", "same_type_as_produced",
+)
+RIDERS = ("damage_to_you", "lose_life")
+SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors")
 
 _CARD_FIELDS = ("name", "layout", "faces")
+_CARD_OPTIONAL = ("source",)
 _FACE_FIELDS = (
     "name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness", "oracle",
     "abilities",
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing")),
-    "triggered": (("trigger",), ("mana", "effect")),
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider")),
+    "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
-    "replacement": ((), (*REPLACEMENT_FIELDS, "condition")),
+    "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ()),
+    "not_modeled": ((), ()),
 }
 
 
@@ -288,7 +311,16 @@ class _Validator:
         card = self.obj(v, path, "a card")
         if card is None:
             return []
-        self.fields(card, path, _CARD_FIELDS)
+        self.fields(card, path, _CARD_FIELDS, _CARD_OPTIONAL)
+        if "source" in card:
+            src = self.obj(card["source"], f"{path}.source",
+                           'provenance such as {"format": "mtgjson"}')
+            if src is not None:
+                if "format" not in src:
+                    self.add(f"{path}.source.format", "missing required field")
+                else:
+                    self.choice(src["format"], f"{path}.source.format", SOURCE_FORMATS,
+                                "a source format")
         name = self.string(card["name"], f"{path}.name") if "name" in card else None
         layout = (self.choice(card["layout"], f"{path}.layout", LAYOUTS, "a layout")
                   if "layout" in card else None)
@@ -299,16 +331,18 @@ class _Validator:
         if not isinstance(faces, list):
             self.add(f"{path}.faces", f"expected a list of faces, got {_q(faces)}")
             return names
-        if layout and len(faces) != LAYOUTS[layout]:
-            self.add(f"{path}.faces", f"a {layout} card has {LAYOUTS[layout]} face(s), "
+        fewest, most = LAYOUTS[layout] if layout else (1, 5)
+        if layout and not fewest <= len(faces) <= most:
+            count = str(fewest) if fewest == most else f"{fewest} to {most}"
+            self.add(f"{path}.faces", f"a {layout} card has {count} face(s), "
                                       f"not {len(faces)}")
         face_names = [self.face(f, f"{path}.faces[{j}]") for j, f in enumerate(faces)]
-        if name and layout and all(face_names) and len(faces) == LAYOUTS[layout]:
+        if name and layout and all(face_names) and fewest <= len(faces) <= most:
             expected = " // ".join(n for n in face_names if n)
             if name != expected:
                 self.add(f"{path}.name", f"{_q(name)} does not match its face names: expected "
                                          f"{_q(expected)}")
-        if layout == "modal_dfc":
+        if len(faces) > 1:
             names += [(n, f"{path}.faces[{j}].name") for j, n in enumerate(face_names)
                       if n and n != name]
         return names
@@ -331,8 +365,13 @@ class _Validator:
             if pt in face:
                 if not creature:
                     self.add(f"{path}.{pt}", "only creatures have power and toughness")
+                elif isinstance(face[pt], str):
+                    if not _PT_TEXT.match(face[pt]):
+                        self.add(f"{path}.{pt}", f"expected an integer or a text such as \"*\" or "
+                                                 f"\"1+*\", got {_q(face[pt])}")
                 elif not _is_int(face[pt]):
-                    self.add(f"{path}.{pt}", f"expected an integer, got {_q(face[pt])}")
+                    self.add(f"{path}.{pt}", f"expected an integer or a text such as \"*\" or "
+                                             f"\"1+*\", got {_q(face[pt])}")
                 else:
                     self.integer(face[pt], f"{path}.{pt}", -MAX_CARD_NUMBER)
             elif creature and "types" in face:
@@ -366,6 +405,8 @@ class _Validator:
             self.add(f"{path}.kind", "missing required field")
         else:
             kind = self.choice(ab["kind"], f"{path}.kind", ABILITY_KINDS, "an ability kind")
+        if "template" in ab:
+            self.string(ab["template"], f"{path}.template")
         text = None
         if "text" not in ab:
             self.add(f"{path}.text", "missing required field")
@@ -378,14 +419,25 @@ class _Validator:
         if kind is None:
             return
         required, optional = _KIND_FIELDS[kind]
-        self.fields(ab, path, ("kind", "text", *required), optional)
+        self.fields(ab, path, ("kind", "text", *required), (*optional, "template"))
         getattr(self, f"_{kind}")(ab, path, granted)
+
+    def _not_modeled(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        """A line that can't change any answer in scope: counted in the numbering, no facts."""
 
     def _keyword(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "keyword" not in ab:
             return
-        kw = self.choice(ab["keyword"], f"{path}.keyword", KEYWORDS, "a keyword")
+        kw = self.string(ab["keyword"], f"{path}.keyword")
         if kw is None:
+            return
+        if kw not in KEYWORDS:  # a keyword the rules in scope don't read: stored, no rules
+            if "cost" in ab and not isinstance(ab["cost"], str):
+                self.add(f"{path}.cost", f"expected a string, got {_q(ab['cost'])}")
+            if "n" in ab:
+                self.integer(ab["n"], f"{path}.n")
+            if "what" in ab:
+                self.string(ab["what"], f"{path}.what")
             return
         takes = KEYWORDS[kw]
         for f in ("cost", "n", "what"):
@@ -414,6 +466,13 @@ class _Validator:
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")
+        if "condition" in ab:
+            p = f"{path}.condition"
+            cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
+            if cond is not None:
+                self.fields(cond, p, ("you_control",))
+                if "you_control" in cond:
+                    self.you_control(cond["you_control"], f"{p}.you_control")
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "trigger" in ab:
@@ -423,6 +482,10 @@ class _Validator:
     def mana_or_effect(self, ab: dict[str, Any], path: str) -> None:
         if ("mana" in ab) == ("effect" in ab):
             self.add(path, 'needs exactly one of "mana" (a mana ability) and "effect"')
+        if "rider" in ab:
+            if "mana" not in ab:
+                self.add(f"{path}.rider", "only a mana ability has a rider")
+            self.rider(ab["rider"], f"{path}.rider")
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
         if "effect" in ab:
@@ -469,6 +532,19 @@ class _Validator:
         if "condition" in ab:
             self.choice(ab["condition"], f"{path}.condition", REPLACEMENT_CONDITIONS,
                         "a replacement condition")
+        if "unless" in ab:
+            p = f"{path}.unless"
+            if "enters_tapped" not in ab:
+                self.add(p, "only \"enters_tapped\" takes an \"unless\" condition")
+            un = self.obj(ab["unless"], p, '{"you_control": {...}} or {"pay_life": 2}')
+            if un is not None:
+                if len(un) != 1:
+                    self.add(p, 'needs exactly one of "you_control", "pay_life"')
+                self.fields(un, p, (), ("you_control", "pay_life"))
+                if "you_control" in un:
+                    self.you_control(un["you_control"], f"{p}.you_control")
+                if "pay_life" in un:
+                    self.integer(un["pay_life"], f"{p}.pay_life", 1)
 
     def _spell(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if ("effect" in ab) == ("effects" in ab):
@@ -496,7 +572,30 @@ class _Validator:
         cost = self.obj(v, path, 'a cost such as {"mana": "{2}", "tap": true}')
         if cost is None:
             return
-        self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters"))
+        self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
+                                     "tap_untapped", "discard"))
+        if "life" in cost:
+            self.integer(cost["life"], f"{path}.life", 1)
+        if "tap_untapped" in cost:
+            p = f"{path}.tap_untapped"
+            tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
+            if tu is not None:
+                self.fields(tu, p, ("type",), ("count", "subtypes"))
+                if "type" in tu:
+                    self.choice(tu["type"], f"{p}.type", CARD_TYPES, "a card type")
+                if "count" in tu:
+                    self.integer(tu["count"], f"{p}.count", 1)
+                if "subtypes" in tu:
+                    self.string_list(tu["subtypes"], f"{p}.subtypes", nonempty=True)
+        if "discard" in cost:
+            p = f"{path}.discard"
+            dc = self.obj(cost["discard"], p, '{"count": 1} or {"count": 1, "type": "Land"}')
+            if dc is not None:
+                self.fields(dc, p, (), ("count", "type"))
+                if "count" in dc:
+                    self.integer(dc["count"], f"{p}.count", 1)
+                if "type" in dc:
+                    self.choice(dc["type"], f"{p}.type", CARD_TYPES, "a card type")
         if "mana" in cost:
             self.mana(cost["mana"], f"{path}.mana")
         for f in ("tap", "untap"):
@@ -525,17 +624,38 @@ class _Validator:
         shapes = [s for s in PRODUCE_SHAPES if s in prod]
         if len(shapes) != 1:
             self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
-        optional: tuple[str, ...] = ("spend_only",)
+        optional: tuple[str, ...] = ("spend_only", "rider")
         if "if_counter" in prod:
             optional += ("then", "else")
+        if "any_combination" in prod:
+            optional += ("types",)
         self.fields(prod, path, (), PRODUCE_SHAPES + optional)
         if "spend_only" in prod:
-            self.string(prod["spend_only"], f"{path}.spend_only")
+            self.spend_only(prod["spend_only"], f"{path}.spend_only")
+        if "rider" in prod:
+            self.rider(prod["rider"], f"{path}.rider")
         if "fixed" in prod:
             self.mana(prod["fixed"], f"{path}.fixed", produced=True)
-        for f in ("any_color", "same_type_as_produced"):
+        if "choice" in prod:
+            p = f"{path}.choice"
+            opts = prod["choice"]
+            if not isinstance(opts, list) or len(opts) < 2:
+                self.add(p, f"expected a list of at least two mana options such as "
+                            f"[\"{{R}}\", \"{{G}}\"], got {_q(opts)}")
+            else:
+                for i, o in enumerate(opts):
+                    self.mana(o, f"{p}[{i}]", produced=True)
+        for f in ("any_color", "any_combination", "same_type_as_produced"):
             if f in prod:
                 self.integer(prod[f], f"{path}.{f}", 1)
+        if "any_combination" in prod and _is_int(prod["any_combination"]) \
+                and prod["any_combination"] > 12:
+            self.add(f"{path}.any_combination", "at most 12 mana in any combination")
+        if "types" in prod:
+            self.string_list(prod["types"], f"{path}.types", COLOR_LETTERS, "a color",
+                             nonempty=True)
+        if "chosen_color" in prod and prod["chosen_color"] != 1:
+            self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,
@@ -553,6 +673,83 @@ class _Validator:
                     self.add(f"{path}.{f}", "missing required field (for if_counter)")
                 else:
                     self.produce(prod[f], f"{path}.{f}")
+
+    def spend_only(self, v: Any, path: str) -> None:
+        """A list of alternatives (106.6): the mana may be spent if any of them matches."""
+        if not isinstance(v, list) or not v:
+            self.add(path, 'expected a non-empty list of alternatives such as [{"spell": '
+                           '{"types": ["Creature"]}}, {"ability": {}}, {"x": true}], got '
+                           f"{_q(v)}")
+            return
+        for i, alt in enumerate(v):
+            p = f"{path}[{i}]"
+            d = self.obj(alt, p, '{"spell": {...}}, {"ability": {...}} or {"x": true}')
+            if d is None:
+                continue
+            if len(d) != 1:
+                self.add(p, 'needs exactly one of "spell", "ability", "x"')
+            self.fields(d, p, (), ("spell", "ability", "x"))
+            if "x" in d and d["x"] is not True:
+                self.add(f"{p}.x", f"expected true, got {_q(d['x'])}")
+            if "ability" in d:
+                ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
+                if ab is not None:
+                    self.fields(ab, f"{p}.ability", (), ("of_types",))
+                    if "of_types" in ab:
+                        self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
+                                         "a card type", nonempty=True)
+            if "spell" in d:
+                q = f"{p}.spell"
+                sp = self.obj(d["spell"], q, '{"types": ["Creature"], "chosen_type": true}')
+                if sp is None:
+                    continue
+                self.fields(sp, q, (), SPEND_ONLY_SPELL)
+                if "types" in sp:
+                    self.string_list(sp["types"], f"{q}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                if "supertypes" in sp:
+                    self.string_list(sp["supertypes"], f"{q}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
+                if "subtypes" in sp:
+                    self.string_list(sp["subtypes"], f"{q}.subtypes", nonempty=True)
+                if "colors" in sp:
+                    self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
+                                     nonempty=True)
+                if "chosen_type" in sp and sp["chosen_type"] is not True:
+                    self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
+
+    def rider(self, v: Any, path: str) -> None:
+        rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')
+        if rd is None:
+            return
+        if len(rd) != 1:
+            self.add(path, f"needs exactly one of {', '.join(RIDERS)}")
+        self.fields(rd, path, (), RIDERS)
+        for f in RIDERS:
+            if f in rd:
+                self.integer(rd[f], f"{path}.{f}", 1)
+
+    def you_control(self, v: Any, path: str) -> None:
+        """{"types": [...], "subtypes": [...], "other": bool, "min": N, "max": N}."""
+        yc = self.obj(v, path, '{"types": ["Land"], "subtypes": ["Forest"], "min": 1}')
+        if yc is None:
+            return
+        self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max"))
+        if "types" in yc:
+            self.string_list(yc["types"], f"{path}.types", CARD_TYPES, "a card type",
+                             nonempty=True)
+        if "supertypes" in yc:
+            self.string_list(yc["supertypes"], f"{path}.supertypes", SUPERTYPES, "a supertype",
+                             nonempty=True)
+        if "subtypes" in yc:
+            self.string_list(yc["subtypes"], f"{path}.subtypes", nonempty=True)
+        if "other" in yc:
+            self.boolean(yc["other"], f"{path}.other")
+        for f in ("min", "max"):
+            if f in yc:
+                self.integer(yc[f], f"{path}.{f}")
+        if "types" not in yc and "subtypes" not in yc:
+            self.add(path, 'needs "types" or "subtypes" (and optionally "min" or "max")')
 
     def trigger(self, v: Any, path: str) -> None:
         trig = self.obj(v, path, 'a trigger such as {"event": "enters"}')
@@ -585,9 +782,11 @@ class _Validator:
         flt = self.obj(v, path, 'a permanent filter such as {"type": "Land"} ({} = any permanent)')
         if flt is None:
             return
-        self.fields(flt, path, (), ("type", "nonbasic"))
+        self.fields(flt, path, (), ("type", "nonbasic", "subtypes"))
         if "type" in flt:
             self.choice(flt["type"], f"{path}.type", CARD_TYPES, "a card type")
+        if "subtypes" in flt:
+            self.string_list(flt["subtypes"], f"{path}.subtypes", nonempty=True)
         if "nonbasic" in flt:
             self.boolean(flt["nonbasic"], f"{path}.nonbasic")
 
@@ -644,7 +843,10 @@ class _Validator:
         ci = self.obj(v, path, '{"amount": "{2}", "spells_cast_by": ..., "from_zones": [...]}')
         if ci is None:
             return
-        self.fields(ci, path, ("amount",), ("spells_cast_by", "from_zones"))
+        self.fields(ci, path, ("amount",), ("spells_cast_by", "from_zones", "spell_types"))
+        if "spell_types" in ci:
+            self.string_list(ci["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
+                             nonempty=True)
         if "amount" in ci:
             amount = self.mana(ci["amount"], f"{path}.amount")
             if amount is not None and amount.x:

@@ -74,7 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("action", help="the action as JSON, or @FILE")
     sp.add_argument("--player", help="who takes the action (default: as for moves)")
-    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C)")
+    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C), the color "
+                         "chosen as a permanent enters, or pay_life: pay the life a land asks for as it "
+                         "enters (else it enters tapped)")
     sp.add_argument("--seed", type=int, default=0, help="seed for the random orders the rules call for (default 0)")
     sp.add_argument("--out", metavar="FILE", help="also write the next state to FILE")
     common(sp)
@@ -118,6 +120,10 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", metavar="FILE", help="write the puzzle to FILE (default: print it)")
     common(sp)
 
+    from mtgasp import cardscli
+
+    cardscli.add_parser(sub)  # `mtgasp cards import|show` (issue 11)
+
     sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
     sp.add_argument("state")
     sp.add_argument("--player", help="the acting player (default: as for moves)")
@@ -125,12 +131,13 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _library(paths: Sequence[str]) -> Any:
+def _library(paths: Sequence[str], imported: bool = True) -> Any:
     from mtgasp.cards import CardLibrary
+    from mtgasp.userlib import library_with_imported  # built-in + imported (lazy) + --cards
 
-    if not paths:
-        return CardLibrary.builtin()
-    return CardLibrary.load([Path(p) for p in paths])
+    if not imported:  # verify and check are about the built-in library (and --cards)
+        return CardLibrary.load([Path(p) for p in paths]) if paths else CardLibrary.builtin()
+    return library_with_imported([Path(p) for p in paths])
 
 
 def _print_json(obj: Any) -> None:
@@ -200,9 +207,13 @@ def _run(args: argparse.Namespace) -> int:
     from mtgasp.api import Checker
     from mtgasp.state import load_state
 
+    if args.command == "cards":
+        from mtgasp import cardscli
+
+        return cardscli.run(args)
     if args.command == "batch":
         return _batch(args)
-    library = _library(args.cards)
+    library = _library(args.cards, imported=args.command not in ("verify", "check"))
     checker = Checker(library)
     if args.command == "moves":
         if args.picture != "text":  # one picture of the payment plans of every state's moves
@@ -286,8 +297,10 @@ def _run(args: argparse.Namespace) -> int:
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
             raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
-        if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C"):
-            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C)'))
+        if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C",
+                                                                   "PAY_LIFE"):
+            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C) '
+                                                 'nor pay_life'))
         player = acting_player(state, args.player)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)

@@ -11,6 +11,7 @@ at the top of each encoding.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,7 +67,28 @@ def N(n: int) -> Symbol:
     return sym
 
 
+_IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def name_sym(name: str) -> Symbol:
+    """A keyword or other vocabulary word: a constant when it is an identifier (``flash``), else a
+    string (``"first strike"``: a not-modeled keyword, which no rule reads)."""
+    low = name.lower()
+    return Function(low) if _IDENT.match(low) else String(name)
+
+
+def pt_number(value: int | str) -> int:
+    """A power or toughness as a number: ``"*"`` counts as 0 and ``"1+*"`` as 1 (the characteristic-
+    defining part is not modeled)."""
+    if isinstance(value, int):
+        return value
+    m = re.match(r"^(\d+)", value)
+    return int(m.group(1)) if m else 0
+
+
 ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")}
+# keywords whose cost the encodings read (the others' costs are stored, not turned into facts)
+MODELED_KEYWORD_COSTS = {"kicker", "multikicker", "foretell", "plot", "ward"}
 TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
 
 
@@ -184,6 +206,8 @@ class FactWriter:
     def _card_facts(self, card: Card, sym: Symbol) -> None:
         if card.layout == "modal_dfc":
             self.add("layout", sym, C("mdfc"))
+        elif card.layout != "normal":
+            self.add("layout", sym, C(card.layout))
         for fi, face in enumerate(card.faces, start=1):
             f = N(fi)
             self.add("face", sym, f)
@@ -196,9 +220,9 @@ class FactWriter:
             if face.mana_cost is not None:
                 self.add("mana_cost", sym, f, self.cost(face.mana_cost))
             if face.power is not None:
-                self.add("power", sym, f, N(face.power))
+                self.add("power", sym, f, N(pt_number(face.power)))
             if face.toughness is not None:
-                self.add("toughness", sym, f, N(face.toughness))
+                self.add("toughness", sym, f, N(pt_number(face.toughness)))
             grants = 0
             for ab in face.abilities:
                 a = F("a", [sym, f, N(ab.index)])
@@ -208,16 +232,18 @@ class FactWriter:
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
         self.add("ability", a, C(kind))
+        if kind == "not_modeled":
+            return grants
         if kind == "keyword":
-            self.add("keyword", a, C(spec["keyword"]))
+            self.add("keyword", a, name_sym(spec["keyword"]))
             cost = spec.get("cost")
             if cost == "mana_cost":
                 self.add("keyword_cost_rule", a, C("mana_cost"))
-            elif isinstance(cost, str):
+            elif isinstance(cost, str) and spec["keyword"] in MODELED_KEYWORD_COSTS:
                 self.add("keyword_cost", a, self.cost(cost))
             elif isinstance(cost, dict) and "mana_cost_reduced_by" in cost:
                 self.add("keyword_cost_rule", a, F("reduced", [self.cost(cost["mana_cost_reduced_by"])]))
-            if "n" in spec:
+            if "n" in spec and isinstance(spec["n"], int):
                 self.add("keyword_n", a, N(spec["n"]))
             if spec.get("keyword") == "enchant" and "what" in spec:
                 self.add("enchant", a, C(str(spec["what"]).lower()))
@@ -227,12 +253,21 @@ class FactWriter:
             self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
+        if kind == "activated" and isinstance(spec.get("condition"), dict):
+            yc = spec["condition"].get("you_control")
+            if yc is not None:
+                self.you_control(a, C("activation"), yc)
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for produce, cond in self.produce(spec["mana"]):
                 self.add("produces", a, produce, cond)
-            if spec["mana"].get("spend_only"):
-                self.add("spend_only", a, C("legendary_creature_spell"))
+                if produce.name == "any_combination":
+                    for t in spec["mana"].get("types") or "WUBRG":
+                        self.add("combination_color", a, C(t.lower()))
+            self.spend_only(a, spec["mana"].get("spend_only"))
+            rider = spec.get("rider") or spec["mana"].get("rider") or {}
+            for name, n in rider.items():
+                self.add("rider", a, C(name), N(int(n)))
         if kind == "triggered":
             self.trigger(a, spec.get("trigger") or {})
         if kind == "static":
@@ -249,11 +284,22 @@ class FactWriter:
                 self.replace_mana(a, spec["replace_mana"])
             inc = spec.get("cost_increase")
             if inc:
-                for zone in inc.get("from_zones", []):
+                for zone in inc.get("from_zones") or ["any"]:
                     self.add("cost_increase", a, self.cost(inc["amount"]), C(inc.get("spells_cast_by", "opponents")), C(zone))
+                for t in inc.get("spell_types") or []:
+                    self.add("cost_increase_type", a, C(t.lower()))
         if kind == "replacement":
             if spec.get("enters_tapped"):
                 self.add("enters_tapped", a)
+                if spec.get("condition"):
+                    self.add("enters_tapped_condition", a, C(spec["condition"]))
+                unless = spec.get("unless") or {}
+                if "you_control" in unless:
+                    self.you_control(a, C("unless"), unless["you_control"])
+                if "pay_life" in unless:
+                    self.add("enters_tapped_unless_pay", a, N(int(unless["pay_life"])))
+            if spec.get("enters_choose"):
+                self.add("enters_choose", a, C(spec["enters_choose"]))
             ewc = spec.get("enters_with_counters")
             if ewc:
                 amount = ewc.get("amount")
@@ -265,6 +311,9 @@ class FactWriter:
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
+            if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
+                for produce, cond in self.produce(eff["produce"]):
+                    self.add("effect_produces", a, produce, cond)
         return grants
 
     def trigger(self, a: Symbol, trig: dict) -> None:
@@ -285,14 +334,73 @@ class FactWriter:
         if what == "enchanted":
             self.add("trigger_what", a, C("enchanted"))
         elif isinstance(what, dict):
-            self.add("trigger_what", a, self.filter(what))
+            for flt in self.filters(what):
+                self.add("trigger_what", a, flt)
 
     def filter(self, what: dict) -> Symbol:
-        """A permanent filter: any, type(T), nonbasic(T)."""
+        """A permanent filter: any, type(T), nonbasic(T) (the first of ``filters``)."""
+        return self.filters(what)[0]
+
+    def filters(self, what: dict) -> list[Symbol]:
+        """A permanent filter as alternatives (any of them matches): any, type(T), nonbasic(T),
+        sub(T,S) (type T, or any type when T = any, and subtype S: one term per listed subtype)."""
+        subs = what.get("subtypes") or []
+        if subs:
+            t = C(what["type"].lower()) if "type" in what else C("any")
+            return [F("sub", [t, String(s)]) for s in subs]
         if not what or "type" not in what:
-            return C("any")
+            return [C("any")]
         t = C(what["type"].lower())
-        return F("nonbasic", [t]) if what.get("nonbasic") else F("type", [t])
+        return [F("nonbasic", [t]) if what.get("nonbasic") else F("type", [t])]
+
+    def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
+        """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
+        yc_type/3 (every listed type), yc_subtype/3 (any listed subtype), yc_supertype/3,
+        yc_other/2, yc_min/3 and yc_max/3 (at least one permanent when neither is given)."""
+        self.add("yc", a, role)
+        for t in yc.get("types") or []:
+            self.add("yc_type", a, role, C(t.lower()))
+        for t in yc.get("supertypes") or []:
+            self.add("yc_supertype", a, role, C(t.lower()))
+        for s in yc.get("subtypes") or []:
+            self.add("yc_subtype", a, role, String(s))
+        if yc.get("other"):
+            self.add("yc_other", a, role)
+        if "min" in yc:
+            self.add("yc_min", a, role, N(int(yc["min"])))
+        if "max" in yc:
+            self.add("yc_max", a, role, N(int(yc["max"])))
+        if "min" not in yc and "max" not in yc:
+            self.add("yc_min", a, role, N(1))
+
+    def spend_only(self, a: Symbol, alts: Any) -> None:
+        """spend_only(A,I): the mana of A may be spent only as alternative I (or another) allows
+        (106.6); spend_alt(A,I,Prop) with Prop: spell, type(T), subtype(S), supertype(S), color(T),
+        chosen_type, ability, of_type(T), x (all the properties of an alternative must hold)."""
+        if not isinstance(alts, list):
+            return
+        for i, alt in enumerate(alts, start=1):
+            n = N(i)
+            self.add("spend_only", a, n)
+            if "spell" in alt:
+                sp = alt["spell"] or {}
+                self.add("spend_alt", a, n, C("spell"))
+                for t in sp.get("types") or []:
+                    self.add("spend_alt", a, n, F("type", [C(t.lower())]))
+                for t in sp.get("supertypes") or []:
+                    self.add("spend_alt", a, n, F("supertype", [C(t.lower())]))
+                for t in sp.get("subtypes") or []:
+                    self.add("spend_alt", a, n, F("subtype", [String(t)]))
+                for t in sp.get("colors") or []:
+                    self.add("spend_alt", a, n, F("color", [C(t.lower())]))
+                if sp.get("chosen_type"):
+                    self.add("spend_alt", a, n, C("chosen_type"))
+            if "ability" in alt:
+                self.add("spend_alt", a, n, C("ability"))
+                for t in (alt["ability"] or {}).get("of_types") or []:
+                    self.add("spend_alt", a, n, F("of_type", [C(t.lower())]))
+            if alt.get("x"):
+                self.add("spend_alt", a, n, C("x"))
 
     def replace_mana(self, a: Symbol, rm: dict) -> None:
         """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose
@@ -321,6 +429,17 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         for kind, n in (cost.get("remove_counters") or {}).items():
             self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
+        if cost.get("life"):
+            self.add(f"{prefix}_life", a, N(int(cost["life"])))
+        tu = cost.get("tap_untapped")
+        if isinstance(tu, dict) and "type" in tu:
+            subs = tu.get("subtypes") or []
+            flt = F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else F("type", [C(tu["type"].lower())])
+            self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        dc = cost.get("discard")
+        if isinstance(dc, dict):
+            flt = F("type", [C(dc["type"].lower())]) if "type" in dc else C("any")
+            self.add(f"{prefix}_discard", a, flt, N(int(dc.get("count", 1))))
 
     def produce(self, spec: dict) -> Iterator[tuple[Symbol, Symbol]]:
         if "if_counter" in spec:
@@ -331,8 +450,15 @@ class FactWriter:
                 yield p, F("no_counter", [kind])
         elif "fixed" in spec:
             yield F("fixed", [self.cost(spec["fixed"])]), C("always")
+        elif "choice" in spec:
+            for opt in spec["choice"]:
+                yield F("choice", [self.cost(opt)]), C("always")
         elif "any_color" in spec:
-            yield C("any_color"), C("always")
+            yield F("any_color", [N(int(spec["any_color"]))]), C("always")
+        elif "any_combination" in spec:
+            yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
+        elif "chosen_color" in spec:
+            yield C("chosen_color"), C("always")
         elif "could_produce" in spec:
             cp = spec["could_produce"]
             col = C("colors") if cp.get("colors_only") else C("types")
@@ -422,6 +548,10 @@ class FactWriter:
                 self.add("mana_spent", os, N(o.mana_spent))
             if o.kicked:
                 self.add("kicked", os)
+            if o.extra.get("chosen_color") in ("W", "U", "B", "R", "G"):
+                self.add("chosen_color", os, C(str(o.extra["chosen_color"]).lower()))
+            if isinstance(o.extra.get("chosen_type"), str):
+                self.add("chosen_type", os, String(o.extra["chosen_type"]))
             if o.zone == "library":
                 library_pos[o.owner] = library_pos.get(o.owner, 0) + 1
                 self.add("library_pos", os, N(library_pos[o.owner]))
@@ -480,7 +610,11 @@ class FactWriter:
             fi = 1
             if action.face is not None:
                 fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
-            kick = 1 if "kicker" in action.additional else 0
+            # K: how many times the optional additional costs are paid (kicker once, multikicker
+            # any number of times; an optional "additional_cost" ability: paid when K >= 1).
+            kick = sum(1 for a in action.additional if a == "kicker")
+            if "additional_cost" in action.additional:
+                kick = max(kick, 1)
             return F("cast", [os, C(action.method or "normal"), N(fi), N(kick)])
         if action.kind == "decline":
             return C("decline")

@@ -116,8 +116,8 @@ class Face:
     subtypes: tuple[str, ...]
     oracle: str
     abilities: tuple[Ability, ...]
-    power: int | None = None
-    toughness: int | None = None
+    power: int | str | None = None  # "*" and the like: a string (facts.pt_number)
+    toughness: int | str | None = None
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ Extensions beyond contracts.md version 1 (all documented in ``data/state.schema.
 - player: ``attackers_this_turn`` (how many creatures that player attacked with this turn,
   Windbrisk Heights) and ``damage_taken_this_turn`` (damage dealt to that player this turn,
   Spinerock Knoll), kept in ``Player.extra``;
-- object: ``chosen_type`` (the creature type chosen as it entered, The Ringhart Crest), kept in
-  ``GameObject.extra``.
+- object: ``chosen_type`` (the creature type chosen as it entered, The Ringhart Crest) and
+  ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ DURATIONS = ("end_of_turn", "permanent")
 GAME_EXTENSIONS = ("$schema", "description")
 GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
-OBJECT_EXTENSIONS = ("chosen_type", "dream_exile", "refers_to", "targets", "seen_by")
+OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -983,6 +983,16 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                                         "permanent enters lasts while it is on the battlefield)")
             else:
                 d.extra["chosen_type"] = ct
+    if _opt(ro, "chosen_color") is not None:
+        cc = f.string(p("chosen_color"), ro["chosen_color"])
+        if cc is not None:
+            if cc not in ("W", "U", "B", "R", "G"):
+                f.add(p("chosen_color"), f"{cc!r} is not a color; expected one of W, U, B, R, G")
+            elif zone is not None and zone != "battlefield":
+                f.add(p("chosen_color"), f"a card {zphrase} has no chosen color (a choice made as "
+                                         "a permanent enters lasts while it is on the battlefield)")
+            else:
+                d.extra["chosen_color"] = cc
     if _opt(ro, "dream_exile") is not None:
         marked = f.boolean(p("dream_exile"), ro["dream_exile"])
         if marked and zone is not None and zone != "stack":

@@ -1,0 +1,2100 @@
+"""Compile real cards' Oracle text (MTGJSON AtomicCards, Scryfall card objects) into the card format.
+
+``import_files(paths)`` reads the files, ``compile_card(raw)`` reads one card: the Oracle text is
+stripped of reminder text, the card's own name and "this creature/land/..." become one self
+reference (``~``), the text is cut into lines, and every line gets ONE verdict:
+
+- ``templated``: a row of ``TEMPLATES`` (below, and docs/import-templates.md) matched it and built
+  the card-format ability;
+- ``not_modeled``: the line cannot change any answer in scope (moves, mana, why: mana, costs,
+  timing, casting permissions, entering the battlefield), e.g. "Flying" or "When this creature
+  enters, draw a card"; it becomes a ``not_modeled`` ability (or a not-modeled keyword) so the
+  ability numbering is kept;
+- ``refused``: the line touches the rules in scope but no template matches it. A card with a
+  refused line is not imported; the report says which line and why.
+
+No line is dropped: every line of every face is in the report with its verdict. The table of
+templates is closed: a wording that isn't in it is never guessed at.
+
+Bad input (a file that is neither format, malformed JSON, a card without a name or type, an unknown
+mana symbol in a mana cost, an absurdly long text) raises one ``InputError`` naming the card and the
+field; nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mtgasp.errors import InputError, Problem
+
+__all__ = [
+    "TEMPLATES",
+    "CardResult",
+    "ImportReport",
+    "RawCard",
+    "RawFace",
+    "compile_card",
+    "default_library_path",
+    "import_files",
+    "read_cards",
+    "write_library",
+]
+
+MAX_TEXT = 5000  # characters of Oracle text per face: the longest real card has about 1,500
+MAX_NAME = 200
+MAX_FILE_CARDS = 1_000_000
+
+Ability = dict[str, Any]
+
+# --- symbols ----------------------------------------------------------------------------------
+
+_SYM = re.compile(r"\{([^{}]*)\}")
+# every mana symbol of real mana costs (CR 107.4): generic, colored, colorless, X/Y/Z, hybrid,
+# monocolored hybrid, colorless hybrid, Phyrexian, snow, half mana, infinity, and the symbols of
+# Un- and digital-only cards ({D}, {L}, {A}, {TK})
+_COST_SYMBOL = re.compile(
+    r"^(\d+|[WUBRGCXYZSDLA]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|H[WUBRG]|½|∞|TK)$"
+)
+# symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}
+_FORMAT_SYMBOL = re.compile(r"^(\d+|[WUBRGCX])$")
+MANA = r"(?:\{(?:\d+|[WUBRGCX])\})"
+COLORED = r"(?:\{[WUBRGC]\})"
+WORD_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "twenty": 20,
+}
+NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+)"
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+BASIC_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+CARD_TYPES = (
+    "Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
+    "Kindred", "Tribal",
+)
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite")
+# card types of other game variants: such a card is refused (not a card of a Magic game in scope)
+OTHER_GAME_TYPES = ("Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Hero",
+                    "Stickers", "Emblem")
+
+
+def _num(word: str) -> int:
+    w = word.lower()
+    return WORD_NUMBERS[w] if w in WORD_NUMBERS else int(w)
+
+
+def _symbols(text: str) -> list[str]:
+    return _SYM.findall(text)
+
+
+# --- raw cards (read from either format) ------------------------------------------------------
+
+
+@dataclass
+class RawFace:
+    name: str
+    type_line: str
+    supertypes: list[str]
+    types: list[str]
+    subtypes: list[str]
+    mana_cost: str | None
+    text: str
+    power: str | None = None
+    toughness: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    path: str = ""  # where the face is in its file, for errors
+
+
+@dataclass
+class RawCard:
+    name: str
+    layout: str
+    faces: list[RawFace]
+    source: dict[str, Any]
+    path: str = ""
+
+
+def _bad(source: str, path: str, message: str) -> InputError:
+    return InputError(Problem(path, message), source)
+
+
+def _str_field(v: Any, source: str, path: str, what: str, required: bool = True,
+               limit: int = MAX_TEXT) -> str | None:
+    if v is None:
+        if required:
+            raise _bad(source, path, f"missing {what}")
+        return None
+    if not isinstance(v, str):
+        raise _bad(source, path, f"{what} must be a string, not {type(v).__name__}")
+    if required and not v.strip():
+        raise _bad(source, path, f"empty {what}")
+    if len(v) > limit:
+        raise _bad(source, path, f"{what} is {len(v)} characters long (more than {limit}): "
+                                 "not a card's Oracle text")
+    return v
+
+
+def _check_cost_symbols(cost: str, source: str, path: str) -> None:
+    rest = _SYM.sub("", cost)
+    if rest.strip():
+        raise _bad(source, path, f'"{cost}" is not a mana cost: unexpected "{rest.strip()}"')
+    for s in _symbols(cost):
+        if not _COST_SYMBOL.match(s):
+            raise _bad(source, path, f'"{cost}": unknown mana symbol {{{s}}}')
+
+
+def _split_type_line(type_line: str) -> tuple[list[str], list[str], list[str]]:
+    left, _, right = type_line.partition("—")
+    words = left.split()
+    supers = [w for w in words if w in SUPERTYPES]
+    types = [w for w in words if w not in SUPERTYPES]
+    return supers, types, right.split()
+
+
+def _face_from_mtgjson(f: Any, source: str, path: str) -> RawFace:
+    if not isinstance(f, dict):
+        raise _bad(source, path, "a card face must be an object")
+    name = _str_field(f.get("faceName", f.get("name")), source, f"{path}.name", "name",
+                      limit=MAX_NAME)
+    assert name is not None
+    type_line = _str_field(f.get("type"), source, f"{path}.type", "type line", limit=MAX_NAME)
+    assert type_line is not None
+    text = _str_field(f.get("text"), source, f"{path}.text", "Oracle text", required=False) or ""
+    cost = _str_field(f.get("manaCost"), source, f"{path}.manaCost", "mana cost", required=False,
+                      limit=MAX_NAME)
+    if cost:
+        _check_cost_symbols(cost, source, f"{path}.manaCost")
+    supers, types, subs = _split_type_line(type_line)
+    for key, dflt in (("supertypes", supers), ("types", types), ("subtypes", subs)):
+        v = f.get(key)
+        if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
+            raise _bad(source, f"{path}.{key}", f"{key} must be a list of strings")
+    kws = f.get("keywords") or []
+    if not isinstance(kws, list) or not all(isinstance(x, str) for x in kws):
+        raise _bad(source, f"{path}.keywords", "keywords must be a list of strings")
+    return RawFace(
+        name=name, type_line=type_line,
+        supertypes=list(f.get("supertypes") or supers), types=list(f.get("types") or types),
+        subtypes=list(f.get("subtypes") or subs), mana_cost=cost or None, text=text,
+        power=_pt(f.get("power")), toughness=_pt(f.get("toughness")), keywords=list(kws),
+        path=path,
+    )
+
+
+def _pt(v: Any) -> str | None:
+    return None if v is None else str(v)
+
+
+def _face_from_scryfall(f: Any, source: str, path: str, card: dict[str, Any]) -> RawFace:
+    if not isinstance(f, dict):
+        raise _bad(source, path, "a card face must be an object")
+    name = _str_field(f.get("name"), source, f"{path}.name", "name", limit=MAX_NAME)
+    assert name is not None
+    type_line = _str_field(f.get("type_line"), source, f"{path}.type_line", "type line",
+                           limit=MAX_NAME)
+    assert type_line is not None
+    text = _str_field(f.get("oracle_text"), source, f"{path}.oracle_text", "Oracle text",
+                      required=False) or ""
+    cost = _str_field(f.get("mana_cost"), source, f"{path}.mana_cost", "mana cost",
+                      required=False, limit=MAX_NAME)
+    if cost:
+        _check_cost_symbols(cost, source, f"{path}.mana_cost")
+    supers, types, subs = _split_type_line(type_line)
+    kws = card.get("keywords") or []
+    if not isinstance(kws, list) or not all(isinstance(x, str) for x in kws):
+        raise _bad(source, f"{path}.keywords", "keywords must be a list of strings")
+    return RawFace(name=name, type_line=type_line, supertypes=supers, types=types, subtypes=subs,
+                   mana_cost=cost or None, text=text, power=_pt(f.get("power")),
+                   toughness=_pt(f.get("toughness")), keywords=list(kws), path=path)
+
+
+def _card_from_mtgjson(key: str, faces: Any, source: str, path: str) -> RawCard:
+    if isinstance(faces, dict):
+        faces = [faces]
+    if not isinstance(faces, list) or not faces:
+        raise _bad(source, path, f'card "{key}": expected a list of faces')
+    raws = [_face_from_mtgjson(f, source, f"{path}[{i}]") for i, f in enumerate(faces)]
+    first = faces[0]
+    layout = first.get("layout") or "normal"
+    if not isinstance(layout, str):
+        raise _bad(source, f"{path}[0].layout", "layout must be a string")
+    name = key or raws[0].name
+    return RawCard(name=name, layout=layout, faces=raws, source={"format": "mtgjson"}, path=path)
+
+
+def _card_from_scryfall(c: Any, source: str, path: str) -> RawCard:
+    if not isinstance(c, dict):
+        raise _bad(source, path, "a card must be an object")
+    name = _str_field(c.get("name"), source, f"{path}.name", "name", limit=MAX_NAME)
+    assert name is not None
+    layout = c.get("layout") or "normal"
+    if not isinstance(layout, str):
+        raise _bad(source, f"{path}.layout", "layout must be a string")
+    cf = c.get("card_faces")
+    if cf is not None:
+        if not isinstance(cf, list) or not cf:
+            raise _bad(source, f"{path}.card_faces", "card_faces must be a non-empty list")
+        faces = [_face_from_scryfall(f, source, f"{path}.card_faces[{i}]", c)
+                 for i, f in enumerate(cf)]
+    else:
+        faces = [_face_from_scryfall(c, source, path, c)]
+    src: dict[str, Any] = {"format": "scryfall"}
+    if isinstance(c.get("oracle_id"), str):
+        src["oracle_id"] = c["oracle_id"]
+    return RawCard(name=name, layout=layout, faces=faces, source=src, path=path)
+
+
+def _is_scryfall_card(v: Any) -> bool:
+    return isinstance(v, dict) and (v.get("object") == "card" or "type_line" in v
+                                    or "card_faces" in v or "oracle_text" in v)
+
+
+def _is_mtgjson_face(v: Any) -> bool:
+    return isinstance(v, dict) and "name" in v and ("type" in v or "types" in v) \
+        and "type_line" not in v
+
+
+def read_cards(data: Any, source: str) -> list[RawCard]:
+    """The cards of one decoded file: MTGJSON AtomicCards (``data`` -> name -> faces), a Scryfall
+    array of card objects, a single Scryfall card object, or a single MTGJSON card (a face object
+    or a list of face objects)."""
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        cards = data["data"]
+        if len(cards) > MAX_FILE_CARDS:
+            raise _bad(source, "data", f"{len(cards)} cards: too many")
+        out = []
+        for key, faces in cards.items():
+            out.append(_card_from_mtgjson(key, faces, source, f"data[{json.dumps(key)}]"))
+        return out
+    if isinstance(data, list) and data and all(_is_scryfall_card(c) for c in data):
+        return [_card_from_scryfall(c, source, f"[{i}]") for i, c in enumerate(data)]
+    if isinstance(data, list) and data and all(_is_mtgjson_face(c) for c in data):
+        return [_card_from_mtgjson("", data, source, "")]
+    if _is_scryfall_card(data):
+        return [_card_from_scryfall(data, source, "")]
+    if _is_mtgjson_face(data):
+        return [_card_from_mtgjson("", [data], source, "")]
+    if isinstance(data, dict) and "data" in data:
+        raise _bad(source, "data", "MTGJSON AtomicCards needs \"data\": an object of card name -> "
+                                   "list of faces")
+    if isinstance(data, list):
+        bad = next((i for i, c in enumerate(data) if not _is_scryfall_card(c)), 0)
+        raise _bad(source, f"[{bad}]", "not a Scryfall card object (needs name, type_line and "
+                                       "oracle_text or card_faces)" if data else "empty list")
+    raise _bad(source, "", "neither MTGJSON AtomicCards ({\"data\": {name: [faces]}}) nor "
+                           "Scryfall card objects (a card or a list of cards with type_line)")
+
+
+def load_file(path: Path) -> list[RawCard]:
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise _bad(source, "", f"cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise _bad(source, "", f"not UTF-8: {e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise _bad(source, "", f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") \
+            from None
+    except RecursionError:
+        raise _bad(source, "", "invalid JSON: nested too deeply") from None
+    return read_cards(data, source)
+
+
+# --- text preparation -------------------------------------------------------------------------
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+SELF_NOUNS = (
+    "creature", "land", "artifact", "enchantment", "spell", "card", "permanent", "Aura",
+    "Equipment", "Vehicle", "planeswalker", "battle", "Saga", "Class", "Case", "token", "Room",
+    "Siege", "Fortification", "Mount", "Spacecraft", "Attraction", "Contraption", "Background",
+)
+_THIS = re.compile(r"\b[Tt]his (?:" + "|".join(SELF_NOUNS) + r")\b")
+
+
+def strip_reminder(text: str) -> str:
+    return _REMINDER.sub("", text).strip()
+
+
+def self_names(face: RawFace, card: RawCard) -> list[str]:
+    names = {face.name, card.name}
+    for n in sorted(names):  # a copy: names grows
+        if "," in n:
+            names.add(n.split(",")[0])
+        if " of " in n and "Legendary" in face.supertypes:
+            names.add(n.split(" of ")[0])
+        if " the " in n and "Legendary" in face.supertypes:
+            names.add(n.split(" the ")[0])
+    return sorted((n for n in names if n.strip()), key=len, reverse=True)
+
+
+def normalize(line: str, names: list[str]) -> str:
+    """The line with its self references as ``~`` (CR 201.5: a card's name in its text means
+    that object)."""
+    out = line
+    for n in names:
+        out = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "~", out)
+    return _THIS.sub("~", out)
+
+
+# --- the template table -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Template:
+    """One row of the closed table: a name, the Oracle wording it matches, what it builds, and
+    the CR rules the output is read by. ``kind`` says where it applies: ``keyword`` (a keyword
+    line), ``line`` (a whole line), ``cost`` (one part of a cost, before the colon), ``mana``
+    (the "Add ..." sentence of a mana ability), ``mana_rider`` (a sentence after it),
+    ``trigger`` (a trigger condition), ``effect`` (an effect sentence)."""
+
+    name: str
+    kind: str
+    wording: str  # regex over the normalized line (self reference = ~)
+    output: str   # the card-format output, as documented
+    rules: str
+    build: Callable[[re.Match[str], Ctx], Any]
+    example: str = ""
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        # Oracle capitalization matters ("Dragon spells" vs "multicolored spells"); keywords
+        # after the first of a line are lowercase ("Flying, haste")
+        return _compiled(self.wording, self.kind == "keyword")
+
+
+_RE_CACHE: dict[str, re.Pattern[str]] = {}
+
+
+def _compiled(w: str, ignore_case: bool = False) -> re.Pattern[str]:
+    key = ("i:" if ignore_case else "c:") + w
+    r = _RE_CACHE.get(key)
+    if r is None:
+        r = _RE_CACHE[key] = re.compile("^" + w + "$", re.IGNORECASE if ignore_case else 0)
+    return r
+
+
+class Refused(Exception):
+    """A line (or part) that touches the rules in scope and matches no template."""
+
+
+@dataclass
+class Ctx:
+    face: RawFace
+    card: RawCard
+    used: list[str] = field(default_factory=list)  # the template names used for the line
+
+    def use(self, name: str) -> None:
+        self.used.append(name)
+
+
+TEMPLATES: list[Template] = []
+
+
+def template(name: str, kind: str, wording: str, output: str, rules: str, example: str = ""
+             ) -> Callable[[Callable[[re.Match[str], Ctx], Any]], Callable[[re.Match[str], Ctx], Any]]:
+    def deco(fn: Callable[[re.Match[str], Ctx], Any]) -> Callable[[re.Match[str], Ctx], Any]:
+        TEMPLATES.append(Template(name, kind, wording, output, rules, fn, example))
+        return fn
+    return deco
+
+
+def _match(kind: str, text: str, ctx: Ctx) -> Any:
+    """The output of the first template of ``kind`` whose wording matches ``text`` (or raise
+    ``Refused``)."""
+    for t in TEMPLATES:
+        if t.kind != kind:
+            continue
+        m = t.regex.match(text)
+        if m:
+            out = t.build(m, ctx)
+            ctx.use(t.name)
+            return out
+    raise Refused(f'no {kind} template matches "{text}"')
+
+
+def _try(kind: str, text: str, ctx: Ctx) -> Any | None:
+    n = len(ctx.used)
+    try:
+        return _match(kind, text, ctx)
+    except Refused:
+        del ctx.used[n:]
+        return None
+
+
+def _mana(sym_text: str) -> str:
+    """A run of mana symbols in the card format (refuses hybrid, Phyrexian, snow ...)."""
+    for s in _symbols(sym_text):
+        if not _FORMAT_SYMBOL.match(s):
+            raise Refused(f"mana symbol {{{s}}} is not in the card format")
+    return sym_text
+
+
+# ---- costs (the part before the colon of an activated ability; CR 602.1a, 118) --------------
+
+@template("cost.tap", "cost", r"\{T\}", '"tap": true', "CR 107.5, 602.5a, 302.6", "{T}")
+def _c_tap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"tap": True}
+
+
+@template("cost.untap", "cost", r"\{Q\}", '"untap": true', "CR 107.6, 602.5a", "{2}, {Q}")
+def _c_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"untap": True}
+
+
+@template("cost.mana", "cost", rf"(?P<m>{MANA}+)", '"mana": "{1}{G}"', "CR 118.1, 601.2f-h",
+          "{1}, {T}")
+def _c_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"mana": _mana(m["m"])}
+
+
+@template("cost.pay_mana", "cost", rf"Pay (?P<m>{MANA}+)", '"mana": "{2}{R}"',
+          "CR 118.1, 601.2f-h", "As an additional cost to cast this spell, you may pay {2}{R}.")
+def _c_pay_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"mana": _mana(m["m"])}
+
+
+@template("cost.pay_life", "cost", rf"Pay (?P<n>{NUM}) life", '"life": N', "CR 119.4, 118.3",
+          "Pay 1 life")
+def _c_life(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"life": _num(m["n"])}
+
+
+@template("cost.sacrifice_self", "cost", r"Sacrifice ~", '"sacrifice": "self"', "CR 701.21, 602.5a",
+          "{T}, Sacrifice this artifact")
+def _c_sac_self(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"sacrifice": "self"}
+
+
+@template("cost.sacrifice_a", "cost",
+          r"Sacrifice an? (?P<t>land|artifact|creature|enchantment|Forest|Plains|Island|Swamp|Mountain)",
+          '"sacrifice": {"type": "Land"}', "CR 701.21", "Sacrifice a land")
+def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
+    t = m["t"].capitalize()
+    if t in BASIC_TYPES:
+        raise Refused(f"sacrificing a {t} (a land subtype) is not in the card format")
+    return {"sacrifice": {"type": t}}
+
+
+@template("cost.sacrifice_another", "cost",
+          r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
+          '"sacrifice": {"type": "Creature"} (only when the source is not of that type: then '
+          '"another" adds nothing)', "CR 701.21",
+          "Sacrifice another creature (on an artifact)")
+def _c_sac_another(m: re.Match[str], ctx: Ctx) -> Any:
+    t = m["t"].capitalize()
+    if t in ctx.face.types:
+        raise Refused(f'"sacrifice another {m["t"]}" on a {t}: the card format can\'t exclude the '
+                      "source")
+    return {"sacrifice": {"type": t}}
+
+
+@template("cost.remove_counters", "cost",
+          rf"Remove (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? from ~",
+          '"remove_counters": {"charge": N}', "CR 122.8, 602.5a",
+          "Remove a charge counter from this artifact")
+def _c_counters(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"remove_counters": {m["c"].lower(): _num(m["n"])}}
+
+
+@template("cost.tap_untapped", "cost",
+          r"Tap an untapped (?P<t>creature|artifact|land|Elf|Merfolk|Human|Ally|Cleric|Druid|Wizard)"
+          r" you control",
+          '"tap_untapped": {"type": "Creature", "count": 1}', "CR 602.5a, 302.6 (not the source's own "
+          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control")
+def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
+    t = m["t"].capitalize()
+    if t in ("Creature", "Artifact", "Land"):
+        return {"tap_untapped": {"type": t, "count": 1}}
+    return {"tap_untapped": {"type": "Creature", "subtypes": [t], "count": 1}}
+
+
+@template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
+          '"discard": {"count": 1}', "CR 701.9, 602.5a", "Discard a card")
+def _c_discard(m: re.Match[str], ctx: Ctx) -> Any:
+    d: dict[str, Any] = {"count": 1}
+    if m["t"]:
+        d["type"] = "Land"
+    return {"discard": d}
+
+
+def parse_cost(text: str, ctx: Ctx) -> dict[str, Any]:
+    """A cost "{1}, {T}, Pay 1 life" -> COST; raises Refused for a part no template matches."""
+    cost: dict[str, Any] = {}
+    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", text.strip())
+    for part in parts:
+        p = part.strip()
+        # "{1}{T}" written without a comma is not Oracle style, but mana then {T}: split it
+        mt = re.fullmatch(rf"({MANA}+)(\{{[TQ]\}})", p)
+        pieces = [mt.group(1), mt.group(2)] if mt else [p]
+        for piece in pieces:
+            out = _match("cost", piece, ctx)
+            for k, v in out.items():
+                if k in cost:
+                    raise Refused(f'cost part "{piece}" repeats {k}')
+                cost[k] = v
+    return cost
+
+
+# ---- what a mana ability adds (CR 106, 605) -------------------------------------------------
+
+def _produce_symbols(m: str) -> str:
+    s = _mana(m)
+    for x in _symbols(s):
+        if x not in ("W", "U", "B", "R", "G", "C"):
+            raise Refused(f"a mana ability adding {{{x}}} is not in the card format")
+    return s
+
+
+@template("mana.fixed", "mana", rf"Add (?P<m>{COLORED}+)", '{"fixed": "{U}{R}"} (every symbol)',
+          "CR 106.1, 605.1a", "{T}: Add {C}{C}.")
+def _m_fixed(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"fixed": _produce_symbols(m["m"])}
+
+
+@template("mana.choice", "mana",
+          rf"Add (?P<opts>{COLORED}+(?:, {COLORED}+)*,? or {COLORED}+)",
+          '{"choice": ["{R}", "{G}"]} (one option; an option may be several symbols)',
+          "CR 106.1, 605.1a", "{T}: Add {R} or {G}.")
+def _m_choice(m: re.Match[str], ctx: Ctx) -> Any:
+    opts = re.split(r",? or |, ", m["opts"])
+    return {"choice": [_produce_symbols(o.strip()) for o in opts if o.strip()]}
+
+
+@template("mana.any_color", "mana", r"Add one mana of any color",
+          '{"any_color": 1}', "CR 106.1a, 605.1a", "{T}: Add one mana of any color.")
+def _m_any(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"any_color": 1}
+
+
+@template("mana.any_one_color", "mana", rf"Add (?P<n>{NUM}) mana of any one color",
+          '{"any_color": N} (N mana, all of one color)', "CR 106.1a, 605.1a",
+          "{T}: Add three mana of any one color.")
+def _m_any_one(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"any_color": _num(m["n"])}
+
+
+@template("mana.any_combination", "mana",
+          rf"Add (?P<n>{NUM}) mana in any combination of colors",
+          '{"any_combination": N}', "CR 106.1a, 605.1a",
+          "{T}: Add two mana in any combination of colors.")
+def _m_any_comb(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"any_combination": _num(m["n"])}
+
+
+@template("mana.any_combination_of", "mana",
+          rf"Add (?P<n>{NUM}) mana in any combination of (?P<a>{COLORED}) and/or (?P<b>{COLORED})",
+          '{"any_combination": N, "types": ["R", "G"]}', "CR 106.1a, 605.1a",
+          "{T}: Add two mana in any combination of {R} and/or {G}.")
+def _m_any_comb_of(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"any_combination": _num(m["n"]), "types": [m["a"][1], m["b"][1]]}
+
+
+@template("mana.chosen_color", "mana", r"Add one mana of the chosen color",
+          '{"chosen_color": 1} (with a replacement "enters_choose": "color")',
+          "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
+def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"chosen_color": 1}
+
+
+@template("mana.could_produce", "mana",
+          r"Add one mana of any (?P<what>type|color) that (?P<whose>a land you control|"
+          r"a land an opponent controls|lands you control|lands an opponent controls) could produce",
+          '{"could_produce": {"of": "land_you_control"|"land_opponent_controls", '
+          '"colors_only": BOOL}}', "CR 106.7", "{T}: Add one mana of any color that a land an "
+          "opponent controls could produce.")
+def _m_could(m: re.Match[str], ctx: Ctx) -> Any:
+    of = "land_opponent_controls" if "opponent" in m["whose"] else "land_you_control"
+    return {"could_produce": {"of": of, "colors_only": m["what"].lower() == "color"}}
+
+
+@template("mana.could_produce_sacrificed", "mana",
+          r"Add one mana of any (?P<what>type|color) the sacrificed land could produce",
+          '{"could_produce": {"of": "sacrificed", "colors_only": BOOL}}', "CR 106.7",
+          "Sacrifice a land: Add one mana of any type the sacrificed land could produce.")
+def _m_could_sac(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"could_produce": {"of": "sacrificed", "colors_only": m["what"].lower() == "color"}}
+
+
+@template("mana.luck_counter", "mana",
+          r"Add \{C\}\. If ~ has a luck counter on it, instead add one mana of any color",
+          '{"if_counter": "luck", "then": {"any_color": 1}, "else": {"fixed": "{C}"}}',
+          "CR 106.1, 605.1a", "Gemstone Caverns")
+def _m_luck(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"if_counter": "luck", "then": {"any_color": 1}, "else": {"fixed": "{C}"}}
+
+
+# ---- sentences after the mana (spend restrictions, riders, activation restrictions) --------
+
+SPELL_TYPE_WORDS = {
+    "creature": "Creature", "artifact": "Artifact", "instant": "Instant", "sorcery": "Sorcery",
+    "enchantment": "Enchantment", "planeswalker": "Planeswalker", "noncreature": None,
+}
+
+
+_SPELL_TYPE_WORDS = {"creature": "Creature", "artifact": "Artifact", "instant": "Instant",
+                     "sorcery": "Sorcery", "enchantment": "Enchantment",
+                     "planeswalker": "Planeswalker", "battle": "Battle", "land": "Land"}
+_SOURCE_WORDS = {"artifact": "Artifact", "artifacts": "Artifact", "creature": "Creature",
+                 "creatures": "Creature", "land": "Land", "lands": "Land",
+                 "enchantment": "Enchantment", "enchantments": "Enchantment",
+                 "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker"}
+
+
+def _spell_alternative(desc: str) -> dict[str, Any]:
+    """ "a legendary creature spell", "Dragon spells", "creature spell of the chosen type" ->
+    {"spell": {...}} (all the properties together, CR 106.6)."""
+    d = re.sub(r"^(?:a|an) ", "", desc.strip())
+    chosen = d.endswith(" of the chosen type")
+    if chosen:
+        d = d[: -len(" of the chosen type")]
+    m = re.fullmatch(r"(?P<words>.*?) ?spells?", d)
+    if m is None:
+        raise Refused(f'"{desc}": not a kind of spell the card format can restrict to')
+    spell: dict[str, Any] = {}
+    for w in m["words"].split():
+        if w == "legendary":
+            spell.setdefault("supertypes", []).append("Legendary")
+        elif w in _SPELL_TYPE_WORDS:
+            spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
+        elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
+            spell.setdefault("subtypes", []).append(w)
+        else:
+            raise Refused(f'spend restriction "{desc}": "{w}" is not in the card format')
+    if chosen:
+        spell["chosen_type"] = True
+    return {"spell": spell}
+
+
+def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
+    """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
+    legendary creature spell" -> two."""
+    parts = [p for p in re.split(r",? or |, (?:and )?| and ", cast) if p]
+    suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
+    out = []
+    for p in parts:
+        if suffix is not None and not re.search(r"spells?\b", p):
+            p = f"{p} {suffix.group(1)}"
+        out.append(_spell_alternative(p))
+    return out
+
+
+def _ability_alternative(act: str) -> dict[str, Any]:
+    m = re.fullmatch(r"activate (?:abilities|an ability)(?: of (?:an? )?(?P<t>\w+)(?: sources?)?)?",
+                     act)
+    if m is None:
+        raise Refused(f'spend restriction "{act}" is not in the card format')
+    if m["t"] is None:
+        return {"ability": {}}
+    t = _SOURCE_WORDS.get(m["t"])
+    if t is None:
+        raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
+                      "format")
+    return {"ability": {"of_types": [t]}}
+
+
+@template("spend.restriction", "mana_rider",
+          r"Spend this mana only to (?:(?P<cast>cast .+?)(?:,? or (?:to )?(?P<act>activate .+))?|"
+          r"(?P<act2>activate .+))",
+          '"spend_only": [{"spell": {"types": [...], "subtypes": [...], "supertypes": '
+          '["Legendary"], "chosen_type": true}}, {"ability": {"of_types": ["Artifact"]}}] (one '
+          'alternative per "or"; a spell must have every property of one alternative)',
+          "CR 106.6", "Spend this mana only to cast artifact spells or activate abilities of "
+          "artifacts.")
+def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
+    alts: list[dict[str, Any]] = []
+    if m["cast"]:
+        alts += _spell_alternatives(m["cast"][len("cast "):])
+    act = m["act"] or m["act2"]
+    if act:
+        alts.append(_ability_alternative(act))
+    return {"spend_only": alts}
+
+
+@template("spend.x", "mana_rider", r"Spend this mana only on costs that (?:include|contain) \{X\}",
+          '"spend_only": [{"x": true}]', "CR 106.6, 107.3", "Rosheen Meanderer")
+def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": [{"x": True}]}
+
+
+@template("rider.damage_to_you", "mana_rider", rf"~ deals (?P<n>{NUM}) damage to you",
+          '"rider": {"damage_to_you": N} on the ability (still a mana ability)',
+          "CR 605.1a, 605.3, 120.3",
+          "{T}: Add {W} or {U}. This land deals 1 damage to you.")
+def _r_damage(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"damage_to_you": _num(m["n"])}}
+
+
+@template("rider.lose_life", "mana_rider", rf"You lose (?P<n>{NUM}) life",
+          '"rider": {"lose_life": N} on the ability (still a mana ability)', "CR 605.1a, 119.3",
+          "{T}: Add {B}. You lose 1 life.")
+def _r_life(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"lose_life": _num(m["n"])}}
+
+
+@template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
+          "CR 602.5d, 307.1", "Activate only as a sorcery.")
+def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"timing": "sorcery"}
+
+
+TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
+              "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+@template("activate.if_you_control", "mana_rider",
+          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )"
+          r"(?P<t>artifact|creature|land|enchantment|planeswalker|[A-Z][a-z]+)s?",
+          '"condition": {"you_control": {"types": ["Artifact"], "min": N}}', "CR 602.5b",
+          "Activate only if you control an artifact.")
+def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"]) if m["n"] else 1
+    t = m["t"]
+    if t.lower() in TYPE_WORDS:
+        return {"condition": {"you_control": {"types": [TYPE_WORDS[t.lower()]], "min": n}}}
+    return {"condition": {"you_control": {"subtypes": [t], "min": n}}}
+
+
+# ---- triggers (CR 603) -----------------------------------------------------------------------
+
+@template("trigger.enters", "trigger", r"When(?:ever)? ~ enters(?: the battlefield)?",
+          '{"event": "enters"}', "CR 603.6a", "When this creature enters")
+def _t_enters(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "enters"}
+
+
+@template("trigger.leaves", "trigger", r"When(?:ever)? ~ leaves the battlefield",
+          '{"event": "leaves"}', "CR 603.6c, 603.10a", "When this creature leaves the battlefield")
+def _t_leaves(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "leaves"}
+
+
+@template("trigger.attacks", "trigger", r"Whenever ~ attacks", '{"event": "attacks"}',
+          "CR 508.1m, 603.2", "Whenever this creature attacks")
+def _t_attacks(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "attacks"}
+
+
+@template("trigger.upkeep", "trigger", r"At the beginning of your upkeep",
+          '{"event": "upkeep", "whose": "you"}', "CR 503.1a, 603.2", "At the beginning of your upkeep")
+def _t_upkeep(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "upkeep", "whose": "you"}
+
+
+@template("trigger.cast_noncreature", "trigger", r"Whenever you cast a noncreature spell",
+          '{"event": "cast", "by": "you", "noncreature": true}', "CR 601.2i, 603.2",
+          "Whenever you cast a noncreature spell")
+def _t_cast_nc(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "cast", "by": "you", "noncreature": True}
+
+
+@template("trigger.cast_instant_sorcery", "trigger",
+          r"Whenever you cast an instant or sorcery spell(?P<h> from your hand)?",
+          '{"event": "cast", "by": "you", "spell_types": ["Instant", "Sorcery"], "from": "hand"}',
+          "CR 601.2i, 603.2", "Whenever you cast an instant or sorcery spell from your hand")
+def _t_cast_is(m: re.Match[str], ctx: Ctx) -> Any:
+    t: dict[str, Any] = {"event": "cast", "by": "you", "spell_types": ["Instant", "Sorcery"]}
+    if m["h"]:
+        t["from"] = "hand"
+    return t
+
+
+@template("trigger.foretell", "trigger", r"Whenever you foretell a card",
+          '{"event": "foretell", "by": "you"}', "CR 702.143, 603.2", "Whenever you foretell a card")
+def _t_foretell(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "foretell", "by": "you"}
+
+
+@template("trigger.creature_enters", "trigger",
+          rf"Whenever another creature you control(?: with power (?P<p>{NUM}) or greater)? enters"
+          r"(?: the battlefield)?",
+          '{"event": "creature_enters", "other": true, "controller": "you", "min_power": N}',
+          "CR 603.6a", "Whenever another creature you control with power 4 or greater enters")
+def _t_creature_enters(m: re.Match[str], ctx: Ctx) -> Any:
+    t: dict[str, Any] = {"event": "creature_enters", "other": True, "controller": "you"}
+    if m["p"]:
+        t["min_power"] = _num(m["p"])
+    return t
+
+
+@template("trigger.enchanted_tapped_for_mana", "trigger",
+          r"Whenever enchanted land is tapped for mana",
+          '{"event": "tapped_for_mana", "what": "enchanted"}', "CR 605.1b, 603.2",
+          "Whenever enchanted land is tapped for mana")
+def _t_ench_tap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "tapped_for_mana", "what": "enchanted"}
+
+
+@template("trigger.land_is_tapped_for_mana", "trigger",
+          r"Whenever an? (?P<t>land|Plains|Island|Swamp|Mountain|Forest) is tapped for mana",
+          '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]}, '
+          '"by": "any"}', "CR 605.1b, 603.2", "Whenever a Forest is tapped for mana")
+def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
+    what: dict[str, Any] = {"type": "Land"}
+    if m["t"] != "land":
+        what["subtypes"] = [m["t"]]
+    return {"event": "tapped_for_mana", "what": what, "by": "any"}
+
+
+@template("trigger.land_tapped_for_mana", "trigger",
+          r"Whenever (?P<who>a player|you) taps? an? (?P<t>land|Plains|Island|Swamp|Mountain|Forest)"
+          r" for mana",
+          '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]}, '
+          '"by": "you"|"any"}', "CR 605.1b, 603.2", "Whenever you tap a Forest for mana")
+def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
+    what: dict[str, Any] = {"type": "Land"}
+    if m["t"].lower() != "land":
+        what["subtypes"] = [m["t"].capitalize()]
+    return {"event": "tapped_for_mana", "what": what,
+            "by": "you" if m["who"].lower() == "you" else "any"}
+
+
+# ---- effects (after a cost's colon, a trigger's comma, or a spell's paragraph) --------------
+
+@template("effect.add_mana_triggered", "mana_trigger_effect",
+          rf"(?:its controller|that player|you) adds? an additional (?P<m>{COLORED}+)",
+          'triggered mana ability: "mana": {"fixed": "{G}"}', "CR 605.1b, 106.12a",
+          "Wild Growth")
+def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"fixed": _produce_symbols(m["m"])}
+
+
+@template("effect.add_mana_any_color_triggered", "mana_trigger_effect",
+          r"(?:its controller|that player|you) adds? an additional one mana of any color",
+          'triggered mana ability: "mana": {"any_color": 1}', "CR 605.1b, 106.12a",
+          "Fertile Ground")
+def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"any_color": 1}
+
+
+@template("effect.add_mana_same_type", "mana_trigger_effect",
+          r"(?:that player|its controller) adds one (?:additional )?mana of any type that land produced",
+          'triggered mana ability: "mana": {"same_type_as_produced": 1}', "CR 605.1b, 106.12a",
+          "Heartbeat of Spring")
+def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"same_type_as_produced": 1}
+
+
+@template("effect.damage", "effect",
+          r"~ deals (?P<n>\d+) damage to any target(?:\. If ~ was kicked, it deals (?P<k>\d+) "
+          r"damage instead)?",
+          '{"action": "damage", "amount": N, "target": "any", "kicked_amount": M}',
+          "CR 120.3, 702.33", "Lightning Bolt")
+def _e_damage(m: re.Match[str], ctx: Ctx) -> Any:
+    e: dict[str, Any] = {"action": "damage", "amount": int(m["n"]), "target": "any"}
+    if m["k"]:
+        e["kicked_amount"] = int(m["k"])
+    return e
+
+
+@template("effect.ping", "effect", r"It deals (?P<n>\d+) damage to any target",
+          '{"action": "ping", "amount": N, "target": "any"}', "CR 120.3", "Walking Ballista")
+def _e_ping(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "ping", "amount": int(m["n"]), "target": "any"}
+
+
+@template("effect.counter_spell", "effect", r"Counter target spell",
+          '{"action": "counter_spell", "target": "spell"}', "CR 701.6", "Counter target spell.")
+def _e_counter(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "counter_spell", "target": "spell"}
+
+
+@template("effect.destroy_all_creatures", "effect", r"Destroy all creatures",
+          '{"action": "destroy_all", "what": "creatures"}', "CR 701.8", "Destroy all creatures.")
+def _e_destroy_all(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "destroy_all", "what": "creatures"}
+
+
+@template("effect.draw", "effect", rf"Draw (?P<n>{NUM}) cards?",
+          '{"action": "draw", "n": N}', "CR 121.1", "Draw a card.")
+def _e_draw(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "draw", "n": _num(m["n"])}
+
+
+@template("effect.scry_draw", "effect", rf"Scry (?P<s>\d+), then draw (?P<n>{NUM}) cards?",
+          '{"action": "scry_draw", "scry": N, "draw": M}', "CR 701.22, 121.1",
+          "Scry 2, then draw two cards.")
+def _e_scry_draw(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "scry_draw", "scry": int(m["s"]), "draw": _num(m["n"])}
+
+
+@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three) (?P<c>[+\-\d/]+) "
+          r"counters? on ~", '{"action": "add_counter", "counter": "+1/+1", "n": N}', "CR 122.1",
+          "{4}: Put a +1/+1 counter on this creature.")
+def _e_add_counter(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "add_counter", "counter": m["c"], "n": _num(m["n"])}
+
+
+@template("effect.pump_self", "effect",
+          r"~ gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn",
+          '{"action": "pump", "power": P, "toughness": T, "duration": "end_of_turn"}', "CR 611.2",
+          "this creature gets +2/+0 until end of turn")
+def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "pump", "power": int(m["p"]), "toughness": int(m["t"]),
+            "duration": "end_of_turn"}
+
+
+@template("effect.add_mana", "effect", r"Add (?P<rest>.+)",
+          '{"action": "add_mana", "produce": PRODUCE} (not a mana ability: a spell, or a trigger '
+          'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
+def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "add_mana", "produce": _match("mana", "Add " + m["rest"], ctx)}
+
+
+_TOKEN_COLORS = "|".join(COLOR_WORDS)
+
+
+@template("effect.create_tokens", "effect",
+          rf"Create (?P<n>{NUM}) (?P<p>\d+)/(?P<t>\d+) (?P<c>(?:(?:{_TOKEN_COLORS}|colorless)"
+          r"(?: and )?)+) (?P<sub>(?:[A-Z][a-z]+ )+)creature tokens?(?: with (?P<kw>[a-z ,]+?))?"
+          r"(?P<fore>\. If ~ was foretold, create X of those tokens instead)?",
+          '{"action": "create_tokens", "n": N, "token": {...}}', "CR 111.1, 702.143",
+          "Create two 1/1 blue Bird creature tokens with flying.")
+def _e_tokens(m: re.Match[str], ctx: Ctx) -> Any:
+    colors = [COLOR_WORDS[w] for w in re.split(r" and ", m["c"]) if w in COLOR_WORDS]
+    kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
+    e: dict[str, Any] = {
+        "action": "create_tokens", "n": _num(m["n"]),
+        "token": {"power": int(m["p"]), "toughness": int(m["t"]), "colors": colors,
+                  "types": ["Creature"], "subtypes": m["sub"].split(), "keywords": kws},
+    }
+    if m["fore"]:
+        e["foretold_n"] = "X"
+    return e
+
+
+@template("effect.extra_turn", "effect", r"Take an extra turn after this one",
+          '{"action": "extra_turn"}', "CR 500.7", "Take an extra turn after this one.")
+def _e_extra(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "extra_turn"}
+
+
+@template("effect.exile_self", "effect", r"Exile ~", '{"action": "exile_self"}', "CR 608.2n",
+          "Exile Alrund's Epiphany.")
+def _e_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "exile_self"}
+
+
+@template("effect.exile_spell_plotted", "effect", r"Exile target spell\. It becomes plotted",
+          '{"action": "exile_target_spell_plotted", "target": "spell"}', "CR 702.170",
+          "Aven Interrupter")
+def _e_plotted(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "exile_target_spell_plotted", "target": "spell"}
+
+
+@template("effect.return_exiled_to_hand", "effect",
+          r"Put the exiled card into its owner's hand",
+          '{"action": "return_exiled_to_hand"}', "CR 607.2a, 702.75", "Watcher for Tomorrow")
+def _e_return(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "return_exiled_to_hand"}
+
+
+@template("effect.exile_with_dream_counter", "effect",
+          r"Exile that card with a dream counter on it instead of putting it into your graveyard as "
+          r"it resolves", '{"action": "exile_with_dream_counter"}', "CR 608.2n, 614.1a",
+          "Goliath Daydreamer")
+def _e_dream(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "exile_with_dream_counter"}
+
+
+@template("effect.cast_from_exile_free", "effect",
+          r"You may cast a spell from among cards you own in exile with dream counters on them "
+          r"without paying its mana cost",
+          '{"action": "cast_from_exile_free", "counter": "dream", "owner": "you"}', "CR 118.9",
+          "Goliath Daydreamer")
+def _e_cast_free(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "cast_from_exile_free", "counter": "dream", "owner": "you"}
+
+
+HIDEAWAY_CONDITIONS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any]]]] = [
+    (rf"creatures you control have total power (?P<n>{NUM}) or greater",
+     lambda m: {"total_power_at_least": _num(m["n"])}),
+    (rf"you attacked with (?P<n>{NUM}) or more creatures this turn",
+     lambda m: {"attacked_with_at_least": _num(m["n"])}),
+    (rf"a library has (?P<n>{NUM}) or fewer cards in it",
+     lambda m: {"a_library_with_at_most": _num(m["n"])}),
+    (rf"an opponent was dealt (?P<n>{NUM}) or more damage this turn",
+     lambda m: {"opponent_dealt_damage_at_least": _num(m["n"])}),
+    (r"each player has no cards in hand", lambda m: {"each_player_hand_empty": True}),
+]
+
+
+@template("effect.play_exiled_free", "effect",
+          r"You may play the exiled card without paying its mana cost if (?P<cond>.+)",
+          '{"action": "play_exiled_free", "condition": {...}} (the five hideaway conditions of '
+          'docs/card-format.md)', "CR 702.75, 118.9", "Mosswort Bridge")
+def _e_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
+    for rx, build in HIDEAWAY_CONDITIONS:
+        mm = re.fullmatch(rx, m["cond"], re.IGNORECASE)
+        if mm:
+            return {"action": "play_exiled_free", "condition": build(mm)}
+    raise Refused(f'hideaway condition "{m["cond"]}" is not in the card format')
+
+
+# ---- whole lines -----------------------------------------------------------------------------
+
+@template("enters.tapped", "line", r"~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true}', "CR 614.1c, 614.12",
+          "This land enters tapped.")
+def _l_tapped(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True}
+
+
+@template("enters.tapped_choose_color", "line",
+          r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color",
+          '{"kind": "replacement", "enters_tapped": true, "enters_choose": "color"}',
+          "CR 614.1c, 614.12", "This land enters tapped. As it enters, choose a color.")
+def _l_tapped_color(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True, "enters_choose": "color"}
+
+
+@template("enters.tapped_unless_lands", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you control (?P<n>{NUM}) or "
+          r"(?P<dir>fewer|more) other lands",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "other": true, "max"|"min": N}}}', "CR 614.1c, 614.12",
+          "This land enters tapped unless you control two or fewer other lands.")
+def _l_tapped_unless_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    key = "max" if m["dir"].lower() == "fewer" else "min"
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": ["Land"], "other": True, key: _num(m["n"])}}}
+
+
+@template("enters.tapped_unless_basic_type", "line",
+          r"~ enters(?: the battlefield)? tapped unless you control an? (?P<a>Plains|Island|Swamp|"
+          r"Mountain|Forest)(?: or an? (?P<b>Plains|Island|Swamp|Mountain|Forest))?",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "subtypes": ["Forest", "Plains"], "other": true, "min": 1}}}',
+          "CR 614.1c, 614.12, 305.6", "This land enters tapped unless you control a Forest or a Plains.")
+def _l_check(m: re.Match[str], ctx: Ctx) -> Any:
+    subs = [m["a"].capitalize()] + ([m["b"].capitalize()] if m["b"] else [])
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": ["Land"], "subtypes": subs, "other": True,
+                                       "min": 1}}}
+
+
+@template("enters.tapped_unless_supertype", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you control (?:(?P<n>{NUM}) or more|an?) "
+          r"(?P<sup>basic|legendary) (?P<t>land|creature)s?",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "supertypes": ["Basic"], "min": N}}}', "CR 614.1c, 614.12, 205.4",
+          "This land enters tapped unless you control two or more basic lands.")
+def _l_tapped_unless_super(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"]) if m["n"] else 1
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": [m["t"].capitalize()],
+                                       "supertypes": [m["sup"].capitalize()], "min": n}}}
+
+
+@template("enters.tapped_if_lands", "line",
+          rf"If you control (?P<n>{NUM}) or more other lands, ~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "other": true, "max": N-1}}}', "CR 614.1c, 614.12",
+          "If you control two or more other lands, this land enters tapped.")
+def _l_tapped_if_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"])
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": ["Land"], "other": True, "max": n - 1}}}
+
+
+@template("enters.tapped_unless_n_basic_type", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you control (?P<n>{NUM}) or more other "
+          r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"types": '
+          '["Land"], "subtypes": ["Forest"], "other": true, "min": N}}}', "CR 614.1c, 614.12, 305.6",
+          "This land enters tapped unless you control three or more other Forests.")
+def _l_tapped_unless_n_type(m: re.Match[str], ctx: Ctx) -> Any:
+    sub = m["t"] if m["t"] == "Plains" else m["t"][:-1]
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"types": ["Land"], "subtypes": [sub], "other": True,
+                                       "min": _num(m["n"])}}}
+
+
+@template("enters.tapped_unless_pay_life", "line",
+          rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
+          r"enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"pay_life": N}}',
+          "CR 614.1c, 614.12, 119.4", "As this land enters, you may pay 2 life. If you don't, it "
+          "enters tapped.")
+def _l_shock(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True, "unless": {"pay_life": _num(m["n"])}}
+
+
+@template("enters.with_counters", "line",
+          rf"~ enters(?: the battlefield)?(?P<tapped> tapped)? with (?P<n>{NUM}|X) "
+          r"(?P<c>[\w+/-]+) counters? on it",
+          '{"kind": "replacement", "enters_with_counters": {"counter": "charge", "amount": N|"X"}}',
+          "CR 614.1c, 122.6, 107.3m", "This land enters tapped with two charge counters on it.")
+def _l_counters(m: re.Match[str], ctx: Ctx) -> Any:
+    amount: Any = "X" if m["n"].upper() == "X" else _num(m["n"])
+    out: dict[str, Any] = {"kind": "replacement",
+                           "enters_with_counters": {"counter": m["c"].lower(), "amount": amount}}
+    if m["tapped"]:
+        out = {"kind": "replacement", "enters_tapped": True, **{k: v for k, v in out.items()
+                                                                 if k != "kind"}}
+    return out
+
+
+@template("enters.with_counters_if_not_cast", "line",
+          rf"~ enters(?: the battlefield)? with (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? on it if it "
+          r"wasn't cast or no mana was spent to cast it",
+          '{"kind": "replacement", "enters_with_counters": {...}, "condition": '
+          '"not_cast_or_no_mana_spent"}', "CR 614.1c, 122.6", "Freestrider Commando")
+def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement",
+            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
+            "condition": "not_cast_or_no_mana_spent"}
+
+
+@template("enters.choose", "line",
+          r"As ~ enters(?: the battlefield)?, choose a (?P<what>color|creature type|card type)",
+          '{"kind": "replacement", "enters_choose": "color"|"creature_type"|"card_type"}',
+          "CR 614.12, 614.1c", "As this artifact enters, choose a color.")
+def _l_choose(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_choose": m["what"].lower().replace(" ", "_")}
+
+
+@template("cost.additional", "line",
+          r"As an additional cost to cast ~, (?P<opt>you may )?(?P<cost>.+)",
+          '{"kind": "additional_cost", "cost": COST, "optional": BOOL}', "CR 601.2b, 601.2f-h, 118.8",
+          "As an additional cost to cast this spell, sacrifice an artifact.")
+def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
+    text = m["cost"]
+    text = text[0].upper() + text[1:]
+    return {"kind": "additional_cost", "cost": parse_cost(text, ctx), "optional": bool(m["opt"])}
+
+
+def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
+    w = words.strip().lower()
+    if w in ("", "spells"):
+        return {}, ""
+    table = {"creature spells": ["Creature"], "noncreature spells": None,
+             "instant and sorcery spells": ["Instant", "Sorcery"],
+             "artifact spells": ["Artifact"], "enchantment spells": ["Enchantment"]}
+    if w not in table:
+        raise Refused(f'cost increase for "{words}" is not in the card format')
+    t = table[w]
+    if t is None:
+        raise Refused("a cost increase for noncreature spells is not in the card format")
+    return {"spell_types": t}, w
+
+
+@template("static.cost_increase", "line",
+          rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
+          rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
+          rf"(?P<m>{MANA}+) more to cast",
+          '{"kind": "static", "cost_increase": {"amount": "{1}", "spells_cast_by": '
+          '"opponents"|"you"|"any", "spell_types": [...]}}', "CR 601.2f, 613.1", "Thalia: "
+          "Noncreature spells cost {1} more to cast. (refused: noncreature); Spells your opponents "
+          "cast cost {1} more to cast.")
+def _l_cost_inc(m: re.Match[str], ctx: Ctx) -> Any:
+    who = (m["who"] or "").strip()
+    by = "opponents" if "opponents" in who else ("you" if who == "you cast" else "any")
+    words = m["what"].lower()
+    filt, _ = _spell_type_filter(words if words != "spells" else "")
+    return {"kind": "static", "cost_increase": {"amount": _mana(m["m"]), "spells_cast_by": by,
+                                                **filt}}
+
+
+@template("static.cost_increase_from_zones", "line",
+          rf"Spells your opponents cast from graveyards or from exile cost (?P<m>{MANA}+) more to cast",
+          '{"kind": "static", "cost_increase": {"amount": "{2}", "spells_cast_by": "opponents", '
+          '"from_zones": ["graveyard", "exile"]}}', "CR 601.2f", "Aven Interrupter")
+def _l_cost_inc_zones(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "cost_increase": {"amount": _mana(m["m"]),
+                                                "spells_cast_by": "opponents",
+                                                "from_zones": ["graveyard", "exile"]}}
+
+
+GRANT_TO_WORDS = {
+    "enchanted land": "enchanted", "lands you control": "lands_you_control",
+    "creatures you control": "creatures_you_control",
+    "artifacts you control": "artifacts_you_control",
+}
+
+
+@template("static.grant_ability", "line",
+          r"(?P<to>Enchanted land|Lands you control|Creatures you control|Artifacts you control) "
+          r"(?:has|have) \"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": "enchanted"|"lands_you_control"|..., "ability": '
+          'ABILITY}} (the quoted ability compiled by the same table)', "CR 613.1f, 605.1a, 303.4",
+          "Lands you control have \"{T}: Add one mana of any color.\"")
+def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": GRANT_TO_WORDS[m["to"].lower()], "ability": inner}}
+
+
+@template("static.grant_haste", "line", r"Creatures you control have haste",
+          '{"kind": "static", "grant": {"to": "creatures_you_control", "ability": haste}}',
+          "CR 613.1f, 702.10", "Fervor")
+def _l_grant_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "grant": {"to": "creatures_you_control", "ability": {
+        "kind": "keyword", "text": "haste", "keyword": "haste"}}}
+
+
+@template("static.grant_foretell", "line",
+          rf"Each nonland card in your hand without foretell has foretell\. Its foretell cost is "
+          rf"equal to its mana cost reduced by (?P<m>{MANA}+)",
+          '{"kind": "static", "grant": {"to": "nonland_cards_in_your_hand_without_foretell", ...}}',
+          "CR 702.143, 613.1f", "Dream Devourer")
+def _l_grant_foretell(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "grant": {
+        "to": "nonland_cards_in_your_hand_without_foretell",
+        "ability": {"kind": "keyword", "text": "foretell", "keyword": "foretell",
+                    "cost": {"mana_cost_reduced_by": _mana(m["m"])}}}}
+
+
+@template("static.top_of_library_plot", "line",
+          r"The top card of your library has plot\. The plot cost is equal to its mana cost",
+          '{"kind": "static", "grant": {"to": "top_of_your_library", "ability": plot (mana_cost)}}',
+          "CR 702.170, 613.1f", "Fblthp, Lost on the Range")
+def _l_top_plot(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "grant": {"to": "top_of_your_library", "ability": {
+        "kind": "keyword", "text": "plot", "keyword": "plot", "cost": "mana_cost"}}}
+
+
+@template("static.plot_from_library", "line", r"You may plot nonland cards from the top of your library",
+          '{"kind": "static", "plot_from_library": {"nonland": true}}', "CR 702.170",
+          "Fblthp, Lost on the Range")
+def _l_plot_lib(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "plot_from_library": {"nonland": True}}
+
+
+@template("static.look_at_top", "line", r"You may look at the top card of your library any time",
+          '{"kind": "static", "effect": {"action": "look_at_top"}}', "CR 401.2", "Fblthp")
+def _l_look(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "effect": {"action": "look_at_top"}}
+
+
+@template("static.replace_mana_black", "line",
+          r"If a land is tapped for mana, it produces \{B\} instead of any other type and amount",
+          '{"kind": "static", "replace_mana": {... "result": {"fixed": "{B}"}}}', "CR 106.12b, 614.1a",
+          "Contamination")
+def _l_contamination(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "any"},
+        "result": {"fixed": "{B}"}}}
+
+
+@template("static.replace_mana_double", "line",
+          r"If you tap a permanent for mana, it produces twice as much of that mana instead",
+          '{"kind": "static", "replace_mana": {... "result": {"multiply": 2}}}', "CR 106.12b, 614.1a",
+          "Mana Reflection")
+def _l_reflection(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {}, "controller": "you"},
+        "result": {"multiply": 2}}}
+
+
+@template("spell.pale_moon", "line",
+          r"Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana "
+          r"instead of any other type",
+          '{"kind": "spell", "effect": {"action": "until_end_of_turn", "replace_mana": {...}}}',
+          "CR 106.12b, 614.1a, 611.2a", "Pale Moon")
+def _l_pale_moon(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "spell", "effect": {"action": "until_end_of_turn", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land", "nonbasic": True},
+                 "controller": "any"}, "result": {"type": "C"}}}}
+
+
+# keywords the rules in scope read (docs/card-format.md); every other keyword is not modeled
+KEYWORD_COST = r"(?P<cost>(?:\{(?:\d+|[WUBRGCX])\})+)"
+
+
+@template("keyword.flash", "keyword", r"Flash", '{"kind": "keyword", "keyword": "flash"}',
+          "CR 702.8", "Flash")
+def _k_flash(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "flash"}
+
+
+@template("keyword.haste", "keyword", r"Haste", '{"kind": "keyword", "keyword": "haste"}',
+          "CR 702.10, 302.6", "Haste")
+def _k_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "haste"}
+
+
+@template("keyword.kicker", "keyword", rf"Kicker {KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "kicker", "cost": "{2}"}', "CR 702.33", "Kicker {4}")
+def _k_kicker(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "kicker", "cost": _mana(m["cost"])}
+
+
+@template("keyword.multikicker", "keyword", rf"Multikicker {KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "multikicker", "cost": "{1}{G}"}', "CR 702.33c",
+          "Multikicker {1}{G}")
+def _k_multikicker(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "multikicker", "cost": _mana(m["cost"])}
+
+
+@template("keyword.foretell", "keyword", rf"Foretell {KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "foretell", "cost": "{1}{U}"}', "CR 702.143",
+          "Foretell {1}{U}")
+def _k_foretell(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "foretell", "cost": _mana(m["cost"])}
+
+
+@template("keyword.plot", "keyword", rf"Plot {KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "plot", "cost": "{3}{G}"}', "CR 702.170", "Plot {3}{G}")
+def _k_plot(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "plot", "cost": _mana(m["cost"])}
+
+
+@template("keyword.hideaway", "keyword", r"Hideaway (?P<n>\d+)",
+          '{"kind": "keyword", "keyword": "hideaway", "n": 4}', "CR 702.75", "Hideaway 4")
+def _k_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "hideaway", "n": int(m["n"])}
+
+
+@template("keyword.ward", "keyword", rf"Ward {KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "ward", "cost": "{2}"}', "CR 702.21", "Ward {2}")
+def _k_ward(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "ward", "cost": _mana(m["cost"])}
+
+
+@template("keyword.enchant", "keyword",
+          r"Enchant (?P<what>land|creature|artifact|enchantment|permanent|player)",
+          '{"kind": "keyword", "keyword": "enchant", "what": "land"}', "CR 702.5, 303.4a",
+          "Enchant land")
+def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "enchant", "what": m["what"].lower()}
+
+
+# keywords that change how or from where a spell is cast or what it costs (CR 601.2b, 118.9,
+# 702): with no template, a card having one is refused (its moves would be wrong)
+CASTING_KEYWORDS = {
+    "affinity", "aftermath", "assist", "awaken", "bargain", "bestow", "blitz", "buyback",
+    "casualty", "cleave", "convoke", "dash", "delve", "disguise", "disturb", "emerge", "entwine",
+    "escape", "escalate", "evoke", "flashback", "freerunning", "fuse", "harmonize", "impending",
+    "improvise", "jump-start", "kicker", "madness", "mayhem", "megamorph", "miracle", "morph",
+    "multikicker", "mutate", "offspring", "overload",
+    "prototype", "prowl", "rebound", "replicate", "retrace", "spectacle", "splice", "squad",
+    "sneak", "surge", "suspend", "undaunted", "warp", "web-slinging", "gift", "spree", "cipher",
+    "foretell", "plot", "hideaway", "enchant", "companion", "more than meets the eye",
+    "tiered", "plainscycling", "teamwork", "split second", "sunburst", "conspire",
+    "firebending", "power-up", "paradigm",
+}
+CASTING_KEYWORDS.discard("plainscycling")
+
+
+# --- compiling one line -----------------------------------------------------------------------
+
+# a line that does none of these can't change an answer in scope (moves, mana, why)
+_SCOPE = re.compile(
+    r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
+    r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
+    r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
+    r"\bhas flash\b|\bas though\b",
+    re.IGNORECASE,
+)
+_SPELL_STATIC = re.compile(
+    r"^(?:~|This spell) costs\b|\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
+    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
+)
+_TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?), (?P<eff>.+)$")
+_ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<eff>.+)$")
+_ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
+_LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
+
+
+_ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)", re.IGNORECASE)
+
+
+def _unquoted(text: str) -> str:
+    """The text without quoted abilities (those are abilities of another object)."""
+    return re.sub(r'"[^"]*"', '""', text)
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of an effect: split at '. ' outside quotes; no trailing period."""
+    out, depth, cur = [], False, ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            depth = not depth
+        if ch == "." and not depth and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(cur.strip())
+            cur = ""
+            i += 1
+            continue
+        cur += ch
+        i += 1
+    if cur.strip():
+        out.append(cur.strip())
+    return [s for s in out if s]
+
+
+def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
+    activated mana ability, or None if ``eff`` doesn't start by adding mana."""
+    if not re.match(r"Add\b", eff):
+        return None
+    whole = eff.rstrip(".")
+    out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
+    if out is not None:
+        return {"mana": out}
+    sents = _sentences(eff)
+    produce = _match("mana", sents[0], ctx)
+    fields: dict[str, Any] = {"mana": produce}
+    for s in sents[1:]:
+        extra = _match("mana_rider", s, ctx)
+        for k, v in extra.items():
+            if k == "spend_only":
+                produce.setdefault("spend_only", []).extend(v)
+            elif k == "rider":
+                fields["rider"] = v  # on the ability: it stays a mana ability (605.1a)
+            else:
+                fields[k] = v
+    return fields
+
+
+def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
+    """A non-mana effect: a templated action, or ``not_modeled`` when the effect cannot change an
+    answer in scope; refused when it adds mana or grants casting permissions with no template."""
+    eff = eff[:1].upper() + eff[1:]  # "..., draw a card." reads as the sentence "Draw a card."
+    text = eff.rstrip(".")
+    out = _try("effect", text, ctx)
+    if out is not None:
+        return dict(out)
+    sents = _sentences(eff)
+    if len(sents) > 1:
+        n = len(ctx.used)
+        outs = [_try("effect", s, ctx) for s in sents]
+        if all(o is not None for o in outs):
+            return {"effects": outs}
+        del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
+    if _ADDS.search(_unquoted(eff)):
+        raise Refused("adds mana in a way no template reads")
+    ctx.use("effect.not_modeled")
+    return {"action": "not_modeled"}
+
+
+def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
+    """An ability's one EFFECT: several templated sentences in a triggered or activated ability
+    are not modeled together (only a spell takes a list of effects)."""
+    if "effects" in effect:
+        ctx.use("effect.not_modeled")
+        return {"action": "not_modeled"}
+    return effect
+
+
+def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
+                 spell: bool = False) -> Ability | None:
+    """One line (original text, normalized text) -> an ability, or None when no template and
+    no generic reading applies (the caller decides not modeled vs refused). Raises Refused for a
+    line that matches a shape but a part of it is not in the card format."""
+    text = norm.strip().rstrip(".").strip()
+    out = _try("line", text, ctx)
+    if out is not None:
+        return {**out, "text": line}
+    # loyalty abilities (CR 606): the card format has no loyalty costs; they are not mana
+    # abilities (605.1a) and are kept as not modeled unless they add mana
+    if _LOYALTY.match(norm.strip()):
+        if _ADDS.search(_unquoted(norm)):
+            raise Refused("a loyalty ability that adds mana: loyalty costs are not in the card "
+                          "format")
+        ctx.use("loyalty.not_modeled")
+        return {"kind": "not_modeled", "text": line}
+    # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
+    m = _TRIGGER.match(norm.strip())
+    if m:
+        trig = _try("trigger", m["trig"], ctx)
+        eff = m["eff"]
+        if trig is None:
+            # a trigger event no rule in scope produces: the ability never triggers in the
+            # model, which is exactly "not modeled" -- unless it adds mana (CR 605.1b)
+            if _ADDS.search(_unquoted(eff)):
+                raise Refused(f'a trigger adding mana ("{m["trig"]}") that no template reads')
+            ctx.use("trigger.not_modeled")
+            return {"kind": "not_modeled", "text": line}
+        if trig.get("event") == "tapped_for_mana":
+            produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
+            return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+        return {"kind": "triggered", "text": line, "trigger": trig,
+                "effect": _single(_effect(eff, ctx), ctx)}
+    # activated abilities (CR 602.1): "<cost>: <effect>"
+    m = _ACTIVATED.match(norm.strip())
+    if m and not _LOYALTY.match(norm.strip()):
+        try:
+            cost = parse_cost(m["cost"], ctx)
+        except Refused:
+            if re.search(r"\{[^}]+\}|\b(?:Sacrifice|Pay|Tap|Remove|Discard|Exile|Return|Put)\b",
+                         m["cost"]):
+                raise
+            return None
+        body = _mana_ability_body(m["eff"], ctx)
+        if body is not None:
+            ctx.used.insert(0, "mana.ability")
+            return {"kind": "activated", "text": line, "cost": cost, **body}
+        sents = _sentences(m["eff"])
+        timing: dict[str, Any] = {}
+        while sents and re.match(r"Activate only", sents[-1]):
+            timing.update(_match("mana_rider", sents[-1], ctx))
+            sents.pop()
+        eff = ". ".join(sents) + "."
+        return {"kind": "activated", "text": line, "cost": cost, **timing,
+                "effect": _single(_effect(eff, ctx), ctx)}
+    if spell:
+        if re.match(r"Add\b", text):
+            out = _effect(text, ctx)
+            return {"kind": "spell", "text": line, "effect": out}
+        # an instant's or sorcery's paragraph is its effect (CR 608.2): not modeled unless it
+        # adds mana; a paragraph about casting the spell itself (its cost, when or how it may be
+        # cast) is a static ability of the spell (CR 601.2f, 113.6) and stays in scope
+        if not _SPELL_STATIC.search(norm):
+            eff = _effect(norm, ctx)
+            if "effects" in eff:
+                return {"kind": "spell", "text": line, "effects": eff["effects"]}
+            return {"kind": "spell", "text": line, "effect": eff}
+    return None
+
+
+# --- keyword lines ----------------------------------------------------------------------------
+
+# every keyword ability of CR 702 that a line can consist of (lowercase); any other word list is
+# not a keyword line
+KEYWORD_NAMES = {
+    "deathtouch", "defender", "double strike", "first strike", "flying", "haste", "hexproof",
+    "indestructible", "lifelink", "menace", "reach", "trample", "vigilance", "flash", "shroud",
+    "fear", "intimidate", "horsemanship", "shadow", "skulk", "banding", "phasing", "changeling",
+    "devoid", "infect", "wither", "prowess", "exalted", "flanking", "persist", "undying",
+    "split second", "storm", "cascade", "convoke", "delve", "improvise", "rebound", "epic",
+    "living weapon", "sunburst", "fuse", "haunt", "unleash", "provoke", "partner", "decayed",
+    "daybound", "nightbound", "extort", "evolve", "exploit", "ascend", "mentor", "riot",
+    "training", "myriad", "melee", "dethrone", "gravestorm", "conspire", "ravenous",
+    "for mirrodin!", "living metal", "compleated", "battle cry", "start your engines!",
+    "umbra armor", "totem armor", "soulbond", "double team", "read ahead", "enlist",
+    "hexproof from", "protection", "landwalk", "kicker", "multikicker", "foretell", "plot",
+    "hideaway", "ward", "enchant", "equip", "cycling", "crew", "flashback", "morph", "megamorph",
+    "suspend", "madness", "dash", "evoke", "escape", "embalm", "eternalize", "unearth", "echo",
+    "cumulative upkeep", "bushido", "modular", "ninjutsu", "bestow", "buyback", "entwine",
+    "splice", "replicate", "overload", "emerge", "surge", "spectacle", "afflict", "afterlife",
+    "amplify", "annihilator", "bloodthirst", "bloodrush", "champion", "dredge", "fading",
+    "vanishing", "graft", "outlast", "rampage", "renown", "reinforce", "scavenge", "soulshift",
+    "tribute", "transmute", "transfigure", "forecast", "recover", "ripple", "absorb", "frenzy",
+    "fortify", "level up", "reconfigure", "prototype", "disturb", "blitz", "casualty", "backup",
+    "bargain", "toxic", "squad", "craft", "disguise", "offspring", "saddle", "gift", "impending",
+    "exhaust", "station", "warp", "mobilize", "harmonize", "sneak", "web-slinging", "mayhem",
+    "freerunning", "spree", "affinity", "awaken", "cleave", "encore", "boast", "demonstrate", "companion", "devour", "ingest", "miracle", "prowl", "retrace", "undaunted",
+    "aftermath", "jump-start", "mutate", "assist", "escalate", "fabricate", "partner with",
+    "poisonous", "typecycling", "landcycling", "basic landcycling", "tiered", "job select",
+    "more than meets the eye", "max speed", "solved", "cipher", "jump", "specialize",
+    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
+    "wizardcycling", "slivercycling", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
+    "forestwalk", "desertwalk", "legendary landwalk", "nonbasic landwalk", "snow forestwalk",
+    "bands with other", "visit", "doctor's companion", "choose a background", "firebending",
+    "space sculptor", "hidden agenda", "double agenda", "rally", "amass", "dungeon", "eerie", "adapt", "monstrosity", "enrage",
+    "celebration", "survival", "void", "bolster", "teamwork", "power-up", "paradigm",
+    "increment",
+}
+
+
+def _keyword_parts(line: str) -> list[str] | None:
+    """The keywords of a keyword line ("Flying, haste", "Kicker {4}", "Protection from red"), or
+    None if the line is not only keywords."""
+    if not line or line.endswith(".") and "—" not in line:
+        return None
+    parts = [p.strip() for p in re.split(r"[,;] (?![^{]*\})", line)]
+    names = sorted(KEYWORD_NAMES, key=len, reverse=True)
+    for p in parts:
+        low = p.lower()
+        if not any(low == n or low.startswith((n + " ", n + "—", n + " —")) for n in names):
+            return None
+    return parts
+
+
+def _keyword_name(part: str) -> str:
+    low = part.lower()
+    for n in sorted(KEYWORD_NAMES, key=len, reverse=True):
+        if low == n or low.startswith((n + " ", n + "—", n + " —")):
+            return n
+    return low.split()[0]
+
+
+# what a keyword's reminder text says when the keyword changes costs, casting, mana or entering
+_REMINDER_SCOPE = re.compile(
+    r"additional cost|rather than pay|less to cast|more to cast|as you cast|reduce the cost|"
+    r"\bspend\b|\badd \{|\badd (?:one|two|three|X) mana|enters? (?:tapped|with)",
+    re.IGNORECASE)
+
+
+def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
+    """One keyword of a keyword line -> a keyword ability. Keywords the rules in scope read must
+    match their template (else Refused); keywords that change how a spell is cast or what it
+    costs are refused; every other keyword is a not-modeled keyword (CR 702: it can't change an
+    answer in scope)."""
+    out = _try("keyword", part, ctx)
+    if out is not None:
+        return {"kind": "keyword", "text": part, **out}
+    name = _keyword_name(part)
+    if name in CASTING_KEYWORDS:
+        raise Refused(f'keyword "{part}" changes how the spell is cast or what it costs and no '
+                      "template reads it")
+    hit = _REMINDER_SCOPE.search(reminder)
+    if hit:
+        raise Refused(f'keyword "{part}": its reminder text ("{hit.group(0)}") touches the rules '
+                      "in scope and no template reads it")
+    ctx.use("keyword.not_modeled")
+    kw: Ability = {"kind": "keyword", "text": part, "keyword": name}
+    rest = part[len(name):].strip()
+    if re.fullmatch(r"(?:\{[^{}]+\})+", rest):
+        kw["cost"] = rest  # stored for the reader, no rules ("Cycling {3}")
+    elif re.fullmatch(r"\d+", rest):
+        kw["n"] = int(rest)  # "Bushido 2"
+    return kw
+
+
+# --- compiling a card -------------------------------------------------------------------------
+
+
+@dataclass
+class LineVerdict:
+    face: str
+    line: str
+    verdict: str  # templated | not_modeled | refused
+    templates: list[str] = field(default_factory=list)
+    reason: str = ""
+    source: str = ""  # the Oracle paragraph the line is (part of)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"face": self.face, "line": self.line, "verdict": self.verdict}
+        if self.templates:
+            d["templates"] = self.templates
+        if self.reason:
+            d["reason"] = self.reason
+        return d
+
+
+@dataclass
+class CardResult:
+    name: str
+    card: dict[str, Any] | None  # the compiled card, None when refused
+    lines: list[LineVerdict]
+    refusal: str = ""  # a card-level reason (mana cost symbols, card type, layout)
+
+    @property
+    def imported(self) -> bool:
+        return self.card is not None
+
+
+# what the card format takes as a power or toughness that isn't a number (cards.py)
+_PT_TEXT = re.compile(r"^(\d+[+-])?(\*|X|\?)([+-]\d+)?$|^\*²$")
+_INTRINSIC = re.compile(r"^\(\{T\}: Add (?:\{[WUBRG]\}(?:, | or |, or )?)+\.\)$")
+
+
+def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tuple[dict[str, Any], list[str]]:
+    """Compile one face; returns the card-format face and the refusal reasons."""
+    refusals: list[str] = []
+    names = self_names(face, card)
+    abilities: list[Ability] = []
+    oracle_lines: list[str] = []
+    basic_subtypes = [s for s in face.subtypes if s in BASIC_TYPES]
+    paragraphs = [p.strip() for p in face.text.split("\n") if p.strip()]
+    # intrinsic mana abilities of lands with basic land types (CR 305.6, 305.7)
+    intrinsic_text = next((p for p in paragraphs if _INTRINSIC.match(p)), None)
+    if basic_subtypes and "Land" in face.types:
+        text = intrinsic_text
+        if text is None:
+            # the Oracle reminder of the intrinsic abilities, when this copy of the text lacks it
+            # (basic lands, and a few nonbasic ones): "({T}: Add {W} or {R}.)"
+            syms = ["{" + BASIC_TYPES[t] + "}" for t in basic_subtypes]
+            text = "({T}: Add " + (syms[0] if len(syms) == 1 else
+                                   ", ".join(syms[:-1]) + ("," if len(syms) > 2 else "")
+                                   + " or " + syms[-1]) + ".)"
+        if text:
+            # one ability for the reminder paragraph (the card format numbers abilities by
+            # paragraph): "{T}: Add {W} or {B}." is the two intrinsic abilities of 305.6 as one
+            # choice -- the same mana, the same {T} cost
+            oracle_lines.append(text)
+            symbols = ["{" + BASIC_TYPES[s] + "}" for s in basic_subtypes]
+            produce: dict[str, Any] = ({"fixed": symbols[0]} if len(symbols) == 1
+                                       else {"choice": symbols})
+            abilities.append({"kind": "activated", "text": text, "cost": {"tap": True},
+                              "mana": produce, "template": "mana.intrinsic"})
+            lines_out.append(LineVerdict(face.name, text, "templated", ["mana.intrinsic"],
+                                         source=text))
+    spell = any(t in face.types for t in ("Instant", "Sorcery"))
+    # join modal bullets to their "Choose ..." line (one ability, CR 700.2)
+    joined: list[str] = []
+    for p in paragraphs:
+        if p.startswith("•") and joined:
+            joined[-1] += "\n" + p
+        else:
+            joined.append(p)
+    for para in joined:
+        if para == intrinsic_text and basic_subtypes:
+            continue
+        line = strip_reminder(para)
+        if not line:
+            lines_out.append(LineVerdict(face.name, para, "not_modeled",
+                                         reason="reminder text only", source=para))
+            continue
+        oracle_lines.append(line)
+        verdicts = _compile_paragraph(line, names, face, card, spell, abilities,
+                                      " ".join(re.findall(r"\(([^()]*)\)", para)))
+        for v in verdicts:
+            v.source = para
+            lines_out.append(v)
+            if v.verdict == "refused":
+                refusals.append(f'"{v.line}": {v.reason}')
+    out: dict[str, Any] = {"name": face.name, "mana_cost": face.mana_cost,
+                           "supertypes": [s for s in face.supertypes if s in
+                                          ("Basic", "Legendary", "Snow", "World")],
+                           "types": ["Kindred" if t == "Tribal" else t for t in face.types],
+                           "subtypes": face.subtypes}
+    # power/toughness: creatures only (a Vehicle's printed P/T applies once it is a creature,
+    # which the card format doesn't model, CR 301.7b)
+    if "Creature" in face.types:
+        for key, pt in (("power", face.power), ("toughness", face.toughness)):
+            if pt is None:
+                continue
+            if re.fullmatch(r"\d+", pt):
+                out[key] = int(pt)
+            elif _PT_TEXT.match(pt):
+                out[key] = pt
+            else:
+                reason = f'{key} "{pt}" is not in the card format'
+                refusals.append(reason)
+                lines_out.append(LineVerdict(face.name, f"({key} {pt})", "refused", reason=reason))
+    out["oracle"] = "\n".join(oracle_lines)
+    out["abilities"] = abilities
+    return out, refusals
+
+
+def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard, spell: bool,
+                       abilities: list[Ability], reminder: str = "") -> list[LineVerdict]:
+    ctx = Ctx(face, card)
+    norm = normalize(line, names)
+    # a keyword line: each keyword is its own ability
+    parts = _keyword_parts(line)
+    if parts is not None:
+        out = []
+        for p in parts:
+            ctx.used = []
+            try:
+                ab = compile_keyword(p, ctx, reminder if len(parts) == 1 else "")
+            except Refused as e:
+                out.append(LineVerdict(face.name, p, "refused", reason=str(e)))
+                continue
+            verdict = "not_modeled" if ctx.used == ["keyword.not_modeled"] else "templated"
+            ab["template"] = ctx.used[0]
+            abilities.append(ab)
+            out.append(LineVerdict(face.name, p, verdict, list(ctx.used)))
+        return [v for v in out]
+    # an ability word ("Landfall — ...") has no rules meaning (CR 207.2c)
+    body_norm = norm
+    m = _ABILITY_WORD.match(norm)
+    if m and "\n" not in m["word"] and not m["word"].lower().startswith(("choose", "+", "−")):
+        kw = _keyword_name(m["word"])
+        if kw in KEYWORD_NAMES and m["word"].lower().startswith(kw):
+            # a keyword with a non-mana cost ("Kicker—Sacrifice a land", "Ward—Pay 3 life")
+            try:
+                kab = compile_keyword(m["word"], ctx) if kw not in CASTING_KEYWORDS else None
+            except Refused as e:
+                return [LineVerdict(face.name, line, "refused", reason=str(e))]
+            if kab is None:
+                return [LineVerdict(face.name, line, "refused",
+                                    reason=f'keyword "{kw}" with a non-mana cost: no template')]
+            kab["text"] = line
+            kab["template"] = "keyword.not_modeled"
+            abilities.append(kab)
+            return [LineVerdict(face.name, line, "not_modeled", ["keyword.not_modeled"])]
+        body_norm = m["rest"]
+    try:
+        lab = compile_line(line, body_norm, ctx, spell=spell)
+    except Refused as e:
+        return [LineVerdict(face.name, line, "refused", reason=str(e))]
+    if lab is not None:
+        names_used = list(ctx.used) or ["effect.not_modeled"]
+        lab["template"] = _main_template(lab, names_used)
+        abilities.append(lab)
+        # templated when a template read something the rules use (a trigger, a cost, a mana
+        # ability, an effect); not modeled when only "not modeled" readings apply
+        nothing = all(u.endswith("not_modeled") for u in names_used)
+        verdict = "not_modeled" if nothing or lab["kind"] == "not_modeled" else "templated"
+        return [LineVerdict(face.name, line, verdict, names_used)]
+    # no template: not modeled, or refused if the line touches the rules in scope
+    hit = _SCOPE.search(body_norm)
+    if hit:
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'touches the rules in scope ("{hit.group(0)}") and matches no '
+                                   "template")]
+    abilities.append({"kind": "not_modeled", "text": line, "template": "not_modeled"})
+    return [LineVerdict(face.name, line, "not_modeled", ["not_modeled"])]
+
+
+def _main_template(ab: Ability, used: list[str]) -> str:
+    if ab["kind"] == "activated" and "mana" in ab:
+        return next((u for u in used if u.startswith("mana.") and u != "mana.ability"),
+                    "mana.ability")
+    if ab["kind"] == "triggered":
+        if "mana" in ab:
+            return "mana.triggered"
+        return next((u for u in used if u.startswith("trigger.")), used[0])
+    if ab["kind"] == "activated":
+        return "activated"
+    return used[0]
+
+
+LAYOUT_FACES = {"modal_dfc": 2, "transform": 2, "split": 2, "adventure": 2, "flip": 2,
+                "aftermath": 2, "meld": 2, "prepare": 2}
+
+
+def compile_card(raw: RawCard) -> CardResult:
+    """Compile one card: every line gets a verdict; the card is imported if no line is refused."""
+    lines: list[LineVerdict] = []
+    faces_out: list[dict[str, Any]] = []
+    refusals: list[str] = []
+    card_reason = ""
+    for face in raw.faces:
+        other = [t for t in face.types if t in OTHER_GAME_TYPES or t not in CARD_TYPES]
+        if other or not face.types:
+            card_reason = (f'type line "{face.type_line}": not a card type in scope '
+                           f"({', '.join(other) or 'no card type'})")
+        if face.mana_cost:
+            bad = [s for s in _symbols(face.mana_cost) if not _FORMAT_SYMBOL.match(s)]
+            if bad:
+                card_reason = (f"mana cost {face.mana_cost}: symbol {{{bad[0]}}} is not in the "
+                               "card format (hybrid, Phyrexian, snow, half mana, Y/Z)")
+        f_out, refs = _face_out(face, raw, lines)
+        faces_out.append(f_out)
+        refusals += refs
+    layout = raw.layout
+    name = raw.name
+    if layout in LAYOUT_FACES and len(faces_out) < LAYOUT_FACES[layout]:
+        # this copy of the data lacks the back face: import the front face alone (a judge sees
+        # it in the report); a modal DFC is then castable only as its front face
+        faces_out = faces_out[:1]
+        name = faces_out[0]["name"]
+        layout = "normal"
+    elif layout not in LAYOUT_FACES:
+        if len(faces_out) > 1:
+            card_reason = card_reason or f"layout {layout} with {len(faces_out)} faces"
+        layout = "normal"
+        name = faces_out[0]["name"]
+    if layout != "normal" and len(faces_out) > 1:
+        name = " // ".join(f["name"] for f in faces_out)
+    if card_reason:
+        return CardResult(raw.name, None, lines, card_reason)
+    if refusals:
+        return CardResult(raw.name, None, lines, refusals[0])
+    card = {"name": name, "layout": layout, "faces": faces_out, "source": raw.source}
+    return CardResult(raw.name, card, lines)
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    results: list[CardResult]
+    seconds: float = 0.0
+
+    @property
+    def imported(self) -> list[CardResult]:
+        return [r for r in self.results if r.imported]
+
+    @property
+    def refused(self) -> list[CardResult]:
+        return [r for r in self.results if not r.imported]
+
+    def template_counts(self) -> Counter[str]:
+        c: Counter[str] = Counter()
+        for r in self.imported:
+            for v in r.lines:
+                for t in v.templates:
+                    c[t] += 1
+        return c
+
+    def refused_shapes(self, n: int = 20) -> list[tuple[str, int]]:
+        c: Counter[str] = Counter()
+        for r in self.refused:
+            shapes = {_shape(v.line) for v in r.lines if v.verdict == "refused"}
+            if not shapes and r.refusal:
+                shapes = {_shape(r.refusal)}
+            for s in shapes:
+                c[s] += 1
+        return c.most_common(n)
+
+    def verdict_counts(self) -> Counter[str]:
+        return Counter(v.verdict for r in self.results for v in r.lines)
+
+    def to_json(self, full: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "cards": len(self.results), "imported": len(self.imported),
+            "refused": len(self.refused), "lines": dict(self.verdict_counts()),
+            "templates": dict(self.template_counts().most_common()),
+            "top_refused_shapes": [{"shape": s, "cards": n} for s, n in self.refused_shapes()],
+            "seconds": round(self.seconds, 2),
+        }
+        if full:
+            d["results"] = [{
+                "card": r.name, "imported": r.imported,
+                **({"reason": r.refusal} if r.refusal else {}),
+                "lines": [v.to_json() for v in r.lines]} for r in self.results]
+        return d
+
+    def render(self, full: bool = False) -> str:
+        out = [(f"cards: {len(self.results)}, imported: {len(self.imported)}, "
+                f"refused: {len(self.refused)} ({self.seconds:.1f} s)")]
+        vc = self.verdict_counts()
+        out.append(f"lines: {vc['templated']} templated, {vc['not_modeled']} not modeled, "
+                   f"{vc['refused']} refused")
+        out.append("templates used (imported cards):")
+        out += [f"  {n:6d}  {t}" for t, n in self.template_counts().most_common()]
+        if self.refused:
+            out.append("most frequent refused line shapes (cards):")
+            out += [f"  {n:6d}  {s}" for s, n in self.refused_shapes()]
+        if full:
+            for r in self.results:
+                out.append(f"{r.name}: {'imported' if r.imported else 'REFUSED'}"
+                           + (f" ({r.refusal})" if r.refusal and not r.imported else ""))
+                for v in r.lines:
+                    t = f" [{', '.join(v.templates)}]" if v.templates else ""
+                    why = f" -- {v.reason}" if v.reason else ""
+                    out.append(f"  {v.verdict:11s} {v.line!r}{t}{why}")
+        return "\n".join(out)
+
+
+def _shape(line: str) -> str:
+    s = re.sub(r"\{[^}]+\}", "{_}", line)
+    s = re.sub(r"\b\d+\b", "N", s)
+    return s[:90]
+
+
+# --- files ------------------------------------------------------------------------------------
+
+
+def import_files(paths: Iterable[Path | str]) -> ImportReport:
+    """Read and compile every card of ``paths`` (raises InputError for bad input, before any
+    card is compiled)."""
+    import time
+
+    t0 = time.perf_counter()
+    raws: list[RawCard] = []
+    for p in paths:
+        raws += load_file(Path(p))
+    report = compile_all(raws)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def compile_all(raws: list[RawCard]) -> ImportReport:
+    """Compile every card (results in the order of ``raws``); of two cards of one name the later
+    one wins, except a front face standing for a card whose other faces are missing."""
+    results = [compile_card(r) for r in raws]
+    seen: dict[str, int] = {}
+    for i, r in enumerate(results):
+        if r.card is None:
+            continue
+        key = r.card["name"]
+        if key in seen:
+            earlier = results[seen[key]]
+            if key != r.name:
+                # the front face of a card whose other faces this file lacks ("A // A" reversible
+                # cards, split cards): the card already of that name stays
+                results[i] = CardResult(r.name, None, r.lines,
+                                        f'a duplicate of the card "{key}" (its front face)')
+                continue
+            # otherwise a later card replaces an earlier one of the same name
+            results[seen[key]] = CardResult(earlier.name, None, earlier.lines,
+                                            "replaced by a later card of the same name")
+        seen[key] = i
+    return ImportReport(results)
+
+
+def validate_results(report: ImportReport) -> None:
+    """Check every imported card against the card format (mtgasp.cards' validation): a card the
+    format rejects is refused with the validator's message (so the written library always
+    loads). Cards are checked one by one: the error names the card."""
+    from mtgasp.cards import parse_card_document
+
+    for i, r in enumerate(report.results):
+        if r.card is None:
+            continue
+        try:
+            parse_card_document({"format": 1, "cards": [r.card]})
+        except InputError as e:
+            report.results[i] = CardResult(r.name, None, r.lines,
+                                           "the card format rejects the compiled card: "
+                                           + "; ".join(str(p) for p in e.problems[:3]))
+
+
+def default_library_path() -> Path:
+    """Where ``mtgasp cards import`` writes by default and the CLI reads imported cards from:
+    ``$XDG_DATA_HOME/mtgasp/cards.json`` (``~/.local/share/mtgasp/cards.json``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "mtgasp" / "cards.json"
+
+
+def library_document(report: ImportReport) -> str:
+    """The compiled library as card-format JSON, one card per line (so it can be read lazily)."""
+    cards = [r.card for r in report.imported]
+    body = ",\n".join(json.dumps(c, ensure_ascii=False, separators=(",", ":")) for c in cards)
+    return '{"format": 1, "cards": [\n' + body + "\n]}\n"
+
+
+def write_library(report: ImportReport, out: Path) -> None:
+    """Write atomically: a temporary file in the same folder, then replace."""
+    write_atomic(out, library_document(report))
+
+
+def write_atomic(out: Path, text: str) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".tmp", dir=out.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a library is an ordinary file
+        os.replace(tmp, out)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def iter_templates() -> Iterator[Template]:
+    return iter(TEMPLATES)
+
+
+KIND_TITLES = {
+    "keyword": "Keyword lines (each keyword of a line is one ability)",
+    "line": "Whole lines",
+    "cost": "Cost parts (before the colon of an activated ability; also additional costs)",
+    "mana": "What a mana ability adds (the \"Add ...\" sentence)",
+    "mana_rider": "Sentences after the mana: spend restrictions, riders, activation restrictions",
+    "trigger": "Trigger conditions (\"When/Whenever/At ..., \")",
+    "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
+    "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
+}
+
+
+def templates_markdown() -> str:
+    """The table of docs/import-templates.md, one row per template (generated from TEMPLATES)."""
+    out = []
+    for kind, title in KIND_TITLES.items():
+        out.append(f"\n### {title}\n")
+        out.append("| template | Oracle wording (regex; `~` = the card itself) | card-format output "
+                   "| CR | example |")
+        out.append("|---|---|---|---|---|")
+        for t in TEMPLATES:
+            if t.kind != kind:
+                continue
+            cells = [f"`{t.name}`", "`" + t.wording.replace("|", "\\|") + "`",
+                     t.output.replace("|", "\\|"), t.rules, t.example.replace("|", "\\|")]
+            out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,680 @@
+"""The Oracle importer (mtgasp.oracle, `mtgasp cards import|show`): real cards' Oracle text compiled
+through the template table, and the answers the rules give for the imported cards.
+
+The fixture tests/fixtures/real_cards.json holds real MTGJSON AtomicCards entries (copied from
+../shared/data/AtomicCards.json); tests that need the whole file skip when it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.cards import CardLibrary
+from mtgasp.cli import main
+from mtgasp.oracle import TEMPLATES, CardResult, compile_card, import_files, read_cards
+from mtgasp.state import parse_state
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards.json"
+REPO = Path(__file__).resolve().parents[1]
+ATOMIC = next((p for p in (REPO.parent / "shared" / "data" / "AtomicCards.json",
+                           REPO.parent.parent / "shared" / "data" / "AtomicCards.json")
+               if p.exists()), None)
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, CardResult]:
+    report = import_files([FIXTURE])
+    return {r.name: r for r in report.results}
+
+
+@pytest.fixture(scope="module")
+def checker(results: dict[str, CardResult]) -> Checker:
+    cards = [r.card for r in results.values() if r.card is not None]
+    return Checker(CardLibrary.from_data({"format": 1, "cards": cards}, source="imported"))
+
+
+def abilities(results: dict[str, CardResult], name: str, face: int = 0) -> list[dict[str, Any]]:
+    card = results[name].card
+    assert card is not None, f"{name} refused: {results[name].refusal}"
+    return card["faces"][face]["abilities"]
+
+
+def rules(ab: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in ab.items() if k not in ("text", "template")}
+
+
+# --- compiled abilities (templates) ----------------------------------------------------------
+
+
+def test_temple_enters_tapped_scry_not_modeled_and_two_colors(results: dict[str, CardResult]) -> None:
+    a = abilities(results, "Temple of Mystery")
+    assert rules(a[0]) == {"kind": "replacement", "enters_tapped": True}
+    assert a[1]["kind"] == "triggered" and a[1]["effect"] == {"action": "not_modeled"}
+    assert rules(a[2]) == {"kind": "activated", "cost": {"tap": True},
+                           "mana": {"choice": ["{G}", "{U}"]}}
+    assert a[2]["template"] == "mana.choice" and a[2]["text"] == "{T}: Add {G} or {U}."
+
+
+def test_lotus_field_three_mana_of_one_color(results: dict[str, CardResult]) -> None:
+    a = abilities(results, "Lotus Field")
+    assert rules(a[0]) == {"kind": "keyword", "keyword": "hexproof"}
+    assert a[0]["template"] == "keyword.not_modeled"
+    assert rules(a[-1])["mana"] == {"any_color": 3}
+
+
+def test_painland_rider_keeps_a_mana_ability(results: dict[str, CardResult]) -> None:
+    a = abilities(results, "Adarkar Wastes")
+    assert rules(a[0]) == {"kind": "activated", "cost": {"tap": True}, "mana": {"fixed": "{C}"}}
+    assert a[1]["mana"] == {"choice": ["{W}", "{U}"]}
+    assert a[1]["rider"] == {"damage_to_you": 1}
+    t = abilities(results, "Talisman of Progress")
+    assert t[1]["rider"] == {"damage_to_you": 1}
+    assert abilities(results, "Ancient Tomb")[0]["mana"] == {"fixed": "{C}{C}"}
+    assert abilities(results, "Ancient Tomb")[0]["rider"] == {"damage_to_you": 2}
+
+
+def test_intrinsic_mana_of_basic_land_types(results: dict[str, CardResult]) -> None:
+    # CR 305.6: a land with a basic land type has "{T}: Add [symbol]" for each
+    # one ability for the reminder paragraph, as the card format numbers abilities
+    a = abilities(results, "Scrubland")
+    assert rules(a[0]) == {"kind": "activated", "cost": {"tap": True},
+                           "mana": {"choice": ["{W}", "{B}"]}}
+    assert len(a) == 1 and a[0]["template"] == "mana.intrinsic"
+    assert a[0]["text"] == "({T}: Add {W} or {B}.)"
+    z = abilities(results, "Zagoth Triome")
+    # Zagoth Triome: Land — Swamp Forest Island
+    assert z[0]["mana"] == {"choice": ["{B}", "{G}", "{U}"]}
+    assert rules(z[1]) == {"kind": "replacement", "enters_tapped": True}
+    # reminder text stripped: "Cycling {3} ({3}, Discard this card: Draw a card.)"
+    assert z[2] == {"kind": "keyword", "text": "Cycling {3}", "keyword": "cycling", "cost": "{3}",
+                    "template": "keyword.not_modeled"}
+
+
+def test_entering_templates(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Hallowed Fountain")[1]["unless"] == {"pay_life": 2}
+    assert abilities(results, "Glacial Fortress")[0]["unless"] == {"you_control": {
+        "types": ["Land"], "subtypes": ["Plains", "Island"], "other": True, "min": 1}}
+    assert abilities(results, "Blooming Marsh")[0]["unless"] == {"you_control": {
+        "types": ["Land"], "other": True, "max": 2}}
+    assert abilities(results, "Deserted Beach")[0]["unless"] == {"you_control": {
+        "types": ["Land"], "other": True, "min": 2}}
+    assert rules(abilities(results, "Vivid Crag")[0]) == {
+        "kind": "replacement", "enters_tapped": True,
+        "enters_with_counters": {"counter": "charge", "amount": 2}}
+    c = abilities(results, "Coldsteel Heart")
+    assert rules(c[0]) == {"kind": "replacement", "enters_tapped": True}
+    assert rules(c[1]) == {"kind": "replacement", "enters_choose": "color"}
+    assert c[2]["mana"] == {"chosen_color": 1}
+
+
+def test_mana_cost_parts(results: dict[str, CardResult]) -> None:
+    assert rules(abilities(results, "Dimir Signet")[0]) == {
+        "kind": "activated", "cost": {"mana": "{1}", "tap": True}, "mana": {"fixed": "{U}{B}"}}
+    assert abilities(results, "Springleaf Drum")[0]["cost"] == {
+        "tap": True, "tap_untapped": {"type": "Creature", "count": 1}}
+    assert abilities(results, "Sunbaked Canyon")[0]["cost"] == {"tap": True, "life": 1}
+    assert abilities(results, "Order of Whiteclay")[0]["cost"] == {"mana": "{1}{W}{W}",
+                                                                    "untap": True}
+    flooded = abilities(results, "Flooded Strand")[0]
+    assert flooded["cost"] == {"tap": True, "life": 1, "sacrifice": "self"}
+    assert flooded["effect"] == {"action": "not_modeled"}
+
+
+def test_activation_restrictions(results: dict[str, CardResult]) -> None:
+    # "Metalcraft —" is an ability word (CR 207.2c): no rules meaning
+    assert abilities(results, "Mox Opal")[0]["condition"] == {
+        "you_control": {"types": ["Artifact"], "min": 3}}
+    assert abilities(results, "Temple of the False God")[0]["condition"] == {
+        "you_control": {"types": ["Land"], "min": 5}}
+    assert abilities(results, "Spire of Industry")[1]["condition"] == {
+        "you_control": {"types": ["Artifact"], "min": 1}}
+    assert abilities(results, "Castle Ardenvale")[2]["effect"]["action"] == "create_tokens"
+
+
+def test_triggered_and_granted_mana_abilities(results: dict[str, CardResult]) -> None:
+    f = abilities(results, "Fertile Ground")
+    assert rules(f[0]) == {"kind": "keyword", "keyword": "enchant", "what": "land"}
+    assert rules(f[1]) == {"kind": "triggered", "trigger": {"event": "tapped_for_mana",
+                                                           "what": "enchanted"},
+                           "mana": {"any_color": 1}}
+    assert abilities(results, "Overgrowth")[1]["mana"] == {"fixed": "{G}{G}"}
+    assert abilities(results, "Vernal Bloom")[0]["trigger"] == {
+        "event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]}, "by": "any"}
+    assert abilities(results, "Mana Flare")[0]["mana"] == {"same_type_as_produced": 1}
+    g = abilities(results, "Cryptolith Rite")[0]
+    assert g["grant"]["to"] == "creatures_you_control"
+    assert rules(g["grant"]["ability"]) == {"kind": "activated", "cost": {"tap": True},
+                                            "mana": {"any_color": 1}}
+
+
+def test_keywords_and_costs(results: dict[str, CardResult]) -> None:
+    assert rules(abilities(results, "Burst Lightning")[0]) == {
+        "kind": "keyword", "keyword": "kicker", "cost": "{4}"}
+    assert rules(abilities(results, "Burst Lightning")[1])["effect"] == {
+        "action": "damage", "amount": 2, "kicked_amount": 4, "target": "any"}
+    assert rules(abilities(results, "Comet Storm")[0]) == {
+        "kind": "keyword", "keyword": "multikicker", "cost": "{1}"}
+    assert rules(abilities(results, "Bone Splinters")[0]) == {
+        "kind": "additional_cost", "cost": {"sacrifice": {"type": "Creature"}}, "optional": False}
+    assert rules(abilities(results, "Spectral Sailor")[0]) == {"kind": "keyword",
+                                                              "keyword": "flash"}
+    assert rules(abilities(results, "Saw It Coming")[1]) == {
+        "kind": "keyword", "keyword": "foretell", "cost": "{1}{U}"}
+    assert rules(abilities(results, "Freestrider Commando")[1]) == {
+        "kind": "keyword", "keyword": "plot", "cost": "{3}{G}"}
+    assert rules(abilities(results, "Mosswort Bridge")[0]) == {
+        "kind": "keyword", "keyword": "hideaway", "n": 4}
+    assert rules(abilities(results, "Sphere of Resistance")[0]) == {
+        "kind": "static", "cost_increase": {"amount": "{1}", "spells_cast_by": "any"}}
+    assert rules(abilities(results, "Dark Ritual")[0]) == {
+        "kind": "spell", "effect": {"action": "add_mana", "produce": {"fixed": "{B}{B}{B}"}}}
+    serra = abilities(results, "Serra Angel")
+    assert [(a["keyword"], a["template"]) for a in serra] == [
+        ("flying", "keyword.not_modeled"), ("vigilance", "keyword.not_modeled")]
+
+
+def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
+    # "Lightning Bolt deals 3 damage" and "this creature" are the same self reference (~)
+    assert abilities(results, "Lightning Bolt")[0]["effect"] == {
+        "action": "damage", "amount": 3, "target": "any"}
+    assert abilities(results, "Slickshot Show-Off")[2]["effect"]["action"] == "pump"
+
+
+@pytest.mark.parametrize("name, line", [
+    ("Sunken Ruins", "{U/B}, {T}: Add {U}{U}, {U}{B}, or {B}{B}."),
+    ("Cabal Coffers", "{2}, {T}: Add {B} for each Swamp you control."),
+    ("Pillar of the Paruns", ("{T}: Add one mana of any color. Spend this mana only to cast a "
+                              "multicolored spell.")),
+    ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
+    ("Utopia Sprawl", "Enchant Forest"),
+    ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
+    ("Cavern of Souls", None),
+    ("Fireball", "This spell costs {1} more to cast for each target beyond the first."),
+    ("Grand Arbiter Augustin IV", None),
+    ("Tarnation Vista", None),
+])
+def test_refused_cards_name_the_line(results: dict[str, CardResult], name: str,
+                                     line: str | None) -> None:
+    r = results[name]
+    assert r.card is None
+    refused = [v for v in r.lines if v.verdict == "refused"]
+    assert refused and all(v.reason for v in refused)
+    if line is not None:
+        assert line in [v.line for v in refused]
+
+
+def test_hybrid_mana_cost_is_refused_not_bad_input(results: dict[str, CardResult]) -> None:
+    r = results["Manamorphose"]
+    assert r.card is None and "{R/G}" in r.refusal
+
+
+def test_every_line_has_one_verdict(results: dict[str, CardResult]) -> None:
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))["data"]
+    for name, faces in data.items():
+        r = results[name]
+        sources = {v.source for v in r.lines}
+        for f in faces:
+            for para in (p.strip() for p in (f.get("text") or "").split("\n") if p.strip()):
+                assert any(para == s or para in s for s in sources), (name, para)
+        assert all(v.verdict in ("templated", "not_modeled", "refused") for v in r.lines)
+
+
+def test_ability_text_is_the_oracle_line_and_has_a_template(results: dict[str, CardResult]) -> None:
+    names = {t.name for t in TEMPLATES} | {"mana.intrinsic", "keyword.not_modeled", "not_modeled",
+                                           "activated", "mana.triggered", "mana.ability",
+                                           "effect.not_modeled", "trigger.not_modeled",
+                                           "loyalty.not_modeled"}
+    for r in results.values():
+        if r.card is None:
+            continue
+        for face in r.card["faces"]:
+            for a in face["abilities"]:
+                assert a["text"] in face["oracle"], (r.name, a["text"])
+                assert a["template"] in names, (r.name, a["template"])
+
+
+# --- answers the rules give for imported cards ---------------------------------------------
+
+
+def state(objects: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    doc = {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main",
+           "priority": "alice", "players": [{"name": "alice", "life": 20}, {"name": "bob"}],
+           "objects": []}
+    doc.update(kw)
+    for o in objects:
+        doc["objects"].append({"owner": "alice", "zone": "battlefield",
+                               "controlled_since_turn": 1, **o})
+    return doc
+
+
+def mana(checker: Checker, doc: dict[str, Any], obj: str) -> list[str]:
+    return checker.mana(parse_state(doc, checker.library), obj)
+
+
+def why(checker: Checker, doc: dict[str, Any], action: dict[str, Any]) -> Any:
+    st = parse_state(doc, checker.library)
+    return checker.why(st, parse_action(action, st, checker.library, "alice"), "alice")
+
+
+@pytest.mark.parametrize("card, types", [
+    ("Temple of Mystery", ["U", "G"]),
+    ("Lotus Field", ["W", "U", "B", "R", "G"]),
+    ("Adarkar Wastes", ["W", "U", "C"]),
+    ("Talisman of Progress", ["W", "U", "C"]),
+    ("Scrubland", ["W", "B"]),
+    ("Zagoth Triome", ["U", "B", "G"]),
+    ("Hallowed Fountain", ["W", "U"]),
+    ("Glacial Fortress", ["W", "U"]),
+    ("Ancient Tomb", ["C"]),
+    ("Sol Ring", ["C"]),
+    ("Dimir Signet", ["U", "B"]),
+    ("Birds of Paradise", ["W", "U", "B", "R", "G"]),
+    ("Llanowar Elves", ["G"]),
+    ("Elvish Mystic", ["G"]),
+    ("Sunbaked Canyon", ["R", "W"]),
+    ("Castle Ardenvale", ["W"]),
+    ("Mosswort Bridge", ["G"]),
+])
+def test_mana_types(checker: Checker, card: str, types: list[str]) -> None:
+    got = mana(checker, state([{"id": "x", "card": card}]), "x")
+    assert got == [t for t in ("W", "U", "B", "R", "G", "C") if t in types]
+
+
+def test_coldsteel_heart_makes_the_chosen_color(checker: Checker) -> None:
+    assert mana(checker, state([{"id": "h", "card": "Coldsteel Heart", "chosen_color": "U"}]),
+                "h") == ["U"]
+
+
+def test_activation_condition_mox_opal(checker: Checker) -> None:
+    few = state([{"id": "mox", "card": "Mox Opal"}, {"id": "a1", "card": "Sol Ring"}])
+    v = why(checker, few, {"kind": "activate", "object": "mox", "ability": 1})
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    many = state([{"id": "mox", "card": "Mox Opal"}, {"id": "a1", "card": "Sol Ring"},
+                  {"id": "a2", "card": "Dimir Signet"}])
+    assert why(checker, many, {"kind": "activate", "object": "mox", "ability": 1}).legal
+
+
+def test_temple_of_the_false_god_needs_five_lands(checker: Checker) -> None:
+    lands = [{"id": f"l{i}", "card": "Scrubland"} for i in range(3)]
+    doc = state([{"id": "t", "card": "Temple of the False God"}, *lands])
+    assert not why(checker, doc, {"kind": "activate", "object": "t", "ability": 1}).legal
+    doc = state([{"id": "t", "card": "Temple of the False God"}, *lands,
+                 {"id": "l9", "card": "Lotus Field"}])
+    assert why(checker, doc, {"kind": "activate", "object": "t", "ability": 1}).legal
+
+
+def test_springleaf_drum_taps_a_summoning_sick_creature(checker: Checker) -> None:
+    doc = state([{"id": "drum", "card": "Springleaf Drum"},
+                 {"id": "elf", "card": "Llanowar Elves", "controlled_since_turn": 5}])
+    assert why(checker, doc, {"kind": "activate", "object": "drum", "ability": 1}).legal
+    alone = state([{"id": "drum", "card": "Springleaf Drum"}])
+    assert not why(checker, alone, {"kind": "activate", "object": "drum", "ability": 1}).legal
+
+
+def test_painland_mana_ability_is_a_mana_ability(checker: Checker) -> None:
+    # CR 605.1a: it adds mana and doesn't target; the damage rider doesn't change that, so it
+    # doesn't use the stack: activating it is legal while a spell is on the stack (605.3a)
+    doc = state([{"id": "w", "card": "Adarkar Wastes"}])
+    v = why(checker, doc, {"kind": "activate", "object": "w", "ability": 2})
+    assert v.legal and any(r.startswith("605") for r in v.why_json().get("rules", []))
+
+
+def test_signet_pays_with_its_own_mana_cost(checker: Checker) -> None:
+    # Scrubland ({W} or {B}) pays the Signet's {1}; the Signet adds {U}{B}: {U} for the Sailor
+    doc = state([{"id": "sc", "card": "Scrubland"}, {"id": "s", "card": "Dimir Signet"},
+                 {"id": "ss", "card": "Spectral Sailor", "zone": "hand"}])
+    assert why(checker, doc, {"kind": "cast", "object": "ss"}).legal
+    alone = state([{"id": "sc", "card": "Scrubland"},
+                   {"id": "ss", "card": "Spectral Sailor", "zone": "hand"}])
+    assert not why(checker, alone, {"kind": "cast", "object": "ss"}).legal
+
+
+def test_sphere_of_resistance_raises_the_cost(checker: Checker) -> None:
+    doc = state([{"id": "sph", "card": "Sphere of Resistance"},
+                 {"id": "m", "card": "Lotus Field"},
+                 {"id": "bolt", "card": "Lightning Bolt", "zone": "hand"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["gb"]})
+    assert v.why_json().get("cost") == "{1}{R}"
+
+
+def test_bone_splinters_needs_a_creature_to_sacrifice(checker: Checker) -> None:
+    doc = state([{"id": "s", "card": "Scrubland"},
+                 {"id": "bs", "card": "Bone Splinters", "zone": "hand"}])
+    assert not why(checker, doc, {"kind": "cast", "object": "bs"}).legal
+
+
+def test_flash_lets_spectral_sailor_be_cast_on_the_opponents_turn(checker: Checker) -> None:
+    doc = state([{"id": "i", "card": "Hallowed Fountain"},
+                 {"id": "ss", "card": "Spectral Sailor", "zone": "hand"},
+                 {"id": "sa", "card": "Serra Angel", "zone": "hand"}],
+                active_player="bob", priority="alice")
+    assert why(checker, doc, {"kind": "cast", "object": "ss"}).legal
+    assert not why(checker, doc, {"kind": "cast", "object": "sa"}).legal
+
+
+def test_foretell_and_plot_are_moves(checker: Checker) -> None:
+    doc = state([{"id": "l1", "card": "Hallowed Fountain"}, {"id": "l2", "card": "Lotus Field"},
+                 {"id": "sic", "card": "Saw It Coming", "zone": "hand"},
+                 {"id": "fc", "card": "Freestrider Commando", "zone": "hand"}])
+    st = parse_state(doc, checker.library)
+    kinds = {(m.action.kind, m.action.object) for m in checker.moves(st, "alice")}
+    assert ("foretell", "sic") in kinds and ("plot", "fc") in kinds
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def test_cli_import_show_and_use_without_cards_flag(tmp_path: Path, monkeypatch: Any,
+                                                    capsys: Any) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert main(["cards", "import", str(FIXTURE), "--report", str(tmp_path / "r.json")]) == 0
+    out = tmp_path / "xdg" / "mtgasp" / "cards.json"
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert "Lotus Field" in {c["name"] for c in doc["cards"]}
+    assert "Sunken Ruins" not in {c["name"] for c in doc["cards"]}
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert rep["refused"] >= 10 and rep["lines"]["refused"] >= 10
+    capsys.readouterr()
+    assert main(["cards", "show", "Lotus Field"]) == 0
+    shown = capsys.readouterr().out
+    assert "[mana.any_one_color] {T}: Add three mana of any one color." in shown
+    st = tmp_path / "s.json"
+    st.write_text(json.dumps(state([{"id": "lf", "card": "Lotus Field"}])), encoding="utf-8")
+    assert main(["mana", str(st), "lf", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["types"] == ["W", "U", "B", "R", "G"]
+
+
+def test_cli_import_scryfall_mdfc_both_faces(tmp_path: Path, capsys: Any) -> None:
+    card = {
+        "object": "card", "name": "Emeria's Call // Emeria, Shattered Skyclave",
+        "layout": "modal_dfc", "keywords": [],
+        "card_faces": [
+            {"name": "Emeria's Call", "mana_cost": "{4}{W}{W}{W}", "type_line": "Sorcery",
+             "oracle_text": "Create two 4/4 white Angel Warrior creature tokens with flying. "
+                            "Non-Angel creatures you control gain indestructible until your "
+                            "next turn."},
+            {"name": "Emeria, Shattered Skyclave", "mana_cost": "", "type_line": "Land",
+             "oracle_text": "As Emeria, Shattered Skyclave enters, you may pay 3 life. If you "
+                            "don't, it enters tapped.\n{T}: Add {W}."},
+        ],
+    }
+    src = tmp_path / "scry.json"
+    src.write_text(json.dumps([card]), encoding="utf-8")
+    out = tmp_path / "lib.json"
+    assert main(["cards", "import", str(src), "--out", str(out), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["imported"] == 1
+    lib = json.loads(out.read_text(encoding="utf-8"))
+    c = lib["cards"][0]
+    assert c["layout"] == "modal_dfc" and [f["name"] for f in c["faces"]] == [
+        "Emeria's Call", "Emeria, Shattered Skyclave"]
+    assert c["faces"][1]["abilities"][0]["unless"] == {"pay_life": 3}
+    assert c["source"] == {"format": "scryfall"}
+
+
+def test_single_mtgjson_card_object() -> None:
+    face = {"name": "Sol Ring", "manaCost": "{1}", "type": "Artifact", "types": ["Artifact"],
+            "text": "{T}: Add {C}{C}.", "layout": "normal"}
+    [raw] = read_cards(face, "one card")
+    assert compile_card(raw).card is not None
+
+
+@pytest.mark.parametrize("content, words", [
+    ('{"cards": []}', ["neither MTGJSON"]),
+    ('{"data": {"X": [{"name": "X", "type": "Artifact"', ["invalid JSON", "line 1"]),
+    ('{"data": {"X": [{"type": "Artifact", "text": ""}]}}', ['data["X"][0].name', "missing name"]),
+    ('{"data": {"X": [{"name": "X", "text": "Flying"}]}}', ['data["X"][0].type', "type line"]),
+    ('{"data": {"Hx": [{"name": "Hx", "type": "Artifact", "manaCost": "{2}{H}"}]}}',
+     ['data["Hx"][0].manaCost', "{H}"]),
+    ('[{"object": "card", "name": "Y", "type_line": "Instant", "oracle_text": "'
+     + "Draw a card. " * 1000 + '"}]', ["[0].oracle_text", "characters long"]),
+])
+def test_bad_input_exit_2_nothing_written(tmp_path: Path, capsys: Any, content: str,
+                                          words: list[str]) -> None:
+    src = tmp_path / "in.json"
+    src.write_text(content, encoding="utf-8")
+    out = tmp_path / "lib.json"
+    out.write_text("previous library", encoding="utf-8")
+    assert main(["cards", "import", str(src), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    for w in words:
+        assert w in err
+    assert out.read_text(encoding="utf-8") == "previous library"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".cards-")] == []
+
+
+# --- the template table and its documentation --------------------------------------------
+
+
+def test_docs_list_every_template() -> None:
+    doc = (REPO / "docs" / "import-templates.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z_.]+)` \|", doc, re.MULTILINE)
+    assert sorted(rows) == sorted(t.name for t in TEMPLATES)
+    assert len({t.name for t in TEMPLATES}) == len(TEMPLATES)
+    for t in TEMPLATES:
+        assert re.search(r"\d{3}\.\d", t.rules), t.name  # every row cites the CR
+
+
+def test_builtin_cards_import_to_the_hand_written_abilities() -> None:
+    import sys
+
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        from import_equivalence import builtin_document, compare  # type: ignore[import-not-found]
+    finally:
+        sys.path.pop(0)
+    imported, diffs = compare(builtin_document())
+    assert len(imported) == len(builtin_document()["cards"])
+    assert diffs == []
+
+
+# --- the whole of ../shared/data ----------------------------------------------------------
+
+
+@pytest.mark.skipif(ATOMIC is None, reason="../shared/data/AtomicCards.json is not beside the "
+                                           "repository (CI has it; the benchmark reports figures)")
+def test_atomic_cards_sample_every_line_has_a_verdict() -> None:
+    from mtgasp.oracle import load_file
+
+    assert ATOMIC is not None
+    raws = load_file(ATOMIC)
+    assert len(raws) > 30000
+    sample = raws[::10]  # the benchmark does them all
+    imported = 0
+    for raw in sample:
+        res = compile_card(raw)
+        imported += res.imported
+        sources = {(v.face, v.source) for v in res.lines}
+        for f in raw.faces:
+            for para in (p.strip() for p in f.text.split("\n") if p.strip()):
+                assert any(fc == f.name and (para == src or para in src) for fc, src in sources), \
+                    (raw.name, para)
+        if not res.imported:
+            assert res.refusal
+    assert imported > 0.6 * len(sample)
+
+
+# --- the lazily read imported library ------------------------------------------------------
+
+
+def test_lazy_library_ranks_and_lookups(tmp_path: Path, monkeypatch: Any) -> None:
+    from mtgasp.userlib import LazyCardLibrary, library_with_imported
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["cards", "import", str(FIXTURE)]) == 0
+    lib = library_with_imported()
+    assert isinstance(lib, LazyCardLibrary)
+    # only the names are read when the library is made
+    assert lib._cards._built == {}  # type: ignore[attr-defined]
+    assert lib.get("lotus field").name == "Lotus Field"  # case-insensitive
+    assert len(lib._cards._built) == 1  # type: ignore[attr-defined]
+    # a built-in card wins over an imported one of the same name (the hand-written card)
+    assert lib.get("Birds of Paradise") is CardLibrary.builtin().get("Birds of Paradise")
+    assert "template" not in lib.get("Birds of Paradise").faces[0].abilities[1].spec
+    # a --cards file wins over both
+    extra = tmp_path / "extra.json"
+    lf = json.loads((tmp_path / "mtgasp" / "cards.json").read_text(encoding="utf-8"))
+    mine = next(c for c in lf["cards"] if c["name"] == "Sol Ring")
+    mine["faces"][0]["abilities"][0]["mana"] = {"fixed": "{C}"}
+    extra.write_text(json.dumps({"format": 1, "cards": [mine]}), encoding="utf-8")
+    lib2 = library_with_imported([extra])
+    assert lib2.get("Sol Ring").faces[0].abilities[0].spec["mana"] == {"fixed": "{C}"}
+    assert lib2.index("Sol Ring") == lib2.names().index("Sol Ring")
+    monkeypatch.setenv("MTGASP_NO_IMPORTED", "1")
+    assert "Lotus Field" not in library_with_imported()
+
+
+# --- playing imported cards forward (apply) ------------------------------------------------
+
+
+def applied(checker: Checker, doc: dict[str, Any], action: dict[str, Any],
+            choose: str | None = None) -> dict[str, Any]:
+    from mtgasp.apply import apply_action
+
+    st = parse_state(doc, checker.library)
+    result = apply_action(checker, st, parse_action(action, st, checker.library, "alice"),
+                          "alice", choose)
+    assert result.legal, result.to_json()
+    return result.state
+
+
+def obj(doc: dict[str, Any], oid: str) -> dict[str, Any]:
+    return next(o for o in doc["objects"] if o["id"] == oid)
+
+
+def alice(doc: dict[str, Any]) -> dict[str, Any]:
+    return next(p for p in doc["players"] if p["name"] == "alice")
+
+
+def test_temple_enters_tapped_when_played(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "t", "card": "Temple of Mystery", "zone": "hand"}]),
+                    {"kind": "play_land", "object": "t"})
+    assert obj(after, "t")["zone"] == "battlefield" and obj(after, "t").get("tapped") is True
+
+
+def test_check_land_enters_untapped_with_its_basic_type(checker: Checker) -> None:
+    hand = {"id": "gf", "card": "Glacial Fortress", "zone": "hand"}
+    with_island = applied(checker, state([hand, {"id": "h", "card": "Hallowed Fountain"}]),
+                          {"kind": "play_land", "object": "gf"})
+    assert not obj(with_island, "gf").get("tapped")
+    without = applied(checker, state([hand, {"id": "s", "card": "Lotus Field"}]),
+                      {"kind": "play_land", "object": "gf"})
+    assert obj(without, "gf").get("tapped") is True
+
+
+def test_shock_land_enters_tapped_unless_life_is_paid(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "hf", "card": "Hallowed Fountain", "zone": "hand"}]),
+                    {"kind": "play_land", "object": "hf"})
+    assert obj(after, "hf").get("tapped") is True and alice(after).get("life", 20) == 20
+
+
+def test_lotus_field_adds_three_mana_of_the_chosen_color(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "lf", "card": "Lotus Field"}]),
+                    {"kind": "activate", "object": "lf", "ability": 4}, choose="G")
+    assert alice(after)["mana_pool"] == "{G}{G}{G}"
+
+
+def test_painland_deals_damage_when_tapped_for_colored_mana(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "aw", "card": "Adarkar Wastes"}]),
+                    {"kind": "activate", "object": "aw", "ability": 2}, choose="U")
+    assert alice(after)["mana_pool"] == "{U}" and alice(after)["life"] == 19
+    after = applied(checker, state([{"id": "aw", "card": "Adarkar Wastes"}]),
+                    {"kind": "activate", "object": "aw", "ability": 1})
+    assert alice(after)["mana_pool"] == "{C}" and alice(after).get("life", 20) == 20
+
+
+def test_vivid_crag_enters_tapped_with_two_charge_counters(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "vc", "card": "Vivid Crag", "zone": "hand"}]),
+                    {"kind": "play_land", "object": "vc"})
+    assert obj(after, "vc").get("tapped") is True
+    assert obj(after, "vc").get("counters") == {"charge": 2}
+
+
+@pytest.mark.parametrize("aura", ["Overgrowth", "Fertile Ground", "Vernal Bloom"])
+def test_triggered_mana_abilities_pay_with_one_forest(checker: Checker, aura: str) -> None:
+    # Zagoth Triome is a Forest (Swamp Forest Island): alone it pays one mana, not Cryptolith
+    # Rite's {1}{G}; Overgrowth (enchanted land: {G}{G} more), Fertile Ground (one of any color)
+    # and Vernal Bloom (a Forest is tapped: {G} more) make it two or three (CR 605.1b)
+    rite = {"id": "cr", "card": "Cryptolith Rite", "zone": "hand"}
+    alone = state([{"id": "z", "card": "Zagoth Triome"}, rite])
+    assert not why(checker, alone, {"kind": "cast", "object": "cr"}).legal
+    extra = {"id": "a", "card": aura}
+    if aura != "Vernal Bloom":
+        extra["attached_to"] = "z"
+    doc = state([{"id": "z", "card": "Zagoth Triome"}, extra, rite])
+    assert why(checker, doc, {"kind": "cast", "object": "cr"}).legal
+
+
+def test_dark_ritual_adds_three_black(checker: Checker) -> None:
+    doc = state([{"id": "s", "card": "Scrubland"},
+                 {"id": "dr", "card": "Dark Ritual", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "dr"})
+    after = applied(checker, after, {"kind": "pass"})
+    # bob passes too (the default for a two-player pass): the ritual resolves
+    if obj(after, "dr")["zone"] == "stack":
+        from mtgasp.apply import apply_action
+
+        st = parse_state(after, checker.library)
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library, "bob"),
+                           "bob")
+        after = res.state
+    assert obj(after, "dr")["zone"] == "graveyard"
+    assert alice(after)["mana_pool"] == "{B}{B}{B}"
+
+
+def test_multikicker_each_kick_adds_its_cost(checker: Checker) -> None:
+    doc = state([{"id": f"l{i}", "card": "Lotus Field"} for i in range(3)]
+                + [{"id": "cs", "card": "Comet Storm", "zone": "hand"},
+                   {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    once = why(checker, doc, {"kind": "cast", "object": "cs", "x": 0, "additional": ["kicker"],
+                              "targets": ["gb"]})
+    twice = why(checker, doc, {"kind": "cast", "object": "cs", "x": 0,
+                               "additional": ["kicker", "kicker"], "targets": ["gb"]})
+    assert once.why_json().get("cost") == "{X}{1}{R}{R}"
+    assert twice.why_json().get("cost") == "{X}{2}{R}{R}"
+
+
+def test_bone_splinters_with_a_creature_to_sacrifice(checker: Checker) -> None:
+    doc = state([{"id": "s", "card": "Scrubland"},
+                 {"id": "elf", "card": "Elvish Mystic"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob"},
+                 {"id": "bs", "card": "Bone Splinters", "zone": "hand"}])
+    assert why(checker, doc, {"kind": "cast", "object": "bs", "targets": ["gb"]}).legal
+
+
+def test_granted_to_enchanted_land_and_combinations(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    g = abilities(results, "Abundant Growth")[2]
+    assert g["grant"]["to"] == "enchanted"
+    assert g["grant"]["ability"]["mana"] == {"any_color": 1}
+    assert abilities(results, "Gift of Paradise")[2]["grant"]["ability"]["mana"] == {
+        "any_color": 2}
+    assert abilities(results, "Terrarion")[1]["mana"] == {"any_combination": 2}
+    assert abilities(results, "Cascading Cataracts")[2]["cost"] == {"mana": "{5}", "tap": True}
+    assert abilities(results, "Naga Vitalist")[0]["mana"] == {
+        "could_produce": {"of": "land_you_control", "colors_only": False}}
+    assert rules(abilities(results, "God-Pharaoh's Statue")[0]) == {
+        "kind": "static", "cost_increase": {"amount": "{2}", "spells_cast_by": "opponents"}}
+    # a keyword whose reminder text is an additional cost: refused, not silently "not modeled"
+    assert results["Heroic Teamwork"].card is None
+    # Abundant Growth on a land that makes only {C}: the land could now produce any color
+    doc = state([{"id": "c", "card": "Cascading Cataracts"},
+                 {"id": "ag", "card": "Abundant Growth", "attached_to": "c"}])
+    assert mana(checker, doc, "c") == ["W", "U", "B", "R", "G", "C"]
+
+
+def test_opponents_spells_cost_more(checker: Checker) -> None:
+    doc = state([{"id": "st", "card": "God-Pharaoh's Statue", "owner": "bob"},
+                 {"id": "m", "card": "Lotus Field"},
+                 {"id": "bolt", "card": "Lightning Bolt", "zone": "hand"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["gb"]})
+    assert v.why_json().get("cost") == "{2}{R}"
