@@ -54,7 +54,10 @@ class Query:
             if a.x is not None:
                 fw.add("query_x", t, Number(a.x))
             for tgt in a.targets:
-                fw.add("query_target", t, fw.ids.obj(tgt))
+                if tgt in fw.ids.objects:
+                    fw.add("query_target", t, fw.ids.obj(tgt))
+                else:  # a player (115.1)
+                    fw.add("query_target_player", t, fw.ids.player(tgt))
             for alt in a.additional:
                 if alt != "kicker":  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))
