@@ -292,7 +292,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     for a in by_name.get("draws", []):
         o = objs[oid[a.arguments[1].number]]
         zone_change(o, "hand")
-        events.append(f"{pname[a.arguments[0].number]} draws a card")
+        events.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
     rng.shuffle(bottom)
     if bottom:

@@ -89,7 +89,8 @@ ABILITY_REF_FIELDS = ("source", "index")
 EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
-ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to")
+ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to", "targets",
+                         "looking_at")
 # ("refers_to": the spell a triggered ability refers to, e.g. Goliath Daydreamer's first ability.)
 # Spell fields: meaningful on the stack, and remembered by the permanent a spell becomes.
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
@@ -822,6 +823,9 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             ref_to = f.string(p("refers_to"), ro["refers_to"])
             if ref_to is not None:
                 d.extra["refers_to"] = ref_to
+        # 602.2b, 603.3d: an ability's targets; what a resolving ability looks at (Kolvori)
+        _string_list(f, ro, d, p, "targets", "stack", "", "stack")
+        _string_list(f, ro, d, p, "looking_at", "stack", "", "stack")
         return d
 
     name = f.required(path, ro, "card")
