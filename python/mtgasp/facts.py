@@ -222,6 +222,8 @@ class FactWriter:
         a create_tokens effect makes as its card id)."""
         e = C(eff["action"])
         for name, value in eff.items():
+            if name == "produce" and isinstance(value, Mapping) and isinstance(value.get("any_color"), int):
+                self.add("effect_param", a, e, C("any_color"), Number(value["any_color"]))
             if name in ("action", "condition", "replace_mana", "produce"):
                 continue
             if isinstance(value, bool):
