@@ -361,6 +361,10 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
             events.append(f"{owner} creates a {card} ({tok['id']})")
+    for a in by_name.get("new_lasting", []):  # 611.2a: a resolved spell's lasting effect
+        doc.setdefault("effects", []).append({"card": decoder.ids.card_names[a.arguments[0].number],
+                                              "controller": pname[a.arguments[1].number],
+                                              "duration": "end_of_turn"})
     if "extra_turns_changed" in by_name:
         order = sorted((a.arguments[0].number, pname[a.arguments[1].number])
                        for a in by_name.get("extra_turn_to", []))
