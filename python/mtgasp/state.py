@@ -993,9 +993,8 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(p("pump"), f"only a permanent gets +N/+N until end of turn; this card is {zphrase}")
             elif all(x is not None for x in pt.values()):
                 d.extra["pump"] = pt
-    if _opt(ro, "token") is not None:
-        if f.boolean(p("token"), ro["token"]):
-            d.extra["token"] = True
+    if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
+        d.extra["token"] = True
     _string_list(f, ro, d, p, "seen_by", "exile",
                  f"seen_by records who may look at a card in exile; this card is {zphrase}", zone)
     return d
