@@ -30,7 +30,7 @@ def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
     """``python -m mtgasp.cli ARGS`` in a fresh interpreter."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     return subprocess.run([sys.executable, "-m", "mtgasp.cli", *args], check=False, capture_output=True, text=True,
-                          encoding="utf-8", cwd=cwd or ROOT, env=env, timeout=120)
+                          encoding="utf-8", cwd=cwd or ROOT, env=env, timeout=600)  # the whole corpus on a shared machine
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
