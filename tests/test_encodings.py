@@ -196,9 +196,11 @@ def test_patterns_are_not_vacuous() -> None:
 
 
 def test_verdicts_are_decoded_from_the_same_atoms() -> None:
-    """The Query's base_atoms are exactly the verdict-signature facts of its grounding."""
+    """The Query's base_atoms are exactly the facts of its grounding over the signatures it reads
+    (by default all the verdict signatures)."""
     q = _query(CASES[0][1])
     sigs = set(VERDICT_SIGNATURES)
+    assert q.signatures == VERDICT_SIGNATURES
     expect = {str(a.symbol) for a in q.grounded.ctl.symbolic_atoms
               if a.is_fact and (a.symbol.name, len(a.symbol.arguments)) in sigs}
     assert {str(a) for a in q.base_atoms} == expect and expect

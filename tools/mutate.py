@@ -46,6 +46,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python"))
+import mtgasp  # (the source tree's package; its encodings are the top-level folder)
+
+if str(ROOT) not in mtgasp.__path__:  # mtgasp.encodings = ROOT/encodings, with any install
+    mtgasp.__path__.append(str(ROOT))
 
 from clingo import SymbolType, ast
 from mtgasp.solver import EncodingError, encoding_files, program_override

@@ -43,6 +43,9 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 ADDITIONAL_COSTS = ("kicker", "foretell", "plot", "free")
 
 ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets")
+# What `moves --json` prints about a move besides the action: accepted and ignored, so that every
+# move is accepted as printed (its "x" range {"min", "max"} stands for the largest X).
+MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 # The fields each kind of action may carry besides "kind" (and whether "object" is required).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "cast": ("object", "method", "face", "x", "additional", "targets"),
@@ -110,7 +113,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     if not isinstance(doc, Mapping):
         raise InputError(f"action: expected an object such as {{\"kind\": \"pass\"}}, got "
                          f"{_type_name(doc)}", source)
-    doc = dict(doc)
+    doc = {k: v for k, v in doc.items() if k not in MOVE_INFO_FIELDS}
     f.known("action", doc, ACTION_FIELDS)
 
     actor = acting_player(state, player)
@@ -173,8 +176,13 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         method = "normal"
         if doc.get("method") is not None:
             method = f.choice("action.method", doc["method"], METHODS, "a casting method")
-        if doc.get("x") is not None:
-            x = f.integer("action.x", doc["x"], minimum=0)
+        raw_x = doc.get("x")
+        if isinstance(raw_x, dict) and set(raw_x) == {"min", "max"}:  # as moves prints it
+            raw_x = raw_x["max"]
+            if f.integer("action.x.max", raw_x, minimum=0) is None:
+                raw_x = None
+        if raw_x is not None:
+            x = f.integer("action.x", raw_x, minimum=0)
         if doc.get("additional") is not None:
             items = f.listing("action.additional", doc["additional"])
             for i, item in enumerate(items or []):

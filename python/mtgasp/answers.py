@@ -90,6 +90,7 @@ class Verdict:
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
+    cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -180,7 +181,9 @@ class Decoder:
         extras: list[str] = []
         if term.name == "activate":
             found = self.ability_spec(term.arguments[1])
-            cost = (found[1].get("cost") or {}) if found else {}
+            cost = found[1].get("cost") if found else None
+            # a keyword's cost is a mana cost text (plot granted by Fblthp): no non-mana parts
+            cost = cost if isinstance(cost, dict) else {}
             if cost.get("tap"):
                 extras.append("{T}")
             if cost.get("untap"):
@@ -315,6 +318,10 @@ class Decoder:
                 v.permits.append(permit)
         for v, _args in each("costed"):
             v.costed = True
+        priced: set[Symbol] = set()  # actions with something to pay: mana, X or a sacrifice
+        for name in ("total", "sacrifice_required", "x_upper", "has_x_in_mana_cost"):
+            for a in by_name.get(name, ()):
+                priced.add(a.arguments[0])
         for v, _args in each("needs_target"):
             v.needs_target = True
         for v, args in each("x_upper"):
@@ -330,6 +337,7 @@ class Decoder:
         for t, rule_sym, msg in reasons:
             by_action[t].reasons.append(Reason(rule_sym.string, self.message(msg)))
         for t, v in by_action.items():
+            v.cost_free = v.costed and t not in priced
             v.ok = not v.reasons
             v.legal = v.ok and not v.costed
             v.permits.sort(key=rule_key)
@@ -345,6 +353,10 @@ class Decoder:
                 if v.free and v.has_x:
                     v.x_max = 0  # 107.3b
         return by_action
+
+    def pool_text(self, player: str) -> str:
+        pl = self.state.player(player)
+        return self.mana_text(pl.mana_pool.items()) if pl else ""
 
     def plan(self, atoms: Iterable[Symbol], player: str) -> Plan:
         """The payment plan of a model: each activation (one per source, ability and choice; an
@@ -367,8 +379,7 @@ class Decoder:
                 sacrifices.append(self.obj_id(a.arguments[1]))
             elif a.name == "xval":
                 x = a.arguments[0].number
-        pl = self.state.player(player)
-        pool = self.mana_text(pl.mana_pool.items()) if pl else ""
+        pool = self.pool_text(player)
         uses = tuple(sorted(
             (ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab, opt)))
              for (o, ab, opt), v in produced.items()),

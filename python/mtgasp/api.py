@@ -8,13 +8,16 @@
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
+
 from clingo import Function, Number, Symbol
 
-from mtgasp.answers import Decoder, Reason, Verdict
+from mtgasp.answers import Decoder, Plan, Reason, Verdict
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
-from mtgasp.solver import Grounded, Solve
+from mtgasp.solver import SOLVING, Grounded, Solve
 
 
 def default_player(state: GameState) -> str:
@@ -33,11 +36,26 @@ VERDICT_SIGNATURES = (
 )
 
 
+# What moves/why read: the verdicts without the mana types (could_produce/2, makes/3: `mana`).
+MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produce", 2), ("makes", 3)))
+
+# What moves/why ground: what they read, what the payment search reads and assumes (check/1,
+# most_x/0, xval/1) and everything a solve depends on (solver.SOLVING).
+MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)})
+
+# What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
+MANA_GOALS = frozenset({("could_produce", 2)})
+
+
 class Query:
     """One grounded question about one state: facts, the grounded program, decoded verdicts."""
 
     def __init__(self, library: CardLibrary, state: GameState, player: str, actions: tuple[Action, ...] = (),
-                 moves: bool = True, parts: tuple[str, ...] = ("base",)):
+                 moves: bool = True, parts: tuple[str, ...] = ("base",),
+                 goals: frozenset[tuple[str, int]] | None = None,
+                 signatures: tuple[tuple[str, int], ...] | None = None):
+        """Ground the state (with ``goals``, only what those predicates depend on) and decode the
+        verdicts from the facts of ``signatures`` (default: the goals, else VERDICT_SIGNATURES)."""
         self.state = state
         self.player = player
         fw = FactWriter(library)
@@ -63,14 +81,23 @@ class Query:
                     fw.add("query_alt", t, Function(alt))
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
-        self.grounded = Grounded(fw.facts, parts=parts)
-        self.base_by_name = self.grounded.facts_by_name(VERDICT_SIGNATURES)
+        self.grounded = Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals)
+        self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
+            if signatures is None else signatures  # (a goal that is no predicate reads nothing)
+        self.base_by_name = self.grounded.facts_by_name(self.signatures)
         self.base_atoms = [a for atoms in self.base_by_name.values() for a in atoms]
         self.verdicts = self.decoder.verdicts(self.base_by_name)
 
     def settle(self, v: Verdict) -> Verdict:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
         if not v.costed:
+            return v
+        if v.cost_free:
+            # No mana, no X and no sacrifice to pay: the payment search (payment.lp) would find the
+            # empty payment at once (every constraint holds with no mana ability activated, and
+            # the search prefers activating none), so it is skipped.
+            v.plan = Plan(pool=self.decoder.pool_text(self.player))
+            v.legal = v.ok
             return v
         if v.x_upper is not None and not v.free and v.action.x is None:
             s = self._largest_x(v)
@@ -128,26 +155,31 @@ class Checker:
     def moves(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
-        q = Query(self.library, state, player or default_player(state))
+        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
+                  goals=MOVE_GOALS)
         out = []
         for v in q.verdicts.values():
             if v.ok:
                 q.settle(v)
                 if v.legal:
                     out.append(v)
+        out = _with_targets(q, out)
         out.sort(key=_move_key)
         return out
 
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
-        q = Query(self.library, state, player or default_player(state))
+        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
+                  goals=MOVE_GOALS)
         for v in q.verdicts.values():
             q.settle(v)
-        return sorted(q.verdicts.values(), key=_move_key)
+        return sorted(_with_targets(q, list(q.verdicts.values())), key=_move_key)
 
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
-        q = Query(self.library, state, player or default_player(state), (action,), moves=False)
+        q = Query(self.library, state, player or default_player(state), (action,), moves=False,
+                  signatures=MOVE_SIGNATURES,
+                  goals=MOVE_GOALS)
         term = q.query_terms[0]
         for a in q.base_atoms:
             if a.name == "query_means" and a.arguments[0] == term:
@@ -159,7 +191,7 @@ class Checker:
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
-        q = Query(self.library, state, default_player(state))
+        q = Query(self.library, state, default_player(state), goals=MANA_GOALS)
         o = q.ids.objects[object_id]
         found = {a.arguments[1].name.upper() for a in q.base_atoms
                  if a.name == "could_produce" and a.arguments[0].number == o}
@@ -187,12 +219,33 @@ EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3
                       ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1))
 
 
+def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
+    """A legal spell that targets (601.2c) once per legal target, the action naming it in
+    ``targets``: every move listed is an action ``apply`` accepts as printed."""
+    if not any(v.needs_target and v.legal for v in verdicts):
+        return verdicts
+    targets: dict[Symbol, list[str]] = {}
+    for a in q.grounded.facts((("legal_target", 2),)):
+        targets.setdefault(a.arguments[0], []).append(q.ids.object_names[a.arguments[1].number])
+    out: list[Verdict] = []
+    for v in verdicts:
+        if not (v.needs_target and v.legal) or v.action.targets:
+            out.append(v)
+            continue
+        for t in sorted(targets.get(v.term, [])):
+            one = copy.copy(v)
+            one.action = replace(v.action, targets=(t,))
+            out.append(one)
+    return out
+
+
 _KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 4, "pass": 9}
 
 
 def _move_key(v: Verdict) -> tuple:
     a = v.action
-    return (_KIND_ORDER.get(a.kind, 5), a.object or "", a.method or "", a.face or "", a.additional, str(a.ability))
+    return (_KIND_ORDER.get(a.kind, 5), a.object or "", a.method or "", a.face or "", a.additional,
+            str(a.ability), a.targets)
 
 
 def _card_name(state: GameState, oid: str) -> str | None:

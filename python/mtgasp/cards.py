@@ -19,8 +19,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgasp.errors import Collector, InputError, Problem
-from mtgasp.model import MANA_TYPES, ZONES, Ability, Card, Face, ManaCost, parse_mana_cost
+from mtgasp.errors import Collector, InputError, Problem, excerpt
+from mtgasp.limits import MAX_ABILITIES, MAX_CARD_NUMBER, MAX_MULTIPLY
+from mtgasp.model import (
+    MANA_TYPES,
+    ZONES,
+    Ability,
+    Card,
+    Face,
+    ManaCost,
+    brief_text,
+    parse_mana_cost,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -127,7 +137,7 @@ class UnknownCardError(InputError, KeyError):
 
 def unknown_card_message(name: str, suggestions: Iterable[str] = ()) -> str:
     """``unknown card "Lightning Blot" (did you mean "Lightning Bolt"?)``."""
-    msg = f"unknown card {json.dumps(name, ensure_ascii=False)}"
+    msg = f"unknown card {excerpt(name, 80)}"
     sugg = [json.dumps(s, ensure_ascii=False) for s in suggestions]
     if sugg:
         msg += f" (did you mean {' or '.join(sugg)}?)"
@@ -138,11 +148,8 @@ def unknown_card_message(name: str, suggestions: Iterable[str] = ()) -> str:
 
 
 def _q(value: Any) -> str:
-    """A value as it appears in JSON, for messages."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+    """A value as it appears in JSON, for messages (shortened, without serialising it all)."""
+    return excerpt(value, 80)
 
 
 def _key_path(path: str, key: str) -> str:
@@ -156,6 +163,8 @@ def _is_int(v: Any) -> bool:
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:
+    if len(word) > 200:  # no name is that long; difflib would take a while to say so
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {_q(close[0])}?)" if close else ""
 
@@ -202,9 +211,12 @@ class _Validator:
         if not isinstance(v, bool):
             self.add(path, f"expected true or false, got {_q(v)}")
 
-    def integer(self, v: Any, path: str, minimum: int = 0) -> None:
+    def integer(self, v: Any, path: str, minimum: int = 0, maximum: int = MAX_CARD_NUMBER) -> None:
         if not _is_int(v) or v < minimum:
             self.add(path, f"expected an integer >= {minimum}, got {_q(v)}")
+        elif v > maximum:
+            self.add(path, f"{_q(v)} is more than {maximum:,} (the largest number mtgasp accepts "
+                           "here; its solver computes with 32-bit integers)")
 
     def string(self, v: Any, path: str) -> str | None:
         """``v`` if it is a non-empty string; else records a problem and returns None."""
@@ -222,8 +234,8 @@ class _Validator:
             cost = parse_mana_cost(v)
         except ValueError as e:
             msg = str(e)
-            if msg.startswith(repr(v)):
-                msg = msg[len(repr(v)):].lstrip(" :")
+            if msg.startswith(brief_text(v)):
+                msg = msg[len(brief_text(v)):].lstrip(" :")
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
@@ -323,6 +335,8 @@ class _Validator:
                     self.add(f"{path}.{pt}", "only creatures have power and toughness")
                 elif not _is_int(face[pt]):
                     self.add(f"{path}.{pt}", f"expected an integer, got {_q(face[pt])}")
+                else:
+                    self.integer(face[pt], f"{path}.{pt}", -MAX_CARD_NUMBER)
             elif creature and "types" in face:
                 self.add(f"{path}.{pt}", "missing required field (the face is a creature)")
         oracle = face.get("oracle", "")
@@ -334,6 +348,10 @@ class _Validator:
             self.add(f"{path}.abilities", f"expected a list of abilities, got {_q(abilities)}")
             abilities = []
         basic = "Basic" in supertypes
+        if len(abilities) > MAX_ABILITIES:
+            self.add(f"{path}.abilities", f"{len(abilities):,} abilities: mtgasp reads at most "
+                                          f"{MAX_ABILITIES} per face")
+            abilities = []
         for i, ab in enumerate(abilities):
             self.ability(ab, f"{path}.abilities[{i}]", oracle, basic=basic)
         return name
@@ -630,7 +648,9 @@ class _Validator:
             return
         self.fields(ci, path, ("amount",), ("spells_cast_by", "from_zones"))
         if "amount" in ci:
-            self.mana(ci["amount"], f"{path}.amount")
+            amount = self.mana(ci["amount"], f"{path}.amount")
+            if amount is not None and amount.x:
+                self.add(f"{path}.amount", f"{_q(ci['amount'])}: a cost increase has no {{X}}")
         if "spells_cast_by" in ci:
             self.choice(ci["spells_cast_by"], f"{path}.spells_cast_by", PLAYERS, "a player filter")
         if "from_zones" in ci:
@@ -666,7 +686,7 @@ class _Validator:
                 if "type" in res:
                     self.choice(res["type"], f"{p}.type", MANA_TYPES, "a mana type")
                 if "multiply" in res:
-                    self.integer(res["multiply"], f"{p}.multiply", 2)
+                    self.integer(res["multiply"], f"{p}.multiply", 2, MAX_MULTIPLY)
 
 
 # --- building model values --------------------------------------------------------------------
@@ -710,6 +730,10 @@ def _read_json(text: str, source: str) -> Any:
         raise InputError(
             Problem("", f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}"), source
         ) from None
+    except RecursionError:
+        raise InputError(Problem("", "invalid JSON: nested too deeply"), source) from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise InputError(Problem("", f"invalid JSON: {str(e).split(':')[0]}"), source) from None
 
 
 def _read_file(path: Path) -> list[Card]:
@@ -818,7 +842,7 @@ class CardLibrary:
 
     def suggest(self, name: str) -> list[str]:
         """Up to three known names (card or face names) closest to ``name``, case-insensitively."""
-        if not isinstance(name, str):
+        if not isinstance(name, str) or len(name) > 200:
             return []
         close = difflib.get_close_matches(name.casefold(), list(self._folded), n=3, cutoff=0.6)
         return [self._folded[c] for c in close]

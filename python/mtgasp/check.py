@@ -47,6 +47,8 @@ from mtgasp.solver import encoding_files, program_override
 DEFAULT_BOUND = 3
 DEFAULT_PAYMENT_BOUND = 2
 DEFAULT_TURNS = 3
+MAX_BOUND = 8  # objects per state: beyond this the search takes hours (docs/verification.md)
+MAX_TURNS = 20
 # Per-property limit for the search (seconds); beyond it the property is reported "unknown".
 DEFAULT_TIME_LIMIT = 60.0
 # Minimizing a counterexample that exists: at most this long (then the smallest found is printed).
@@ -236,10 +238,17 @@ class BoundedChecker:
                  turns: int = DEFAULT_TURNS, overrides: Mapping[str, str] | None = None,
                  exclude: Iterable[str] = DEFAULT_EXCLUDED, cards: Iterable[str] | None = None,
                  time_limit: float | None = DEFAULT_TIME_LIMIT, payment_bound: int | None = None):
-        for flag, value, least in (("--bound", bound, 0), ("--turns", turns, 1),
-                                   ("--payment-bound", payment_bound, 0)):
+        for flag, value, least, most in (("--bound", bound, 0, MAX_BOUND),
+                                         ("--turns", turns, 1, MAX_TURNS),
+                                         ("--payment-bound", payment_bound, 0, MAX_BOUND)):
             if value is not None and value < least:
                 raise InputError(f"{flag}: {value} is below {least}")
+            if value is not None and value > most:
+                raise InputError(f"{flag}: {value} is more than {most} (the space of states grows "
+                                 "exponentially with it; the most mtgasp accepts)")
+        if time_limit is not None and not (0 < time_limit <= 86_400):
+            raise InputError(f"--time-limit: {time_limit} is not a number of seconds between 0 "
+                             "and 86400")
         self.library = library if library is not None else CardLibrary.builtin()
         self.bound = bound
         self.payment_bound = payment_bound if payment_bound is not None else min(bound, DEFAULT_PAYMENT_BOUND)
@@ -767,11 +776,25 @@ def render(results: Sequence[PropertyResult], checker: BoundedChecker, out: Any)
           f"(total {checker.ground_seconds + sum(r.seconds for r in results):.1f} s)", file=out)
 
 
+def check_save_folder(folder: str) -> None:
+    """--save names a folder (existing or to be created), not a file: checked before the run."""
+    from pathlib import Path
+
+    root = Path(folder)
+    if root.exists() and not root.is_dir():
+        raise InputError(f"--save: {folder} exists and is not a folder (--save names a folder to "
+                         "write the counterexamples to)")
+
+
 def save_counterexamples(results: Sequence[PropertyResult], folder: str) -> list[str]:
     from pathlib import Path
 
     root = Path(folder)
-    root.mkdir(parents=True, exist_ok=True)
+    check_save_folder(folder)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--save: can't create the folder {folder}: {exc.strerror or exc}") from None
     written = []
     for r in results:
         if r.counterexample is None:
@@ -779,11 +802,14 @@ def save_counterexamples(results: Sequence[PropertyResult], folder: str) -> list
         doc = dict(r.counterexample.state)
         doc["description"] = f"mtgasp check: counterexample of {r.name}: {r.description}"
         path = root / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', r.name)}.json"
-        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         witness = root / f"{path.stem}.action.json"
-        if "action" in r.counterexample.witness:
-            witness.write_text(json.dumps(r.counterexample.witness["action"], ensure_ascii=False) + "\n",
-                               encoding="utf-8")
+        try:
+            path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            if "action" in r.counterexample.witness:
+                witness.write_text(json.dumps(r.counterexample.witness["action"], ensure_ascii=False)
+                                   + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"--save: can't write {path}: {exc.strerror or exc}") from None
         written.append(str(path))
     return written
 
@@ -798,6 +824,8 @@ def run_cli(args: Any, library: CardLibrary) -> int:
     if args.payment_bound is not None:
         kw["payment_bound"] = args.payment_bound
     checker = BoundedChecker(library, **kw)
+    if args.save:
+        check_save_folder(args.save)
     props = checker.properties()
     if args.list:
         if args.json:

@@ -1,25 +1,34 @@
 """The command line: ``mtgasp moves|why|mana|verify|check|facts`` (contracts.md, section 3).
 
-Exit codes: 0 success, 1 a check failed (``verify``), 2 bad input. Bad input never shows a
-traceback: every problem is printed with the path of its field.
+Exit codes: 0 success, 1 a check failed (``verify``, ``check``) or an action was refused
+(``apply``), 2 bad input, 3 an internal error (a bug of mtgasp). Nothing ever shows a traceback:
+bad input is printed with the path of each problem's field, an internal error as one line saying
+what failed and how to report it (``MTGASP_DEBUG=1`` shows the traceback). With ``--json``,
+standard output carries only JSON (errors included); text output escapes control characters, so
+names from the input can't forge lines.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mtgasp.errors import InputError, Problem
+from mtgasp import __version__
+from mtgasp.errors import InputError, Problem, bounded_repr, clean_text
 
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+REPORT = ("this is a bug in mtgasp, not a problem with your input; please report it with the "
+          "command line and its input files (set MTGASP_DEBUG=1 to see the traceback)")
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mtgasp", description="Magic: The Gathering rules checker (ASP/clingo).")
+    p.add_argument("--version", action="version", version=f"mtgasp {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sp: argparse.ArgumentParser) -> None:
@@ -31,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state", nargs="+", help="state document(s) (JSON or YAML); several are answered in a batch")
     sp.add_argument("--player", help="whose moves (default: who has priority, or who chooses while something resolves)")
     sp.add_argument("--all", action="store_true", help="also list the candidate actions that are not legal, with reasons")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="dot/svg: draw the payment plan of each move (svg needs Graphviz's dot)")
     common(sp)
 
     sp = sub.add_parser("why", help="is this action legal? every failed requirement with its rule")
@@ -43,6 +54,20 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("object", help="the object's id")
     sp.add_argument("--explain", action="store_true", help="show which sources make each type possible")
+    sp.add_argument("--format", choices=["text", "dot", "svg"], default="text", dest="picture",
+                    help="with --explain, dot/svg: draw the could-produce graph (svg needs Graphviz's dot)")
+    common(sp)
+
+    sp = sub.add_parser("batch", help="answer one question per line of a JSON Lines file, one answer per line")
+    sp.add_argument("input", help="JSON Lines: one {\"state\", \"action\", \"object\", \"player\"} per line; - for stdin")
+    sp.add_argument("--out", metavar="FILE", help="write the answers there (default: stdout)")
+    sp.add_argument("--query", choices=("moves", "why", "mana"), default="moves",
+                    help="the question of every line that names none (default: moves)")
+    sp.add_argument("--workers", type=int, default=1, metavar="N",
+                    help="worker processes, each keeping its checker warm (default 1: this process)")
+    sp.add_argument("--dask", metavar="ADDRESS",
+                    help="run on a Dask distributed cluster (scheduler address; needs the distributed package)")
+    sp.add_argument("--quiet", action="store_true", help="no progress on stderr")
     common(sp)
 
     sp = sub.add_parser("apply", help="the next state after a legal action (illegal ones are refused with the reasons)")
@@ -81,6 +106,18 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--save", metavar="DIR", help="write each counterexample state (and its action) to DIR")
     common(sp)
 
+    sp = sub.add_parser("import", help="a state document from another program's file (forge: a Forge puzzle .pzl)")
+    sp.add_argument("source_format", choices=["forge"], metavar="forge", help="the file's format: forge")
+    sp.add_argument("file", help="the file to read (a Forge puzzle or game state file)")
+    sp.add_argument("--out", metavar="FILE", help="write the state document to FILE (default: print it)")
+    common(sp)
+
+    sp = sub.add_parser("export", help="a state document as another program's file (forge: a Forge puzzle .pzl)")
+    sp.add_argument("target_format", choices=["forge"], metavar="forge", help="the file's format: forge")
+    sp.add_argument("state", help="the state document to write out")
+    sp.add_argument("--out", metavar="FILE", help="write the puzzle to FILE (default: print it)")
+    common(sp)
+
     sp = sub.add_parser("facts", help="print the ASP facts a state is exported as (for reading and debugging)")
     sp.add_argument("state")
     sp.add_argument("--player", help="the acting player (default: as for moves)")
@@ -101,6 +138,16 @@ def _print_json(obj: Any) -> None:
     sys.stdout.write("\n")
 
 
+def _say(text: str = "", file: Any = None) -> None:
+    """Print one line of text output, control characters escaped (an id holding a newline or a
+    terminal escape can't forge lines or colors)."""
+    print(clean_text(text), file=file)
+
+
+def _error_lines(text: str) -> str:
+    return "\n".join(clean_text(line) for line in text.split("\n"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -108,10 +155,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as e:
         if getattr(args, "json", False):
             _print_json(e.to_json())
-        print(f"mtgasp: bad input: {e.render()}", file=sys.stderr)
+        print(f"mtgasp: bad input: {_error_lines(e.render())}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # e.g. `mtgasp moves ... | head`
+        _quiet_stdout()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("mtgasp: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # noqa: BLE001 (the last resort: one line, never a traceback)
+        return _internal_error(args, e)
+
+
+def _internal_error(args: argparse.Namespace, e: BaseException) -> int:
+    if os.environ.get("MTGASP_DEBUG"):
+        import traceback
+
+        traceback.print_exc()
+    what = f"{type(e).__name__}: {bounded_repr(str(e), 200)}" if str(e) else type(e).__name__
+    if isinstance(e, MemoryError):
+        what = "out of memory"
+    line = f"mtgasp: internal error in '{getattr(args, 'command', '?')}': {what}; {REPORT}"
+    try:
+        if getattr(args, "json", False):
+            _print_json({"error": "internal error", "command": getattr(args, "command", None),
+                         "message": what, "report": REPORT})
+        print(clean_text(line), file=sys.stderr)
+    except OSError:
+        pass
+    return EXIT_INTERNAL
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe, send what Python flushes at exit nowhere (no 'Exception ignored')."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -119,24 +200,48 @@ def _run(args: argparse.Namespace) -> int:
     from mtgasp.api import Checker
     from mtgasp.state import load_state
 
+    if args.command == "batch":
+        return _batch(args)
     library = _library(args.cards)
     checker = Checker(library)
     if args.command == "moves":
-        results = []
-        for path in args.state:
-            state = load_state(Path(path), library)
-            if args.player is not None and state.player(args.player) is None:
-                raise InputError(Problem("--player", f'"{args.player}" is not a player of {path}'))
-            player = acting_player(state, args.player)
-            verdicts = checker.judge_all(state, player) if args.all else checker.moves(state, player)
-            results.append((path, state, player, verdicts))
-        if args.json:
-            docs = [_moves_json(path, player, verdicts, args.all) for path, _s, player, verdicts in results]
-            _print_json(docs[0] if len(docs) == 1 else docs)
-        else:
-            for path, state, player, verdicts in results:
+        if args.picture != "text":  # one picture of the payment plans of every state's moves
+            from mtgasp.pictures import moves_dot, render
+
+            results = [(path, *_moves_of(checker, library, path, args)) for path in args.state]
+            sys.stdout.write(render(moves_dot(results), args.picture))
+            return EXIT_OK
+        if len(args.state) == 1:  # one state: its error is the run's error
+            path = args.state[0]
+            state, player, verdicts = _moves_of(checker, library, path, args)
+            if args.json:
+                _print_json(_moves_json(path, player, verdicts, args.all))
+            else:
                 _print_moves(path, state, player, verdicts, args.all)
-        return EXIT_OK
+            return EXIT_OK
+        # Several states: each is answered or its error reported, and the run goes on; exit 2 at
+        # the end if any failed. With --json, a list with one entry per state, in order.
+        failed = 0
+        docs: list[Any] = []
+        for path in args.state:
+            try:
+                state, player, verdicts = _moves_of(checker, library, path, args)
+            except InputError as e:
+                failed += 1
+                print(f"mtgasp: bad input: {_error_lines(e.render())}", file=sys.stderr)
+                if args.json:
+                    docs.append({"state": path, **e.to_json()})
+                continue
+            if args.json:
+                docs.append(_moves_json(path, player, verdicts, args.all))
+            else:
+                _print_moves(path, state, player, verdicts, args.all)
+                sys.stdout.flush()
+        if args.json:
+            _print_json(docs)
+        if failed:
+            print(f"mtgasp: {failed} of {len(args.state)} states had bad input", file=sys.stderr)
+        return EXIT_BAD_INPUT if failed else EXIT_OK
     if args.command == "why":
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
@@ -155,6 +260,14 @@ def _run(args: argparse.Namespace) -> int:
         if state.obj(args.object) is None:
             raise InputError(Problem("object", f'no object "{args.object}" in {args.state}'))
         obj = state.obj(args.object)
+        if args.picture != "text":
+            from mtgasp.pictures import mana_dot, render
+
+            if not args.explain:
+                raise InputError(Problem("--format", f"--format {args.picture} draws the explanation: "
+                                                     "add --explain"))
+            sys.stdout.write(render(mana_dot(checker, state, args.object), args.picture))
+            return EXIT_OK
         types = checker.mana(state, args.object)
         out: dict[str, Any] = {"object": args.object, "types": types}
         if args.explain:
@@ -163,9 +276,9 @@ def _run(args: argparse.Namespace) -> int:
             _print_json(out)
         else:
             shown = " ".join("{" + t + "}" for t in types) or "none"
-            print(f"{obj.card if obj else ''} ({args.object}) could produce: {shown}")
+            _say(f"{obj.card if obj else ''} ({args.object}) could produce: {shown}")
             for line in out.get("explain", []):
-                print(f"  {line}")
+                _say(f"  {line}")
         return EXIT_OK
     if args.command == "apply":
         from mtgasp.apply import apply_action
@@ -178,17 +291,36 @@ def _run(args: argparse.Namespace) -> int:
         player = acting_player(state, args.player)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
+        out_path = Path(args.out) if args.out else None
+        if out_path is not None and out_path.is_dir():
+            raise InputError(Problem("--out", f"{args.out} is a folder; --out names the file to "
+                                              "write the next state to"))
+        if out_path is not None and not out_path.parent.is_dir():
+            raise InputError(Problem("--out", f"the folder {out_path.parent} does not exist"))
+        if args.choose is not None and action.kind == "activate" and action.object is not None:
+            # 106.7: the types the ability could make; a choice outside them would be ignored
+            can = checker.mana(state, action.object)
+            if can and args.choose.upper() not in can:
+                raise InputError(Problem("--choose", f"{action.object} can't make {{{args.choose.upper()}}}: "
+                                                     "the types it could produce are "
+                                                     + " ".join("{" + t + "}" for t in can)))
         result = apply_action(checker, state, action, player, args.choose, args.seed)
+        if result.legal and out_path is not None:
+            text = json.dumps(result.state, indent=2, ensure_ascii=False) + "\n"
+            try:
+                out_path.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise InputError(Problem("--out", f"can't write {args.out}: "
+                                                  f"{exc.strerror or exc}")) from None
         if args.json:
             _print_json(result.to_json())
         elif not result.legal:
             _print_why(player, result.verdict)
         else:
-            for e in result.events:
-                print(f"- {e}")
+            # The next state alone on stdout (it loads back as a state); the events on stderr.
+            for event in result.events:
+                _say(f"- {event}", file=sys.stderr)
             _print_json(result.state)
-        if result.legal and args.out:
-            Path(args.out).write_text(json.dumps(result.state, indent=2, ensure_ascii=False) + "\n")
         return EXIT_OK if result.legal else EXIT_FAILED
     if args.command == "look":
         state = load_state(Path(args.state), library)
@@ -198,7 +330,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             _print_json({"player": args.player, "may_look_at": seen})
         else:
-            print(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no face-down exiled card"))
+            _say(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no face-down exiled card"))
         return EXIT_OK
     if args.command == "verify":
         from mtgasp.scenarios import print_report, run_corpus
@@ -220,6 +352,10 @@ def _run(args: argparse.Namespace) -> int:
         from mtgasp.check import run_cli
 
         return run_cli(args, library)
+    if args.command in ("import", "export"):
+        from mtgasp.forge import run_cli as forge_cli
+
+        return forge_cli(args, library)
     if args.command == "facts":
         from mtgasp.facts import FactWriter
 
@@ -234,9 +370,58 @@ def _run(args: argparse.Namespace) -> int:
                          "objects": fw.ids.object_names, "cards": fw.ids.card_names})
         else:
             for f in fw.facts:
-                print(f"{f}.")
+                _say(f"{f}.")
         return EXIT_OK
     raise AssertionError(args.command)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """mtgasp batch: exit 0 when every line was answered, 2 if some line was bad input (its
+    answer line says why), 3 if an internal error was met on some line."""
+    from mtgasp.batch import Progress, card_texts, run_batch
+
+    if args.workers < 1:
+        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 or more)"))
+    cards = card_texts(args.cards)
+    if args.dask is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise InputError(Problem("--dask", "needs the distributed package (pip install distributed)")) from None
+    try:
+        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise InputError(Problem("input", f"cannot read {args.input}: {e.strerror or e}")) from None
+    try:
+        out = sys.stdout if args.out is None else open(args.out, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise InputError(Problem("--out", f"cannot write {args.out}: {e.strerror or e}")) from None
+    progress = None if args.quiet else Progress()
+    worst = EXIT_OK
+    try:
+        with source:
+            for ans in run_batch(source, args.query, cards, args.workers, args.dask, progress=progress):
+                if "error" in ans:
+                    worst = max(worst, EXIT_BAD_INPUT if ans["error"] == "bad input" else EXIT_INTERNAL)
+                out.write(json.dumps(ans, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        if progress is not None:
+            progress.finish()
+    return worst
+
+
+def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -> tuple[Any, str, list]:
+    from mtgasp.actions import acting_player
+    from mtgasp.state import load_state
+
+    state = load_state(Path(path), library)
+    if args.player is not None and state.player(args.player) is None:
+        raise InputError(Problem("--player", f'"{args.player}" is not a player of {path}'))
+    player = acting_player(state, args.player)
+    verdicts = checker.judge_all(state, player) if args.all else checker.moves(state, player)
+    return state, player, verdicts
 
 
 def _moves_json(path: str, player: str, verdicts: list, all_: bool) -> dict[str, Any]:
@@ -258,7 +443,8 @@ def _describe(action: Any, state: Any) -> str:
         extra = f" as {a['face']}" if o is not None and o.card and a.get("face") != o.card else ""
         method = "" if a["method"] == "normal" else f" [{a['method']}]"
         kick = " kicked" if a.get("additional") else ""
-        return f"cast {what}{extra}{method}{kick}"
+        aim = f" targeting {', '.join(a['targets'])}" if a.get("targets") else ""
+        return f"cast {what}{extra}{method}{kick}{aim}"
     if a["kind"] == "activate":
         ab = a["ability"]
         ab_text = f"ability {ab}" if isinstance(ab, int) else f"ability granted by {ab['granted_by']}"
@@ -269,7 +455,7 @@ def _describe(action: Any, state: Any) -> str:
 
 
 def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool) -> None:
-    print(f"{path}: {'actions' if all_ else 'legal moves'} of {player} "
+    _say(f"{path}: {'actions' if all_ else 'legal moves'} of {player} "
           f"(turn {state.turn}, {state.step.replace('_', ' ')}, priority: {state.priority or 'nobody'})")
     for v in verdicts:
         mark = ("yes " if v.legal else "no  ") if all_ else ""
@@ -284,24 +470,24 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
                 pay += (", " if pay else "") + "sacrifice " + ", ".join(v.plan.sacrifices)
             line += f"  pay: {pay}"
         line += f"  [{' '.join(v.permits)}]"
-        print(line)
+        _say(line)
         if all_ and not v.legal:
             for r in v.reasons:
-                print(f"      {r.rule}: {r.message}")
-    print()
+                _say(f"      {r.rule}: {r.message}")
+    _say()
 
 
 def _print_why(player: str, v: Any) -> None:
     if v.legal:
-        print(f"legal: {player} may do this. Permitted by: {', '.join(v.permits)}")
+        _say(f"legal: {player} may do this. Permitted by: {', '.join(v.permits)}")
         if v.costed:
-            print(f"  total cost: {v.cost}")
+            _say(f"  total cost: {v.cost}")
         if v.plan is not None and v.plan.sources:
-            print("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
+            _say("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
     else:
-        print(f"not legal for {player}:")
+        _say(f"not legal for {player}:")
         for r in v.reasons:
-            print(f"  {r.rule}: {r.message}")
+            _say(f"  {r.rule}: {r.message}")
 
 
 if __name__ == "__main__":

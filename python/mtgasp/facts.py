@@ -21,11 +21,50 @@ from mtgasp.cards import token_name, token_specs
 from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
 
 F = Function
-N = Number
+
+
+# Constants are made once per process, so that a fact's pattern (solver.relevant: which constant
+# is at which argument position) is read from the Python objects without asking clingo.
+_CONSTS: dict[str, Symbol] = {}
+_CONST_PATTERN: dict[int, tuple[str, str]] = {}
 
 
 def C(name: str) -> Symbol:  # a constant
-    return Function(name)
+    sym = _CONSTS.get(name)
+    if sym is None:
+        sym = _CONSTS[name] = Function(name)
+        _CONST_PATTERN[id(sym)] = ("c", name)
+        _SHARED[id(sym)] = sym
+    return sym
+
+
+def pattern(name: str, args: Iterable[Symbol]) -> tuple[str, tuple[Any, ...]]:
+    """The pattern of fact name(args) for solver.relevant: each argument made by C() is known,
+    anything else is None (any value)."""
+    get = _CONST_PATTERN.get
+    return (name, tuple([get(id(a)) for a in args]))
+
+
+# Numbers are made once per process too (up to a bound), and so are the facts whose arguments are
+# all such shared symbols: a fact like in_zone(7,battlefield) is built by clingo once, not once per
+# query. _SHARED maps the id of every shared symbol to it (keeping it alive, so an id is never
+# reused while it is a key); a fact with any other argument is built afresh.
+_SHARED: dict[int, Symbol] = {}
+_NUMBERS: dict[int, Symbol] = {}
+_FACTS: dict[tuple, tuple[Symbol, tuple[str, tuple[Any, ...]]]] = {}
+_MAX_NUMBERS = 1 << 16
+_MAX_FACTS = 1 << 17
+
+
+def N(n: int) -> Symbol:
+    """clingo.Number(n), shared."""
+    sym = _NUMBERS.get(n)
+    if sym is None:
+        sym = Number(n)
+        if len(_NUMBERS) < _MAX_NUMBERS:
+            _NUMBERS[n] = sym
+            _SHARED[id(sym)] = sym
+    return sym
 
 
 ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")}
@@ -35,7 +74,8 @@ TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery
 # Process-wide: the id of each distinct cost, its facts, and each card's facts per library.
 _COST_IDS: dict[tuple, int] = {}
 _COST_FACTS: dict[int, list[Symbol]] = {}
-_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...]]]] = {}
+_COST_PATTERN = pattern("cost", (Number(0), Number(0), Number(0)))  # cost(Id, Sym, N): see below
+_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...], frozenset]]] = {}
 
 
 @dataclass
@@ -52,10 +92,10 @@ class Ids:
     cost_terms: dict[int, ManaCost] = field(default_factory=dict)
 
     def player(self, name: str) -> Symbol:
-        return Number(self.players[name])
+        return N(self.players[name])
 
     def obj(self, oid: str) -> Symbol:
-        return Number(self.objects[oid])
+        return N(self.objects[oid])
 
 
 class FactWriter:
@@ -68,9 +108,19 @@ class FactWriter:
         self._cards_done: set[int] = set()
         self._costs_done: set[int] = set()
         self._recording: list[int] | None = None
+        self.patterns: set[tuple[str, tuple[Any, ...]]] = set()  # of the facts (solver.relevant)
 
     def add(self, name: str, *args: Symbol) -> None:
-        self.facts.append(Function(name, list(args)))
+        key = (name, *[id(a) for a in args])
+        found = _FACTS.get(key)
+        if found is None:
+            found = (Function(name, list(args)), pattern(name, args))
+            if all(k in _SHARED for k in key[1:]):
+                if len(_FACTS) >= _MAX_FACTS:
+                    _FACTS.clear()
+                _FACTS[key] = found
+        self.facts.append(found[0])
+        self.patterns.add(found[1])
 
     # -- costs --------------------------------------------------------------------------------
     def cost(self, cost: ManaCost | str) -> Symbol:
@@ -83,16 +133,16 @@ class FactWriter:
         if cid is None:
             cid = len(_COST_IDS) + 1
             _COST_IDS[key] = cid
-            facts = [Function("cost", [Number(cid), C("generic"), Number(cost.generic)])]
+            facts = [Function("cost", [N(cid), C("generic"), N(cost.generic)])]
             for sym, n in cost.symbols.items():
-                facts.append(Function("cost", [Number(cid), C(sym.lower()), Number(n)]))
+                facts.append(Function("cost", [N(cid), C(sym.lower()), N(n)]))
             if cost.x:
-                facts.append(Function("cost", [Number(cid), C("x"), Number(cost.x)]))
+                facts.append(Function("cost", [N(cid), C("x"), N(cost.x)]))
             _COST_FACTS[cid] = facts
         self._emit_cost(cid)
         self.ids.costs[key] = cid
         self.ids.cost_terms[cid] = cost
-        return Number(cid)
+        return N(cid)
 
     def _emit_cost(self, cid: int) -> None:
         if self._recording is not None:
@@ -100,12 +150,13 @@ class FactWriter:
         if cid not in self._costs_done:
             self._costs_done.add(cid)
             self.facts.extend(_COST_FACTS[cid])
+            self.patterns.add(_COST_PATTERN)
 
     # -- cards --------------------------------------------------------------------------------
     def card(self, card: Card) -> Symbol:
         """Emit the facts of a card once per query (computed once per process and library)."""
         k = self.library.index(card.name)
-        sym = Number(k)
+        sym = N(k)
         if k in self._cards_done:
             return sym
         self._cards_done.add(k)
@@ -116,15 +167,19 @@ class FactWriter:
         if cached is None:
             outer, self.facts = self.facts, []
             outer_costs, self._costs_done = self._costs_done, set()
+            outer_patterns, self.patterns = self.patterns, set()
             self._recording = []
             self._card_facts(card, sym)
-            cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording))
+            cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording),
+                      frozenset(self.patterns))
             cache[card.name] = cached
             self.facts, self._costs_done, self._recording = outer, outer_costs, None
-        facts, costs = cached
+            self.patterns = outer_patterns
+        facts, costs, patterns = cached
         for cid in costs:
             self._emit_cost(cid)
         self.facts.extend(facts)
+        self.patterns |= patterns
         for spec in token_specs(card):  # 111.4: the tokens its effects create
             self.card(self.library.get(token_name(spec)))
         return sym
@@ -133,7 +188,7 @@ class FactWriter:
         if card.layout == "modal_dfc":
             self.add("layout", sym, C("mdfc"))
         for fi, face in enumerate(card.faces, start=1):
-            f = Number(fi)
+            f = N(fi)
             self.add("face", sym, f)
             for t in face.types:
                 self.add("has_type", sym, f, C(t.lower()))
@@ -144,13 +199,13 @@ class FactWriter:
             if face.mana_cost is not None:
                 self.add("mana_cost", sym, f, self.cost(face.mana_cost))
             if face.power is not None:
-                self.add("power", sym, f, Number(face.power))
+                self.add("power", sym, f, N(face.power))
             if face.toughness is not None:
-                self.add("toughness", sym, f, Number(face.toughness))
+                self.add("toughness", sym, f, N(face.toughness))
             grants = 0
             for ab in face.abilities:
-                a = F("a", [sym, f, Number(ab.index)])
-                self.add("ability_index", a, Number(ab.index))
+                a = F("a", [sym, f, N(ab.index)])
+                self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
@@ -166,7 +221,7 @@ class FactWriter:
             elif isinstance(cost, dict) and "mana_cost_reduced_by" in cost:
                 self.add("keyword_cost_rule", a, F("reduced", [self.cost(cost["mana_cost_reduced_by"])]))
             if "n" in spec:
-                self.add("keyword_n", a, Number(spec["n"]))
+                self.add("keyword_n", a, N(spec["n"]))
             if spec.get("keyword") == "enchant" and "what" in spec:
                 self.add("enchant", a, C(str(spec["what"]).lower()))
         if kind in ("activated", "additional_cost"):
@@ -187,7 +242,7 @@ class FactWriter:
             grant = spec.get("grant")
             if grant:
                 grants += 1
-                g = F("a", [k, f, F("g", [Number(grants)])])
+                g = F("a", [k, f, F("g", [N(grants)])])
                 inner = grant["ability"]
                 self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
                 self.add("grants", a, C(grant["to"]), g)
@@ -205,13 +260,13 @@ class FactWriter:
             ewc = spec.get("enters_with_counters")
             if ewc:
                 amount = ewc.get("amount")
-                amt = C("x") if amount == "X" else Number(int(amount))
+                amt = C("x") if amount == "X" else N(int(amount))
                 self.add("enters_with_counters", a, String(ewc["counter"]), amt, C(spec.get("condition", "always")))
         for eff in self.effects(spec):
             self.add("effect", a, C(eff["action"]))
             self.effect_params(a, eff)
             for name, value in (eff.get("condition") or {}).items():
-                self.add("condition", a, C(name), Number(int(value)))
+                self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
         return grants
@@ -287,7 +342,7 @@ class FactWriter:
         elif "type" in res:
             result = F("type", [C(res["type"].lower())])
         else:
-            result = F("multiply", [Number(int(res.get("multiply", 1)))])
+            result = F("multiply", [N(int(res.get("multiply", 1)))])
         self.add("replace_mana", a, self.filter(when.get("what") or {}), C(when.get("controller", "any")), result)
 
     def activation_cost(self, a: Symbol, cost: dict, prefix: str) -> None:
@@ -303,7 +358,7 @@ class FactWriter:
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         for kind, n in (cost.get("remove_counters") or {}).items():
-            self.add(f"{prefix}_remove_counter", a, String(kind), Number(n))
+            self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
 
     def produce(self, spec: dict) -> Iterator[tuple[Symbol, Symbol]]:
         if "if_counter" in spec:
@@ -340,7 +395,7 @@ class FactWriter:
         for i, oid in enumerate(sorted(o.id for o in st.objects)):
             ids.objects[oid] = i + 1
             ids.object_names[i + 1] = oid
-        self.add("turn", Number(st.turn))
+        self.add("turn", N(st.turn))
         self.add("step", C(st.step))
         self.add("active", ids.player(st.active_player))
         if st.priority is not None:
@@ -348,20 +403,20 @@ class FactWriter:
         for i, p in enumerate(st.players):
             ps = ids.player(p.name)
             self.add("player", ps)
-            self.add("seat", ps, Number(i))
-            self.add("life", ps, Number(p.life))
-            self.add("lands_played", ps, Number(p.lands_played_this_turn))
+            self.add("seat", ps, N(i))
+            self.add("life", ps, N(p.life))
+            self.add("lands_played", ps, N(p.lands_played_this_turn))
             for t, n in p.mana_pool.items():
                 if n:
-                    self.add("pool", ps, C(t.lower()), Number(n))
+                    self.add("pool", ps, C(t.lower()), N(n))
             if p.last_turn is not None:
-                self.add("last_turn_override", ps, Number(p.last_turn))
+                self.add("last_turn_override", ps, N(p.last_turn))
             for key in ("attackers_this_turn", "damage_taken_this_turn"):
                 if isinstance(p.extra.get(key), int):
-                    self.add(key, ps, Number(p.extra[key]))
+                    self.add(key, ps, N(p.extra[key]))
             for key in ("library_size", "hand_size"):
                 if isinstance(p.extra.get(key), int):
-                    self.add(f"{key}_given", ps, Number(p.extra[key]))
+                    self.add(f"{key}_given", ps, N(p.extra[key]))
         library_pos: dict[str, int] = {}
         for o in st.objects:
             os = ids.obj(o.id)
@@ -369,7 +424,7 @@ class FactWriter:
             self.add("owner", os, ids.player(o.owner))
             self.add("controller", os, ids.player(o.controller or o.owner))
             self.add("in_zone", os, ZONE_SYMBOLS[o.zone])
-            self.add("controlled_since", os, Number(o.controlled_since_turn))
+            self.add("controlled_since", os, N(o.controlled_since_turn))
             if o.card is not None:
                 card = self.library.get(o.card)
                 k = self.card(card)
@@ -378,7 +433,7 @@ class FactWriter:
                     fi = 1
                     if o.face is not None:
                         fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
-                    self.add("face_up", os, Number(fi))
+                    self.add("face_up", os, N(fi))
                 if o.foretell_cost is not None:
                     self.foretell_cost(os, card, o.foretell_cost)
             if o.tapped:
@@ -386,13 +441,13 @@ class FactWriter:
             if o.face_down:
                 self.add("face_down", os)
             for kind, n in o.counters.items():
-                self.add("counters", os, String(kind), Number(n))
+                self.add("counters", os, String(kind), N(n))
             if o.attached_to is not None:
                 self.add("attached", os, ids.obj(o.attached_to))
             if o.foretold_turn is not None:
-                self.add("foretold", os, Number(o.foretold_turn))
+                self.add("foretold", os, N(o.foretold_turn))
             if o.plotted_turn is not None:
-                self.add("plotted", os, Number(o.plotted_turn))
+                self.add("plotted", os, N(o.plotted_turn))
             if o.exiled_with is not None:
                 self.add("exiled_with", os, ids.obj(o.exiled_with))
             if o.cast_from is not None:
@@ -400,14 +455,14 @@ class FactWriter:
             if o.method is not None:
                 self.add("spell_method", os, C(o.method))
             if o.x is not None:
-                self.add("spell_x", os, Number(o.x))
+                self.add("spell_x", os, N(o.x))
             if o.mana_spent is not None:
-                self.add("mana_spent", os, Number(o.mana_spent))
+                self.add("mana_spent", os, N(o.mana_spent))
             if o.kicked:
                 self.add("kicked", os)
             if o.zone == "library":
                 library_pos[o.owner] = library_pos.get(o.owner, 0) + 1
-                self.add("library_pos", os, Number(library_pos[o.owner]))
+                self.add("library_pos", os, N(library_pos[o.owner]))
             if o.ability is not None:
                 src = st.obj(o.ability.source)
                 if src is not None and src.card is not None:
@@ -416,7 +471,7 @@ class FactWriter:
                     fi = 1
                     if src.face is not None:
                         fi = next(i for i, fc in enumerate(scard.faces, start=1) if fc.name == src.face)
-                    self.add("stack_ability", os, ids.obj(src.id), F("a", [k, Number(fi), Number(o.ability.index)]))
+                    self.add("stack_ability", os, ids.obj(src.id), F("a", [k, N(fi), N(o.ability.index)]))
         for o in st.objects:
             os = ids.obj(o.id)
             if o.extra.get("dream_exile"):
@@ -440,7 +495,7 @@ class FactWriter:
                 self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
             if o.extra.get("token"):
                 self.add("token", os)
-        self.add("consecutive_passes", Number(int(st.document.get("consecutive_passes") or 0)))
+        self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))
         for name in st.document.get("losers") or []:
@@ -451,21 +506,21 @@ class FactWriter:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))
         for i, oid in enumerate(st.stack, start=1):
-            self.add("stack_pos", ids.obj(oid), Number(i))
+            self.add("stack_pos", ids.obj(oid), N(i))
         if st.resolving is not None:
             self.add("resolving", ids.obj(st.resolving))
         for i, e in enumerate(st.effects, start=1):
             k = self.card(self.library.get(e.card))
-            self.add("lasting_effect", Number(i), k, ids.player(e.controller), C(e.duration or "permanent"))
+            self.add("lasting_effect", N(i), k, ids.player(e.controller), C(e.duration or "permanent"))
 
     def foretell_cost(self, os: Symbol, card: Card, cost: str | Mapping[str, str]) -> None:
         if isinstance(cost, str):
             for fi in range(1, len(card.faces) + 1):
-                self.add("foretell_cost_given", os, Number(fi), self.cost(cost))
+                self.add("foretell_cost_given", os, N(fi), self.cost(cost))
         else:
             for fi, face in enumerate(card.faces, start=1):
                 if face.name in cost:
-                    self.add("foretell_cost_given", os, Number(fi), self.cost(cost[face.name]))
+                    self.add("foretell_cost_given", os, N(fi), self.cost(cost[face.name]))
 
     # -- queries ------------------------------------------------------------------------------
     def action_term(self, action: Action, st: GameState) -> Symbol:
@@ -484,7 +539,7 @@ class FactWriter:
             if action.face is not None:
                 fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
             kick = 1 if "kicker" in action.additional else 0
-            return F("cast", [os, C(action.method or "normal"), Number(fi), Number(kick)])
+            return F("cast", [os, C(action.method or "normal"), N(fi), N(kick)])
         if action.kind == "decline":
             return C("decline")
         if action.kind in ("activate", "plot"):
@@ -506,12 +561,12 @@ class FactWriter:
                     if ab.kind == "static" and ab.spec.get("grant"):
                         count += 1
                         if count == n:
-                            return F("a", [k, Number(fi), F("g", [Number(n)])])
-            return F("a", [k, Number(1), F("g", [Number(n)])])
+                            return F("a", [k, N(fi), F("g", [N(n)])])
+            return F("a", [k, N(1), F("g", [N(n)])])
         fi = 1
         if o.face is not None and o.zone in ("stack", "battlefield"):
             fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
-        return F("a", [Number(self.library.index(card.name)), Number(fi), Number(int(ref))])
+        return F("a", [N(self.library.index(card.name)), N(fi), N(int(ref))])
 
 
 def ability_of(card: Card, face_index: int, index: int) -> Ability | None:

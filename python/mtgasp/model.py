@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtgasp.limits import MAX_CARD_NUMBER, MAX_COST_SYMBOLS, MAX_X_SYMBOLS
+
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")  # CR 106.1b, in the order answers list them
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
@@ -23,6 +25,11 @@ METHODS = ("normal", "foretell", "plot", "free")
 ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
+
+
+def brief_text(text: str) -> str:
+    """A string for an error message: its repr, shortened (the text may be huge)."""
+    return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -48,21 +55,30 @@ def parse_mana_cost(text: str) -> ManaCost:
         raise ValueError(f"{text!r} is not a mana cost string")  # noqa: TRY004 (callers report ValueError)
     rest = _SYMBOL.sub("", text)
     if rest.strip():
-        raise ValueError(f"{text!r} is not a mana cost: unexpected {rest.strip()!r}")
+        raise ValueError(f"{brief_text(text)} is not a mana cost: unexpected {brief_text(rest.strip())}")
     generic, x = 0, 0
     symbols: dict[str, int] = {}
     for sym in _SYMBOL.findall(text):
         s = sym.upper()
-        if s.isdigit():
+        if s.isascii() and s.isdigit():
+            if len(s) > 7 or generic + int(s) > MAX_CARD_NUMBER:
+                raise ValueError(f"{brief_text(text)}: more than {MAX_CARD_NUMBER:,} generic mana "
+                                 "(the most mtgasp accepts in one cost)")
             generic += int(s)
         elif s == "X":
             x += 1
         elif s in MANA_TYPES:
             symbols[s] = symbols.get(s, 0) + 1
         else:
-            raise ValueError(f"{text!r}: mana symbol {{{sym}}} is not supported (use W U B R G C, numbers, X)")
+            raise ValueError(f"{brief_text(text)}: mana symbol {{{sym[:20]}}} is not supported "
+                             "(use W U B R G C, numbers, X)")
     if not _SYMBOL.findall(text):
-        raise ValueError(f"{text!r} is not a mana cost: no mana symbols")
+        raise ValueError(f"{brief_text(text)} is not a mana cost: no mana symbols")
+    if x > MAX_X_SYMBOLS:
+        raise ValueError(f"{brief_text(text)}: more than {MAX_X_SYMBOLS} {{X}} in one cost")
+    if sum(symbols.values()) > MAX_COST_SYMBOLS:
+        raise ValueError(f"{brief_text(text)}: more than {MAX_COST_SYMBOLS} mana symbols in one cost "
+                         "(besides the generic amount)")
     return ManaCost(text=text, generic=generic, symbols=symbols, x=x)
 
 

@@ -2,8 +2,16 @@
 
 The encodings ship inside the package (``mtgasp.encodings``) and are read with importlib.resources;
 they are parsed to clingo ASTs once and replayed into each Control with a ProgramBuilder. Facts are
-added through the backend as symbols (see facts.py). A query grounds once, solves once without any
-``check/1`` assumption to read every verdict, then once per action whose payment must be searched.
+added through the backend as symbols (see facts.py). A query grounds once (the verdicts are decided
+by grounding), then solves once per action whose payment must be searched.
+
+Only the rules that can matter are replayed (``relevant``; exact, never an approximation of the
+answers): a rule is left out when a positive literal of its body can never hold, because no fact
+and no rule that can fire gives its predicate an atom of that shape (the constants of the facts are
+tracked per argument position: ``in_zone(O,exile)`` can't hold on a board with no exiled card).
+A query that reads only some predicates from grounding (``mana``: could_produce/2) may also leave
+out every rule those predicates don't depend on (``goals``). Rules that can't fire derive nothing,
+so the answers are the same; clingo's cost per rule prepared at each ground call is saved.
 """
 
 from __future__ import annotations
@@ -100,6 +108,252 @@ def parse_parts(files: Iterable[tuple[str, str]]) -> dict[str, tuple[ast.AST, ..
     return {part: tuple(stms) for part, stms in parts.items()}
 
 
+# ---- relevance: which rules can fire on a given set of facts ----------------------------------------
+# A pattern is (name, args): args holds, per argument position, a constant (("c", name) for a
+# symbolic constant, ("s", text) for a string) or None (anything: a number, a compound term, a
+# variable). A pattern p "may match" a literal's pattern q when every position agrees or either is None.
+Pattern = tuple[str, tuple[Any, ...]]
+
+
+def _term_const(t: ast.AST) -> Any:
+    if t.ast_type == ast.ASTType.SymbolicTerm:
+        sym = t.symbol
+        if sym.type == clingo.SymbolType.String:
+            return ("s", sym.string)
+        if sym.type == clingo.SymbolType.Function and not sym.arguments and sym.positive:
+            return ("c", sym.name)
+        return None
+    if t.ast_type == ast.ASTType.Function and not t.arguments and not t.external:
+        return ("c", t.name)
+    return None
+
+
+def _atom_patterns(term: ast.AST) -> list[Pattern]:
+    """The patterns of a symbolic atom (a pool p(a;b) or p(a);q gives several)."""
+    if term.ast_type == ast.ASTType.Pool:
+        return [p for a in term.arguments for p in _atom_patterns(a)]
+    if term.ast_type == ast.ASTType.Function:
+        return [(term.name, tuple(_term_const(a) for a in term.arguments))]
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        return [(term.symbol.name, tuple(None for _ in term.symbol.arguments))]
+    return []
+
+
+def _all_atoms(node: Any, out: list[Pattern]) -> None:
+    """Every predicate occurrence in an AST node, anywhere (heads, bodies, aggregates, conditions)."""
+    if isinstance(node, ast.AST):
+        if node.ast_type == ast.ASTType.SymbolicAtom:
+            out.extend(_atom_patterns(node.symbol))
+            return
+        for key in node.keys():  # noqa: SIM118  (a clingo AST node, not a dict)
+            if key != "location":
+                _all_atoms(getattr(node, key), out)
+    elif isinstance(node, ast.ASTSequence):
+        for item in node:
+            _all_atoms(item, out)
+
+
+def _head_atoms(head: ast.AST) -> list[Pattern]:
+    """The atoms a rule's head may make true (elements of choices, disjunctions, head aggregates)."""
+    if head.ast_type == ast.ASTType.Literal:
+        if head.atom.ast_type == ast.ASTType.SymbolicAtom and head.sign == ast.Sign.NoSign:
+            return _atom_patterns(head.atom.symbol)
+        return []
+    out: list[Pattern] = []
+    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        for e in head.elements:
+            if e.literal.atom.ast_type == ast.ASTType.SymbolicAtom:
+                out.extend(_atom_patterns(e.literal.atom.symbol))
+    elif head.ast_type == ast.ASTType.HeadAggregate:
+        for e in head.elements:
+            lit = e.condition.literal
+            if lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+                out.extend(_atom_patterns(lit.atom.symbol))
+    else:
+        _all_atoms(head, out)  # anything else: assume it may make any atom it mentions true
+    return out
+
+
+def _required(body: Iterable[ast.AST]) -> list[Pattern]:
+    """The positive literals of a body (outside aggregates and conditions): all must hold."""
+    out = []
+    for b in body:
+        if (b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
+                and b.atom.ast_type == ast.ASTType.SymbolicAtom):
+            pats = _atom_patterns(b.atom.symbol)
+            if len(pats) == 1:
+                out.append(pats[0])
+    return out
+
+
+@dataclass(frozen=True)
+class _RuleInfo:
+    stm: ast.AST
+    heads: tuple[Pattern, ...]
+    required: tuple[Pattern, ...]
+    mentions: frozenset[tuple[str, int]]  # every predicate of the rule (for goals)
+
+
+def _may_match(p: tuple[Any, ...], q: tuple[Any, ...]) -> bool:
+    return all(a is None or b is None or a == b for a, b in zip(p, q))
+
+
+def _bind_terms(stm: ast.AST) -> ast.AST:
+    """``p(A), A = f(X,_)`` in a rule body becomes ``p(f(X,V1)), A = f(X,V1)`` (V1 a fresh variable
+    for each ``_``): the same rule instances, but the grounder finds them through p's index on the
+    term instead of joining p with whatever literal it binds X from first (``action(A), A =
+    cast(O,_,F,_), card_of(O,K)`` joined every action with every object: quadratic in the state)."""
+    if stm.ast_type != ast.ASTType.Rule:
+        return stm
+    body = list(stm.body)
+    fresh = 0
+    changed = False
+
+    def rename(t: ast.AST) -> ast.AST:
+        nonlocal fresh
+        if t.ast_type == ast.ASTType.Variable and t.name == "_":
+            fresh += 1
+            return ast.Variable(t.location, f"MtgaspAnon{fresh}")
+        if t.ast_type == ast.ASTType.Function:
+            return t.update(arguments=[rename(a) for a in t.arguments])
+        return t
+
+    for i, lit in enumerate(body):
+        if not (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.Comparison and len(lit.atom.guards) == 1
+                and lit.atom.guards[0].comparison == ast.ComparisonOperator.Equal
+                and lit.atom.term.ast_type == ast.ASTType.Variable
+                and lit.atom.guards[0].term.ast_type == ast.ASTType.Function
+                and lit.atom.guards[0].term.arguments):
+            continue
+        var = lit.atom.term.name
+        for j, other in enumerate(body):
+            if not (other.ast_type == ast.ASTType.Literal and other.sign == ast.Sign.NoSign
+                    and other.atom.ast_type == ast.ASTType.SymbolicAtom
+                    and other.atom.symbol.ast_type == ast.ASTType.Function):
+                continue
+            args = list(other.atom.symbol.arguments)
+            hits = [k for k, a in enumerate(args) if a.ast_type == ast.ASTType.Variable and a.name == var]
+            if len(hits) != 1:
+                continue
+            term = rename(lit.atom.guards[0].term)
+            args[hits[0]] = term
+            body[j] = other.update(atom=other.atom.update(symbol=other.atom.symbol.update(arguments=args)))
+            guard = lit.atom.guards[0].update(term=term)
+            body[i] = lit.update(atom=lit.atom.update(guards=[guard]))
+            changed = True
+            break
+    return stm.update(body=body) if changed else stm
+
+
+def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]:
+    out: list[ast.AST | _RuleInfo] = []
+    for stm in program:
+        if stm.ast_type == ast.ASTType.Comment:
+            continue
+        if stm.ast_type != ast.ASTType.Rule:
+            out.append(stm)
+            continue
+        stm = _bind_terms(stm)
+        every: list[Pattern] = []
+        _all_atoms(stm.body, every)
+        _all_atoms(stm.head, every)  # with the conditions of a choice's elements
+        heads = tuple(_head_atoms(stm.head))
+        out.append(_RuleInfo(stm, heads, tuple(_required(stm.body)),
+                             frozenset((n, len(a)) for n, a in every)))
+    return tuple(out)
+
+
+# Among goals: the caller also solves the program (keep constraints, heuristics, shown atoms).
+SOLVING = ("#solve", 0)
+
+# (id of the program dict, parts) -> (program dict, its statements analysed); and the answers of
+# relevant() per (id, parts, patterns, goals). The program dict is kept in the value, so an id is
+# never reused while its entry lives.
+_INFOS: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[ast.AST | _RuleInfo, ...]]] = {}
+_RELEVANT: dict[tuple, tuple[Any, tuple[ast.AST, ...]]] = {}
+
+
+def program_statements(program: dict[str, tuple[ast.AST, ...]], parts: tuple[str, ...],
+                       patterns: frozenset[Pattern] | None = None,
+                       goals: frozenset[tuple[str, int]] | None = None) -> tuple[ast.AST, ...]:
+    """The statements of these parts to ground: all of them (comments aside) without patterns,
+    else the relevant ones (see relevant())."""
+    key = (id(program), parts)
+    hit = _INFOS.get(key)
+    if hit is None or hit[0] is not program:
+        if len(_INFOS) > 16:
+            _INFOS.clear()
+        stms = tuple(stm for part in parts for stm in program.get(part, ()))
+        hit = _INFOS[key] = (program, _rule_infos(stms))
+    infos = hit[1]
+    if patterns is None:
+        return tuple(i.stm if isinstance(i, _RuleInfo) else i for i in infos)
+    rkey = (id(program), parts, patterns, goals)
+    found = _RELEVANT.get(rkey)
+    if found is None or found[0] is not program:
+        if len(_RELEVANT) > 512:
+            _RELEVANT.clear()
+        found = _RELEVANT[rkey] = (program, relevant(infos, patterns, goals))
+    return found[1]
+
+
+def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
+             goals: frozenset[tuple[str, int]] | None = None) -> tuple[ast.AST, ...]:
+    """The statements worth grounding on facts of these patterns (see the module doc): rules that
+    can fire (a least fixpoint over patterns, from the facts), and with goals only the rules the
+    goal predicates depend on: without SOLVING among the goals, no constraint (nothing is
+    solved); with it, also every constraint and what #heuristic and #show statements mention, and
+    what they depend on. Other statements (#show, #defined, #heuristic, #program) are kept."""
+    possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
+    for name, args in facts:
+        possible.setdefault((name, len(args)), set()).add(args)
+    rules = [i for i in infos if isinstance(i, _RuleInfo)]
+    fired: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for idx, r in enumerate(rules):
+            if idx in fired:
+                continue
+            if all(any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
+                   for name, args in r.required):
+                fired.add(idx)
+                changed = True
+                for name, args in r.heads:
+                    possible.setdefault((name, len(args)), set()).add(args)
+    keep = {id(rules[i].stm) for i in fired}
+    if goals is not None:
+        needed = set(goals)
+        solving = SOLVING in goals
+        if solving:  # what the solve reads: constraints, #heuristic and #show statements
+            for i in fired:
+                if not rules[i].heads:
+                    needed |= rules[i].mentions
+            for stm in infos:
+                if isinstance(stm, _RuleInfo):
+                    continue
+                if stm.ast_type == ast.ASTType.ShowSignature:
+                    needed.add((stm.name, stm.arity))
+                else:
+                    found: list[Pattern] = []
+                    _all_atoms(stm, found)
+                    needed |= {(n, len(a)) for n, a in found}
+        grew = True
+        while grew:
+            grew = False
+            for idx in fired:
+                r = rules[idx]
+                if any((n, len(a)) in needed for n, a in r.heads) and not r.mentions <= needed:
+                    needed |= r.mentions
+                    grew = True
+        keep = {id(rules[i].stm) for i in fired
+                if any((n, len(a)) in needed for n, a in rules[i].heads)
+                or (solving and not rules[i].heads)}
+    return tuple(i.stm if isinstance(i, _RuleInfo) else i for i in infos
+                 if not isinstance(i, _RuleInfo) or id(i.stm) in keep)
+
+
 @dataclass
 class Solve:
     satisfiable: bool
@@ -110,16 +364,19 @@ class Grounded:
     """One grounded program for one state and one question; solve it under assumptions."""
 
     def __init__(self, facts: Iterable[clingo.Symbol], messages: list[str] | None = None,
-                 parts: tuple[str, ...] = ("base",)):
+                 parts: tuple[str, ...] = ("base",), patterns: frozenset[Pattern] | None = None,
+                 goals: frozenset[tuple[str, int]] | None = None):
+        """Ground the program parts on the facts. With ``patterns`` (the facts' patterns, see
+        FactWriter.patterns) only the rules that can fire are grounded; with ``goals`` too, only
+        those the goal predicates depend on (the caller then reads only those from grounding)."""
         log = messages if messages is not None else []
         # --heuristic=Domain enables the #heuristic preferences of payment.lp (plans use few sources).
         self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
         self._solve_config().models = 1  # one payment is enough (the largest X: api.py)
         program = _OVERRIDE.get() or parsed_parts()
         with ast.ProgramBuilder(self.ctl) as pb:
-            for part in parts:
-                for stm in program.get(part, ()):
-                    pb.add(stm)
+            for stm in program_statements(program, parts, patterns, goals):
+                pb.add(stm)
         with self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])

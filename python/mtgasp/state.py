@@ -32,7 +32,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from mtgasp.errors import Collector, InputError, Problem
+from mtgasp.errors import Collector, InputError, Problem, excerpt
+from mtgasp.limits import (
+    MAX_NUMBER,
+    MAX_OBJECTS,
+    MAX_POOL,
+    MAX_TOTAL_COUNTERS,
+    mana_budget,
+    out_of_range,
+    total_counters,
+)
 from mtgasp.model import (
     MANA_TYPES,
     METHODS,
@@ -211,6 +220,8 @@ def _decode_json(text: str, source: str | None) -> Any:
         ) from None
     except _BadConstant as exc:
         raise InputError(f"not valid JSON: {exc}", source) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise InputError(f"not valid JSON: {str(exc).split(':')[0]}", source) from None
     except RecursionError:
         raise InputError("not valid JSON: nested too deeply", source) from None
     if hook.duplicates:
@@ -234,7 +245,17 @@ def _decode_yaml(text: str, source: str | None) -> Any:
 
     duplicates: list[str] = []
 
-    loader_class: Any = type("DuplicateCheckingLoader", (yaml.SafeLoader,), {})
+    def compose_node(loader: Any, parent: Any, index: Any) -> Any:
+        # An alias repeats a node without copying it; nested aliases (an "alias bomb") make a
+        # small file stand for an enormous document. mtgasp documents don't need them.
+        if loader.check_event(yaml.events.AliasEvent):
+            mark = loader.peek_event().start_mark
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not accepted: write the value out", mark)
+        return yaml.SafeLoader.compose_node(loader, parent, index)
+
+    loader_class: Any = type("DuplicateCheckingLoader", (yaml.SafeLoader,),
+                             {"compose_node": compose_node})
 
     def construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict[Any, Any]:
         loader.flatten_mapping(node)
@@ -285,12 +306,8 @@ def load_state(path_or_text: str | Path, library: CardLookup, *, source: str | N
 
 
 def _show(value: Any) -> str:
-    """A value as the user wrote it, in JSON notation, shortened."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """A value as the user wrote it, in JSON notation, shortened (without serialising it all)."""
+    return excerpt(value, 60)
 
 
 def _type_name(value: Any) -> str:
@@ -328,6 +345,8 @@ def _quoted_list(names: Iterable[str], conj: str = "or") -> str:
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`` (did you mean "x"?)`` for the closest candidate, or ``""``."""
     cands = list(candidates)
+    if len(word) > 200:  # no name is that long; difflib would take a while to say so
+        return ""
     close = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
     if not close:
         lowered = {c.casefold(): c for c in cands}
@@ -338,6 +357,9 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
 
 def parse_mana_pool(text: str) -> dict[str, int]:
     """``"{G}{G}{U}"`` -> ``{"G": 2, "U": 1}``; raises ValueError with a message for the user."""
+    if len(text) > 3 * MAX_POOL + 1000:  # cheaper than counting: surely more than MAX_POOL
+        raise ValueError(f"{len(text):,} characters: a mana pool holds at most {MAX_POOL:,} mana "
+                         "here (mtgasp's limit)")
     rest = _MANA_SYMBOL.sub("", text)
     if rest.strip():
         raise ValueError(f"{_show(text)} is not a list of mana symbols: unexpected {_show(rest.strip())}")
@@ -346,13 +368,17 @@ def parse_mana_pool(text: str) -> dict[str, int]:
         sym = raw.strip().upper()
         if sym in MANA_TYPES:
             pool[sym] = pool.get(sym, 0) + 1
-        elif sym.isdigit():
+        elif sym.isascii() and sym.isdigit():
             raise ValueError(
-                f"{{{raw}}} is generic mana, but mana in a pool always has a type: "
-                f"write colorless mana as {{C}} (e.g. {'{C}' * min(int(sym), 3) or '{C}'})"
+                f"{{{raw[:20]}}} is generic mana, but mana in a pool always has a type: "
+                f"write colorless mana as {{C}} (e.g. {'{C}' * min(int(sym[:2]), 3) or '{C}'})"
             )
         else:
-            raise ValueError(f"{{{raw}}} is not a type of mana (one of {{W}} {{U}} {{B}} {{R}} {{G}} {{C}})")
+            raise ValueError(f"{{{raw[:20] + ('...' if len(raw) > 20 else '')}}} is not a type of mana "
+                             "(one of {W} {U} {B} {R} {G} {C})")
+    if sum(pool.values()) > MAX_POOL:
+        raise ValueError(f"{sum(pool.values()):,} mana: a mana pool holds at most {MAX_POOL:,} "
+                         "mana here (mtgasp's limit)")
     return {t: pool[t] for t in MANA_TYPES if pool.get(t)}
 
 
@@ -449,7 +475,7 @@ class _Fields:
         return value
 
     def integer(self, path: str, value: Any, *, minimum: int | None = None,
-                below: str | None = None) -> int | None:
+                below: str | None = None, maximum: int = MAX_NUMBER) -> int | None:
         # bool is a subclass of int in Python: true/false are not numbers here.
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
@@ -461,6 +487,10 @@ class _Fields:
             if below is None:
                 below = "is below zero" if minimum == 0 else f"is below {minimum}"
             self.add(path, f"{value} {below}")
+            return None
+        problem = out_of_range(value, -maximum, maximum)
+        if problem is not None:
+            self.add(path, problem)
             return None
         return value
 
@@ -592,6 +622,9 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     raw_objects = _opt(doc, "objects")
     if raw_objects is not None:
         olist = f.listing("objects", raw_objects)
+        if olist is not None and len(olist) > MAX_OBJECTS:
+            f.add("objects", f"{len(olist):,} objects: mtgasp reads at most {MAX_OBJECTS:,}")
+            olist = None
         for i, ro in enumerate(olist or []):
             d = _parse_object(f, i, ro, library, check_player, turn)
             if d is not None:
@@ -681,7 +714,7 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     c.raise_if_any()
     assert turn is not None and active is not None and step is not None
     objects = tuple(_build_object(d) for d in drafts)
-    return GameState(
+    state = GameState(
         turn=turn,
         active_player=active,
         step=step,
@@ -694,6 +727,15 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
         format=FORMAT,
         document=copy.deepcopy(doc),
     )
+    # Sums over the whole state (limits.py): they must not overflow the solver's integers.
+    counted = total_counters(state)
+    if counted > MAX_TOTAL_COUNTERS:
+        f.add("objects", f"{counted:,} counters in all: mtgasp reads at most "
+                         f"{MAX_TOTAL_COUNTERS:,} (their sums must fit its solver's integers)")
+    for path, message in mana_budget(state, library):
+        f.add(path, message)
+    c.raise_if_any()
+    return state
 
 
 def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str]) -> Player | None:
@@ -715,7 +757,7 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
         names.add(name)
     life = 20
     if _opt(rp, "life") is not None:
-        v = f.integer(_sub(path, "life"), rp["life"])
+        v = f.integer(_sub(path, "life"), rp["life"], minimum=-MAX_NUMBER)
         ok = ok and v is not None
         life = v if v is not None else 20
     lands = 0
@@ -974,6 +1016,9 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                                     f"counter; this card is {zphrase}")
         elif marked:
             d.extra["dream_exile"] = True
+    if _opt(ro, "refers_to") is not None:
+        f.add(p("refers_to"), "only a triggered ability on the stack refers to a spell "
+                              "(refers_to); a card has none")
     _string_list(f, ro, d, p, "targets", "stack", f"only a spell on the stack has targets; this card is {zphrase}", zone)
     _string_list(f, ro, d, p, "looking_at", "stack", "looking_at lists the cards a resolving spell "
                  f"or ability looks at; this object is {zphrase}", zone)
@@ -1067,10 +1112,16 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     for key, ref in refs:
         if ref is not None and ref not in by_id:
             f.add(p(key), f"no object has the id {_show(ref)}{did_you_mean(ref, by_id)}")
+        elif ref is not None and ref == d.id:
+            f.add(p(key), f"{_show(ref)} is this object itself")
+        elif ref is not None and by_id[ref].is_ability and key == "refers_to":
+            f.add(p(key), f"{_show(ref)} is an ability on the stack; refers_to names a spell (a card)")
     for i, t in enumerate(d.extra.get("targets") or []):  # an object, or a player (115.1)
         if t not in by_id and t not in players:
             f.add(p(f"targets[{i}]"), f"no object or player is named {_show(t)}"
                                       f"{did_you_mean(t, [*by_id, *players])}")
+        elif t == d.id:
+            f.add(p(f"targets[{i}]"), f"{_show(t)} is this object itself")
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")

@@ -1,0 +1,994 @@
+"""Forge puzzle files (``.pzl``) in and out: ``mtgasp import forge`` and ``mtgasp export forge``.
+
+Forge (github.com/Card-Forge/forge) describes a game state in a small text format, read by
+``forge-ai/src/main/java/forge/ai/GameState.java`` (the ``[state]`` section) and by the puzzle
+loader (``[metadata]``: ``Name``, ``URL``, ``Goal``, ``Turns``, ``Difficulty``, ``Description``,
+``Targets``, ``TargetCount``). This module is written from that format; it copies no Forge code.
+
+``[state]`` lines are ``key=value`` (keys case-insensitive, ``#`` starts a comment):
+``turn``, ``activeplayer`` (``human``/``ai``, or ``p0``/``p1``), ``activephase`` (``MAIN1``,
+``COMBAT_DECLARE_ATTACKERS``, ... or the script names ``Main1``, ``Declare Attackers``, ...), and per
+player (prefix ``human``/``ai``, or ``p0``/``p1``): ``life``, ``landsplayed``, ``manapool``
+(``R R G``), ``hand``, ``library`` (top card first), ``graveyard``, ``exile``, ``battlefield``
+(or ``play``), ``command``. A zone is a ``;``-separated list of cards, each ``Name|Modifier|...``
+with modifiers such as ``Tapped``, ``SummonSick``, ``Counters:P1P1=2,CHARGE=1``, ``Id:7``,
+``AttachedTo:7``, ``FaceDown``, ``Foretold``, ``ForetoldThisTurn``, ``ExiledWith:7``,
+``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``.
+
+Everything a state document can't say is a :class:`ForgeWarning` naming its line; nothing is
+dropped silently. Cards resolve through the card library; unknown cards are one error listing
+them all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from mtgasp import state as state_module
+from mtgasp.errors import InputError, Problem, clean_text
+from mtgasp.model import MANA_TYPES, GameObject, GameState
+from mtgasp.state import default_priority, parse_state, render_mana_pool
+
+__all__ = [
+    "ExportResult",
+    "ForgeWarning",
+    "ImportResult",
+    "UnknownCardsError",
+    "export_pzl",
+    "import_pzl",
+    "parse_pzl",
+    "run_cli",
+    "sick_for_forge",
+]
+
+HUMAN, AI = "human", "ai"
+SIDES = {"human": 0, "p0": 0, "ai": 1, "p1": 1}
+SIDE_NAMES = (HUMAN, AI)
+
+# Forge's PhaseType (enum names and script names) -> the state's steps.
+_PHASES = {
+    "UNTAP": "untap", "UPKEEP": "upkeep", "DRAW": "draw",
+    "MAIN1": "precombat_main",
+    "COMBATBEGIN": "beginning_of_combat", "BEGINCOMBAT": "beginning_of_combat",
+    "COMBATDECLAREATTACKERS": "declare_attackers", "DECLAREATTACKERS": "declare_attackers",
+    "COMBATDECLAREBLOCKERS": "declare_blockers", "DECLAREBLOCKERS": "declare_blockers",
+    "COMBATFIRSTSTRIKEDAMAGE": "combat_damage", "FIRSTSTRIKEDAMAGE": "combat_damage",
+    "COMBATDAMAGE": "combat_damage",
+    "COMBATEND": "end_of_combat", "ENDCOMBAT": "end_of_combat",
+    "MAIN2": "postcombat_main",
+    "ENDOFTURN": "end", "END": "end",
+    "CLEANUP": "cleanup",
+}
+_STEP_TO_PHASE = {
+    "untap": "UNTAP", "upkeep": "UPKEEP", "draw": "DRAW", "precombat_main": "MAIN1",
+    "beginning_of_combat": "COMBAT_BEGIN", "declare_attackers": "COMBAT_DECLARE_ATTACKERS",
+    "declare_blockers": "COMBAT_DECLARE_BLOCKERS", "combat_damage": "COMBAT_DAMAGE",
+    "end_of_combat": "COMBAT_END", "postcombat_main": "MAIN2", "end": "END_OF_TURN",
+    "cleanup": "CLEANUP",
+}
+# Player zone keys -> state zones (None: a zone outside the game).
+_ZONES = {
+    "battlefield": "battlefield", "play": "battlefield", "hand": "hand", "graveyard": "graveyard",
+    "library": "library", "exile": "exile", "command": "command", "sideboard": None,
+}
+_EXPORT_ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
+# Game fields the export writes (or warns about by name); any other is a "game field" warning.
+_GAME_KEYS_HELD = ("format", "turn", "active_player", "step", "priority", "players", "objects",
+                   "stack", "resolving", "effects", "$schema", "description", "consecutive_passes")
+_CORE_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+               "Planeswalker", "Sorcery", "Tribal")
+_COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_WORDS = {v: k for k, v in _COLOR_NAMES.items()}
+
+# Modifiers Forge knows and the state format has no field for (each becomes a warning).
+_UNSAID_MODIFIERS = {
+    "Renowned": "renown", "Monstrous": "monstrosity", "PhasedOut": "phasing",
+    "IsCommander": "commanders", "NamedCard": "a named card", "NamedCard2": "a named card",
+    "ChosenType2": "a second chosen type", "ChosenCards": "chosen cards",
+    "RememberedCards": "remembered cards", "Imprinting": "imprinted cards",
+    "MergedCards": "merged (mutated) cards", "ExecuteScript": "Forge scripts",
+    "Ability": "Forge script abilities", "Attacking": "attacking creatures",
+    "NoETBTrigs": "suppressed enters triggers", "OnAdventure": "cards on an adventure",
+    "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
+}
+_PRINTING_MODIFIERS = ("Set", "Art")
+
+
+class UnknownCardsError(InputError):
+    """The file names cards the library lacks (``names``: each once, sorted); ``warnings`` are
+    what the rest of the file would have given."""
+
+    def __init__(self, problems: list[Problem], source: str | None, names: list[str],
+                 warnings: list[ForgeWarning] | None = None):
+        super().__init__(problems, source)
+        self.names = names
+        self.warnings = list(warnings or [])
+
+
+@dataclass(frozen=True)
+class ForgeWarning:
+    """Something a state (import) or a Forge file (export) can't hold, with where it was."""
+
+    kind: str
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "kind": self.kind, "message": self.message}
+
+
+@dataclass
+class ImportResult:
+    document: dict[str, Any]
+    warnings: list[ForgeWarning] = field(default_factory=list)
+
+
+@dataclass
+class ExportResult:
+    text: str
+    warnings: list[ForgeWarning] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Import
+
+
+@dataclass
+class _Entry:
+    """One card of a zone line, before ids are given."""
+
+    line: int
+    key: str
+    side: int
+    zone: str
+    name: str
+    mods: list[tuple[str, str | None]]
+    card: Any = None
+    oid: str = ""
+    token: bool = False
+
+
+def _slug(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_")
+    return s or "card"
+
+
+def _split_mod(text: str) -> tuple[str, str | None]:
+    if ":" in text:
+        k, v = text.split(":", 1)
+        return k.strip(), v.strip()
+    return text.strip(), None
+
+
+def import_pzl(path: str | Path, library: Any) -> ImportResult:
+    """Read a Forge puzzle (or game state) file; see :func:`parse_pzl`."""
+    p = Path(path)
+    source = str(path)
+    if not p.exists():
+        raise InputError(f"no such file: {path}", source)
+    if p.is_dir():
+        raise InputError(f"{path} is a directory, not a Forge puzzle file", source)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", source) from None
+    except OSError as exc:
+        raise InputError(f"can't read {path}: {exc.strerror or exc}", source) from None
+    return parse_pzl(text, library, source=source)
+
+
+def parse_pzl(text: str, library: Any, source: str | None = None) -> ImportResult:
+    """A Forge puzzle file's text -> a validated state document and the warnings.
+
+    Raises InputError (unknown cards, all at once; numbers that aren't numbers; references to a
+    missing ``Id``; a state the format can't hold), never anything else.
+    """
+    return _Importer(library, source).run(text)
+
+
+class _Importer:
+    def __init__(self, library: Any, source: str | None):
+        self.library = library
+        self.source = source
+        self.warnings: list[ForgeWarning] = []
+        self.problems: list[Problem] = []
+        self.meta: dict[str, tuple[int, str]] = {}
+        self.values: dict[str, tuple[int, str]] = {}  # state key -> (line, value)
+        self._entries: list[_Entry] = []
+        self._token_ids: set[str] = set()  # Forge ids of the tokens left out
+
+    def warn(self, kind: str, message: str, line: int | None = None) -> None:
+        self.warnings.append(ForgeWarning(kind, message, line))
+
+    def error(self, line: int | None, message: str) -> None:
+        self.problems.append(Problem(f"line {line}" if line else "", message))
+
+    # ---- reading lines
+    def run(self, text: str) -> ImportResult:
+        section = "state"  # a plain game state file has no sections
+        for n, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("[") and line.endswith("]"):
+                section = line[1:-1].strip().lower()
+                if section not in ("metadata", "state"):
+                    self.warn("section", f"section [{section}] is not part of a Forge puzzle; its "
+                                         "lines are ignored", n)
+                continue
+            if section == "metadata":
+                self._meta_line(n, line)
+            elif section == "state":
+                if "=" not in line:
+                    self.warn("syntax", f"{_short(line)!r} is not a key=value line (Forge ignores "
+                                        "it)", n)
+                    continue
+                key, value = line.split("=", 1)
+                key = key.strip().lower()
+                if key in self.values:
+                    self.warn("repeated key", f"{key} repeats line {self.values[key][0]}; this "
+                                              "later line counts (as in Forge)", n)
+                self.values[key] = (n, value.strip())
+        doc = self._build()
+        if self.problems:
+            raise InputError(self.problems, self.source)
+        # The state format's own validation, with paths turned back into lines of the file.
+        try:
+            parse_state(doc, self.library, source=self.source)
+        except InputError as e:
+            raise InputError([self._locate(p, doc) for p in e.problems], self.source) from None
+        self.warnings.sort(key=lambda w: w.line or 0)
+        return ImportResult(doc, self.warnings)
+
+    def _locate(self, p: Problem, doc: dict[str, Any]) -> Problem:
+        m = re.match(r"objects\[(\d+)\]", p.path)
+        if m and int(m.group(1)) < len(self._entries):
+            e = self._entries[int(m.group(1))]
+            return Problem(f"line {e.line} ({e.key}, {e.name}){p.path[m.end():]}", p.message)
+        return p
+
+    def _meta_line(self, n: int, line: str) -> None:
+        if ":" not in line:
+            self.warn("metadata", f"{_short(line)!r} is not a Key:Value metadata line", n)
+            return
+        key, value = line.split(":", 1)
+        k = key.strip().lower()
+        self.meta[k] = (n, value.strip())
+        if k in ("goal", "turns", "targets", "targetcount"):
+            self.warn("goal", f"puzzle goal {key.strip()}:{value.strip()} is not part of a game "
+                              "state (kept in the description only)", n)
+        elif k not in ("name", "url", "difficulty", "description"):
+            self.warn("metadata", f"metadata {key.strip()} is not part of a game state (kept in "
+                                  "the description)", n)
+
+    # ---- scalar values
+    def _int(self, key: str, minimum: int | None = None) -> int | None:
+        if key not in self.values:
+            return None
+        n, text = self.values[key]
+        try:
+            v = int(text)
+        except ValueError:
+            self.error(n, f"{key}={text}: expected a whole number")
+            return None
+        if minimum is not None and v < minimum:
+            self.error(n, f"{key}={text}: must be at least {minimum}")
+            return None
+        return v
+
+    def _side_key(self, key: str) -> tuple[int, str] | None:
+        for prefix, side in SIDES.items():
+            if key.startswith(prefix):
+                return side, key[len(prefix):]
+        return None
+
+    # ---- building the document
+    def _build(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        doc["description"] = self._description()
+        doc["format"] = 1
+        explicit_turn = "turn" in self.values
+        turn = self._int("turn", minimum=1) or 1
+        active = 0
+        if "activeplayer" in self.values:
+            n, v = self.values["activeplayer"]
+            if v.lower() in SIDES:
+                active = SIDES[v.lower()]
+            else:
+                self.error(n, f"activeplayer={v}: expected human or ai (or p0, p1)")
+        else:
+            self.warn("default", "no activeplayer line: the human player is the active player")
+        step = "precombat_main"
+        if "activephase" in self.values:
+            n, v = self.values["activephase"]
+            norm = re.sub(r"[\s_]+", "", v).upper()
+            if norm in _PHASES:
+                step = _PHASES[norm]
+                if norm in ("COMBATFIRSTSTRIKEDAMAGE", "FIRSTSTRIKEDAMAGE"):
+                    self.warn("phase", "the first-strike combat damage step is the combat damage "
+                                       "step in the state format", n)
+            else:
+                self.error(n, f"activephase={v}: not a Forge phase (UNTAP, UPKEEP, DRAW, MAIN1, "
+                              "COMBAT_BEGIN, COMBAT_DECLARE_ATTACKERS, COMBAT_DECLARE_BLOCKERS, "
+                              "COMBAT_DAMAGE, COMBAT_END, MAIN2, END_OF_TURN, CLEANUP)")
+        else:
+            self.warn("default", "no activephase line: the step is the precombat main phase")
+        remove_sickness = False
+        players: list[dict[str, Any]] = [{"name": HUMAN}, {"name": AI}]
+        zone_lines: list[tuple[int, str, int, str]] = []
+        for key, (n, value) in self.values.items():
+            if key in ("turn", "activeplayer", "activephase"):
+                continue
+            if key == "activephaseadvance":
+                self.warn("phase advance", f"activephaseadvance={value}: advancing to a later "
+                                           "phase (with its triggers) is not a state", n)
+                continue
+            if key == "removesummoningsickness":
+                remove_sickness = value.strip().lower() == "true"
+                continue
+            if key.startswith("ability"):
+                self.warn("script ability", f"{key}: a Forge script ability can't be said in a "
+                                            "state", n)
+                continue
+            sk = self._side_key(key)
+            if sk is None:
+                self.warn("unknown key", f"{key}: not a key of Forge's game state format; ignored", n)
+                continue
+            side, rest = sk
+            pl = players[side]
+            if rest == "life":
+                num = self._int(key)
+                if num is not None and num >= 0:
+                    pl["life"] = num
+                elif num is not None:  # GameState.java: a negative life leaves it unchanged
+                    self.warn("negative life", f"{key}={num}: Forge reads a negative life total as "
+                                               "'leave it unchanged'; the state uses 20", n)
+            elif rest == "landsplayed":
+                num = self._int(key, minimum=0)
+                if num:
+                    pl["lands_played_this_turn"] = num
+            elif rest == "landsplayedlastturn":
+                num = self._int(key, minimum=0)
+                if num:
+                    self.warn("lands played last turn", f"{key}={num}: the state has no count of "
+                                                        "lands played last turn", n)
+            elif rest == "counters":
+                if value:
+                    self.warn("player counters", f"{key}={value}: the state has no counters on "
+                                                 "players (poison, energy, ...)", n)
+            elif rest == "manapool":
+                pool = self._mana_pool(n, key, value)
+                if pool:
+                    pl["mana_pool"] = pool
+            elif rest == "persistentmana":
+                if value:
+                    self.warn("persistent mana", f"{key}={value}: mana that doesn't empty from the "
+                                                 "pool can't be said in a state", n)
+            elif rest in ("precast", "putonstack"):
+                if value:
+                    what = ("spells cast as the game is set up" if rest == "precast"
+                            else "spells put on the stack as the game is set up")
+                    self.warn(rest, f"{key}={value}: {what} can't be said in a state (no cast "
+                                    "history)", n)
+            elif rest in _ZONES:
+                zone = _ZONES[rest]
+                if zone is None:
+                    if value:
+                        self.warn("sideboard", f"{key}: the sideboard is outside the game", n)
+                    continue
+                zone_lines.append((n, key, side, zone))
+            else:
+                self.warn("unknown key", f"{key}: not a key of Forge's game state format; ignored", n)
+        for pl in players:
+            if "life" not in pl:
+                pl["life"] = 20
+        doc["turn"] = turn
+        doc["active_player"] = SIDE_NAMES[active]
+        doc["step"] = step
+        doc["players"] = players
+        entries = self._entries_of(sorted(zone_lines))
+        self._entries = entries
+        unknown: list[tuple[_Entry, str]] = []
+        for e in entries:
+            if e.token:
+                continue
+            card = self.library.find(e.name)
+            if card is None:
+                sugg = list(self.library.suggest(e.name))[:3]
+                hint = (" (did you mean " + ", ".join(f'"{s}"' for s in sugg) + "?)") if sugg else ""
+                unknown.append((e, f'unknown card "{e.name}"{hint}'))
+            e.card = card
+        if unknown:
+            # Read the rest anyway, with stand-ins for the unknown cards, so that the error
+            # carries every warning too (benchmarks/forge_puzzles.py counts them).
+            for e, _ in unknown:
+                e.card = SimpleNamespace(name=e.name, faces=(SimpleNamespace(name=e.name),),
+                                         layout="normal")
+            self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+            self.warnings.sort(key=lambda w: w.line or 0)
+            names = sorted({e.name for e, _ in unknown})
+            raise UnknownCardsError(
+                self.problems + [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown]
+                + [Problem("", f"{len(names)} card(s) not in the card library: "
+                               + "; ".join(names) + " (add them with --cards FILE)")],
+                self.source, names, self.warnings)
+        # Foretold on an earlier turn needs a turn before this one.
+        needs_earlier = any(m == "Foretold" for e in entries for m, _ in e.mods) and not any(
+            m == "ForetoldThisTurn" for e in entries for m, _ in e.mods)
+        if needs_earlier and turn == 1 and not explicit_turn:
+            turn = doc["turn"] = 2
+            self.warn("default", "no turn line: turn 2, so that a card foretold on an earlier turn "
+                                 "can have been foretold on turn 1")
+        doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        return doc
+
+    def _description(self) -> str:
+        def get(k: str) -> str | None:
+            return self.meta[k][1] if k in self.meta else None
+
+        parts: list[str] = []
+        name = get("name")
+        if name:
+            parts.append(f"Forge puzzle: {name}.")
+        if get("url"):
+            parts.append(f"Source: {get('url')}.")
+        goal = get("goal")
+        if goal:
+            turns = get("turns")
+            g = f"Goal: {goal}"
+            if turns:
+                g += f" within {turns} turn(s)"
+            if get("targets"):
+                g += f" (targets: {get('targets')}"
+                g += f", count {get('targetcount')})" if get("targetcount") else ")"
+            parts.append(g + ".")
+        if get("difficulty"):
+            parts.append(f"Difficulty: {get('difficulty')}.")
+        if get("description"):
+            parts.append((get("description") or "").replace("\\n", "\n"))
+        for k, (_, v) in self.meta.items():
+            if k not in ("name", "url", "goal", "turns", "targets", "targetcount", "difficulty",
+                         "description"):
+                parts.append(f"{k}: {v}.")
+        return " ".join(parts) if parts else "Imported from a Forge game state file."
+
+    def _mana_pool(self, n: int, key: str, value: str) -> str:
+        out: dict[str, int] = {}
+        bad: list[str] = []
+        for tok in value.replace(",", " ").split():
+            t = tok.strip().upper()
+            if t in MANA_TYPES:
+                out[t] = out.get(t, 0) + 1
+            else:
+                bad.append(tok)
+        if bad:
+            self.warn("mana pool", f"{key}: {' '.join(bad)} is not a type of mana the state can "
+                                   "hold (W U B R G C); left out", n)
+        return render_mana_pool(out)
+
+    def _entries_of(self, zone_lines: Iterable[tuple[int, str, int, str]]) -> list[_Entry]:
+        entries: list[_Entry] = []
+        for n, key, side, zone in zone_lines:
+            value = self.values[key][1]
+            for item in value.split(";"):
+                item = item.strip()
+                if not item:
+                    continue
+                parts = [p.strip() for p in item.split("|")]
+                name, mods = parts[0], [_split_mod(p) for p in parts[1:] if p.strip()]
+                if name.startswith("t:"):
+                    spec = name[2:]
+                    tname = spec.split(",", 1)[0].strip() or "a token"
+                    card = self._token_card(spec)
+                    if card is None:
+                        self._token_ids.update(v for m, v in mods if m == "Id" and v)
+                        why = ("no token card of that name in the card library"
+                               if "token" in state_module.OBJECT_FIELDS else
+                               "this version's state has no tokens (an object is a card of the "
+                               "library)")
+                        self.warn("token", f"{key}: token {tname!r} ({_short(spec)}): {why}; left "
+                                           "out", n)
+                        continue
+                    entry = _Entry(n, key, side, zone, card.name, mods, card)
+                    entry.token = True
+                    entries.append(entry)
+                    continue
+                entries.append(_Entry(n, key, side, zone, name, mods))
+        return entries
+
+    def _token_card(self, spec: str) -> Any:
+        """The library's card for a Forge token spec (``Name,P:1,T:1,Types:Creature-Bird,...``):
+        the name itself, else ``Name Token``, else the subtypes plus ``Token`` (111.4); None when
+        the state format has no tokens or no such card exists."""
+        if "token" not in state_module.OBJECT_FIELDS:
+            return None
+        parts = [p.strip() for p in spec.split(",")]
+        name = parts[0]
+        types = next((p[len("Types:"):].split("-") for p in parts if p.startswith("Types:")), [])
+        subtypes = [t for t in types if t and t not in _CORE_TYPES and t != "Legendary"]
+        for cand in (name, f"{name} Token", " ".join([*subtypes, "Token"])):
+            card = self.library.find(cand) if cand.strip() else None
+            if card is not None:
+                return card
+        return None
+
+    def _objects(self, entries: list[_Entry], turn: int, active: str,
+                 remove_sickness: bool) -> list[dict[str, Any]]:
+        used: set[str] = set()
+        forge_ids: dict[str, _Entry] = {}
+        for e in entries:
+            base = _slug(e.card.faces[0].name)
+            if e.side == 1:
+                base = "ai_" + base
+            oid, k = base, 1
+            while oid in used:
+                k += 1
+                oid = f"{base}_{k}"
+            used.add(oid)
+            e.oid = oid
+            for m, v in e.mods:
+                if m == "Id":
+                    if v is None or not v.strip().lstrip("-").isdigit():
+                        self.error(e.line, f"{e.name}|Id:{v}: an Id is a number")
+                    elif v in forge_ids:
+                        self.error(e.line, f"{e.name}|Id:{v}: Id {v} is also given to "
+                                           f"{forge_ids[v].name} (line {forge_ids[v].line})")
+                    else:
+                        forge_ids[v] = e
+        fields = state_module.OBJECT_FIELDS
+        objs: list[dict[str, Any]] = []
+        self._printing: dict[tuple[int, str, str], list[str]] = {}
+        for e in entries:
+            objs.append(self._object(e, turn, active, remove_sickness, forge_ids, fields))
+        for (line, key, m), vals in self._printing.items():  # one warning per line and modifier
+            shown = ", ".join(sorted(set(vals)))
+            self.warn("printing", f"{key}: {m}:{shown} on {len(vals)} card(s): the printing of a "
+                                  "card is not game state; ignored", line)
+        return objs
+
+    def _object(self, e: _Entry, turn: int, active: str, remove_sickness: bool,
+                forge_ids: Mapping[str, _Entry], fields: Iterable[str]) -> dict[str, Any]:
+        player = SIDE_NAMES[e.side]
+        o: dict[str, Any] = {"id": e.oid, "card": e.card.name, "owner": player, "zone": e.zone}
+        if e.token:
+            o["token"] = True
+        where = f"{e.key}: {e.name}"
+        on_bf, in_exile = e.zone == "battlefield", e.zone == "exile"
+        fields = set(fields)
+
+        def ref(m: str, v: str | None) -> str | None:
+            if v is not None and v in self._token_ids:
+                self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
+                                           "can't hold; left out", e.line)
+                return None
+            if v is None or v not in forge_ids:
+                self.error(e.line, f"{e.name}|{m}:{v}: no card of this file has Id:{v}")
+                return None
+            return forge_ids[v].oid
+
+        def only(zones: tuple[str, ...], m: str) -> bool:
+            if e.zone in zones:
+                return True
+            self.warn(f"modifier {m}", f"{where}|{m}: only means something on a card "
+                                       f"{' or '.join('in ' + z for z in zones)}; ignored here", e.line)
+            return False
+
+        sick = False
+        foretold = foretold_this_turn = False
+        printing: dict[str, list[str]] = {}
+        for m, v in e.mods:
+            if m in _PRINTING_MODIFIERS:
+                printing.setdefault(m, []).append(v or "")
+            elif m == "Tapped":
+                if only(("battlefield",), m):
+                    o["tapped"] = True
+            elif m == "SummonSick":
+                if only(("battlefield",), m):
+                    sick = True
+            elif m == "Counters":
+                counters = self._counters(e, v or "")
+                if counters and only(("battlefield", "exile"), m):
+                    o["counters"] = counters
+            elif m == "Id":
+                pass
+            elif m in ("AttachedTo", "Attaching"):
+                target = ref(m, v)
+                if target is not None and only(("battlefield",), m):
+                    o["attached_to"] = target
+            elif m == "FaceDown":
+                if only(("battlefield", "exile"), m):
+                    o["face_down"] = True
+                    if v:
+                        self.warn("modifier FaceDown", f"{where}|FaceDown:{v}: the state can say "
+                                                       f"face down, not {v.lower()}", e.line)
+            elif m == "Foretold":
+                if only(("exile",), m):
+                    foretold = True
+            elif m == "ForetoldThisTurn":
+                if only(("exile",), m):
+                    foretold_this_turn = True
+            elif m == "ExiledWith":
+                target = ref(m, v)
+                if target is not None and only(("exile",), m):
+                    o["exiled_with"] = target
+            elif m == "ChosenType":
+                if v and only(("battlefield",), m):
+                    o["chosen_type"] = v
+            elif m == "ChosenColor":
+                self._chosen_color(e, o, v or "", fields, where)
+            elif m == "Damage":
+                self._damage(e, o, v or "", fields, where)
+            elif m == "Owner":
+                owner = (v or "").lower()
+                if owner not in SIDES:
+                    self.error(e.line, f"{e.name}|Owner:{v}: expected Human or AI")
+                elif SIDE_NAMES[SIDES[owner]] != player and only(("battlefield",), m):
+                    o["controller"] = player
+                    o["owner"] = SIDE_NAMES[SIDES[owner]]
+            elif m in ("Transformed", "Flipped", "Meld", "Modal"):
+                self._face(e, o, m, where)
+            elif m in _UNSAID_MODIFIERS:
+                val = f":{v}" if v is not None else ""
+                self.warn(f"modifier {m}", f"{where}|{m}{val}: the state has no "
+                                           f"{_UNSAID_MODIFIERS[m]}", e.line)
+            else:
+                val = f":{v}" if v is not None else ""
+                self.warn("unknown modifier", f"{where}|{m}{val}: not a modifier of Forge's "
+                                              "format; ignored", e.line)
+        for m, vals in printing.items():
+            self._printing.setdefault((e.line, e.key, m), []).extend(vals)
+        if on_bf and sick and not remove_sickness:
+            o["controlled_since_turn"] = turn  # came under its controller's control this turn
+        if (foretold or foretold_this_turn) and in_exile:
+            o["face_down"] = True
+            o["foretold_turn"] = turn if foretold_this_turn or turn == 1 else turn - 1
+            if foretold and not foretold_this_turn and turn == 1:
+                self.warn("modifier Foretold", f"{where}: foretold before turn 1 can't be said; "
+                                               "recorded as foretold this turn", e.line)
+        return o
+
+    def _counters(self, e: _Entry, text: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for pair in text.split(","):
+            pair = pair.strip()
+            if not pair:
+                continue
+            kind, _, n = pair.partition("=")
+            try:
+                amount = int(n)
+            except ValueError:
+                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is not KIND=NUMBER")
+                continue
+            if amount < 0:
+                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is a negative amount")
+                continue
+            name = counter_from_forge(kind.strip())
+            out[name] = out.get(name, 0) + amount
+        return out
+
+    def _chosen_color(self, e: _Entry, o: dict[str, Any], text: str, fields: set[str],
+                      where: str) -> None:
+        colors = [c.strip().lower() for c in text.split(",") if c.strip()]
+        letters = [_COLOR_NAMES.get(c, c.upper() if c.upper() in _COLOR_WORDS else "") for c in colors]
+        if "chosen_color" not in fields:
+            self.warn("modifier ChosenColor", f"{where}|ChosenColor:{text}: this version's state "
+                                              "has no chosen color", e.line)
+            return
+        if e.zone != "battlefield":
+            self.warn("modifier ChosenColor", f"{where}|ChosenColor:{text}: only a permanent has a "
+                                              "chosen color; ignored", e.line)
+            return
+        if not letters or not letters[0]:
+            self.error(e.line, f"{e.name}|ChosenColor:{text}: not a color (white, blue, black, "
+                               "red, green)")
+            return
+        o["chosen_color"] = letters[0]
+        if len(letters) > 1:
+            self.warn("modifier ChosenColor", f"{where}|ChosenColor:{text}: the state holds one "
+                                              f"chosen color; kept {colors[0]}", e.line)
+
+    def _damage(self, e: _Entry, o: dict[str, Any], text: str, fields: set[str], where: str) -> None:
+        try:
+            n = int(text)
+        except ValueError:
+            self.error(e.line, f"{e.name}|Damage:{text}: expected a whole number")
+            return
+        if "damage" not in fields:
+            self.warn("modifier Damage", f"{where}|Damage:{n}: this version's state has no damage "
+                                         "marked on permanents", e.line)
+        elif e.zone != "battlefield":
+            self.warn("modifier Damage", f"{where}|Damage:{n}: only a permanent has damage marked "
+                                         "on it; ignored", e.line)
+        elif n:
+            o["damage"] = n
+
+    def _face(self, e: _Entry, o: dict[str, Any], m: str, where: str) -> None:
+        faces = e.card.faces
+        if e.zone != "battlefield" or len(faces) < 2:
+            self.warn(f"modifier {m}", f"{where}|{m}: the library's {e.card.name} has no other face "
+                                       "to show here; ignored", e.line)
+            return
+        o["face"] = faces[1].name
+
+
+def counter_from_forge(kind: str) -> str:
+    """Forge's counter names -> the state's: ``P1P1`` -> ``+1/+1``, ``M0M1`` -> ``-0/-1``,
+    ``CHARGE`` -> ``charge``."""
+    m = re.fullmatch(r"([PM])(\d+)([PM])(\d+)", kind.upper())
+    if m:
+        sign = {"P": "+", "M": "-"}
+        return f"{sign[m.group(1)]}{m.group(2)}/{sign[m.group(3)]}{m.group(4)}"
+    return kind.lower()
+
+
+def counter_to_forge(kind: str) -> str | None:
+    """The reverse of :func:`counter_from_forge`; None for a kind Forge can't name."""
+    m = re.fullmatch(r"([+-])(\d+)/([+-])(\d+)", kind)
+    if m:
+        sign = {"+": "P", "-": "M"}
+        return f"{sign[m.group(1)]}{m.group(2)}{sign[m.group(3)]}{m.group(4)}"
+    if re.fullmatch(r"[a-z][a-z0-9_]*", kind):
+        return kind.upper()
+    return None
+
+
+def _short(text: str, n: int = 50) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+# --------------------------------------------------------------------------------------------
+# Export
+
+
+def sick_for_forge(state: GameState, o: GameObject) -> bool:
+    """Whether Forge should mark the permanent ``SummonSick``: its controller hasn't controlled it
+    continuously since their most recent turn began (the rule of turn_structure.lp, 302.6, for
+    two players without extra turns unless ``last_turn`` says otherwise)."""
+    controller = o.controller or o.owner
+    p = state.player(controller)
+    if p is not None and p.last_turn is not None:
+        recent = p.last_turn
+    elif controller == state.active_player:
+        recent = state.turn
+    else:
+        recent = max(state.turn - 1, 0)
+    return o.controlled_since_turn >= recent
+
+
+def export_pzl(state: GameState, library: Any, name: str | None = None) -> ExportResult:
+    """A Forge puzzle file for the state, and warnings for what Forge can't hold.
+
+    The first player becomes ``human``, the second ``ai``. Forge needs a goal to load a puzzle:
+    ``Goal:Win``/``Turns:1`` are written as placeholders (a comment says so).
+    """
+    warnings: list[ForgeWarning] = []
+
+    def warn(kind: str, message: str) -> None:
+        warnings.append(ForgeWarning(kind, message))
+
+    if len(state.players) != 2:
+        raise InputError(Problem("players", f"a Forge puzzle has two players (human and ai); this "
+                                            f"state has {len(state.players)}"))
+    side = {state.players[0].name: HUMAN, state.players[1].name: AI}
+    if list(side) != [HUMAN, AI]:
+        warn("players", f"players: {state.players[0].name} is Forge's human, "
+                        f"{state.players[1].name} is Forge's ai")
+    lines: list[str] = ["[metadata]"]
+    title = name or "mtgasp state"
+    lines.append(f"Name:{_one_line(title)}")
+    lines.append("# mtgasp: Forge needs a goal to load a puzzle; Goal and Turns are placeholders")
+    lines.append("Goal:Win")
+    lines.append("Turns:1")
+    lines.append("Difficulty:Easy")
+    desc = state.document.get("description")
+    if isinstance(desc, str) and desc.strip():
+        lines.append("Description:" + desc.replace("\r", "").replace("\n", "\\n"))
+    lines.append("[state]")
+    lines.append(f"turn={state.turn}")
+    lines.append(f"activeplayer={side[state.active_player]}")
+    lines.append(f"activephase={_STEP_TO_PHASE[state.step]}")
+    if state.priority != default_priority(state.step, state.active_player, state.resolving):
+        warn("priority", f"priority: {state.priority or 'nobody'} has priority; Forge gives it to "
+                         "the active player when a puzzle starts")
+    for key, value in state.document.items():
+        if key not in _GAME_KEYS_HELD and value not in (None, [], {}, False, 0):
+            warn("game field", f"{key}: Forge puzzles have no such field")
+    if state.document.get("consecutive_passes"):
+        warn("priority", "consecutive_passes: Forge can't say that players have already passed")
+    if state.stack or state.resolving is not None:
+        ids = ", ".join(state.stack)
+        warn("stack", f"stack: {ids}: spells and abilities on the stack, with their cast history, "
+                      "can't be held by a Forge puzzle (its putonstack casts anew); left out")
+    for e in state.effects:
+        warn("effects", f"effects: the lasting effect of {e.card} ({e.controller}) can't be held by "
+                        "a Forge puzzle; left out")
+    for p in state.players:
+        s = side[p.name]
+        lines.append(f"{s}life={p.life}")
+        if p.life < 0:
+            warn("negative life", f"{p.name}.life={p.life}: Forge reads a negative life total as "
+                                  "'leave it unchanged' (20)")
+        if p.lands_played_this_turn:
+            lines.append(f"{s}landsplayed={p.lands_played_this_turn}")
+        pool = " ".join(t for t in MANA_TYPES for _ in range(p.mana_pool.get(t, 0)))
+        if pool:
+            lines.append(f"{s}manapool={pool}")
+        if p.last_turn is not None:
+            warn("last turn", f"{p.name}.last_turn={p.last_turn}: Forge counts turns itself")
+        for key, value in p.extra.items():
+            warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
+
+    # Forge ids for the objects others refer to.
+    referenced: list[str] = []
+    for o in state.objects:
+        for r in (o.attached_to, o.exiled_with):
+            if r is not None and r not in referenced:
+                referenced.append(r)
+    forge_id = {oid: i + 1 for i, oid in enumerate(referenced)}
+    zones: dict[tuple[str, str], list[str]] = {}
+    for o in state.objects:
+        if o.zone == "stack" or o.ability is not None:
+            continue
+        entry = _export_object(state, o, library, forge_id, warn)
+        if entry is None:
+            continue
+        who = (o.controller or o.owner) if o.zone == "battlefield" else o.owner
+        zones.setdefault((side[who], o.zone), []).append(entry)
+    for s in (HUMAN, AI):
+        for z in _EXPORT_ZONES:
+            cards = zones.get((s, z), [])
+            if cards or z != "command":
+                lines.append(f"{s}{z}=" + ";".join(cards))
+    return ExportResult("\n".join(lines) + "\n", warnings)
+
+
+def _token_spec(name: str, library: Any) -> str | None:
+    """Forge's token spec for a token card: name, power, toughness, types, keywords."""
+    if "," in name:
+        return None
+    card = library.find(name)
+    face = card.faces[0] if card is not None else None
+    out = [name]
+    if face is not None:
+        out += [f"P:{face.power or 0}", f"T:{face.toughness or 0}", "Cost:no cost",
+                "Types:" + "-".join([*face.types, *face.subtypes]),
+                "Keywords:" + "-".join(str(a.spec.get("keyword", "")).capitalize()
+                                       for a in face.abilities if a.kind == "keyword")]
+    return ",".join(out)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapping[str, int],
+                   warn: Any) -> str | None:
+    assert o.card is not None
+    where = f"{o.id} ({o.card})"
+    if any(ch in o.card for ch in ";|\n") or o.card != o.card.strip():
+        warn("card name", f"{where}: the card name can't be written in a Forge zone list; left out")
+        return None
+    parts = [o.card]
+    if o.extra.get("token"):
+        spec = _token_spec(o.card, library)
+        if spec is None:
+            warn("token", f"{where}: a token whose name holds a comma can't be written; left out")
+            return None
+        parts = ["t:" + spec]
+    if o.id in forge_id:
+        parts.append(f"Id:{forge_id[o.id]}")
+    controller = o.controller or o.owner
+    if o.zone == "battlefield":
+        if o.owner != controller:
+            parts.append("Owner:" + ("Human" if o.owner == state.players[0].name else "AI"))
+        if o.face is not None:
+            card = library.find(o.card)
+            faces = list(card.faces) if card is not None else []
+            if card is not None and len(faces) > 1 and o.face == faces[1].name:
+                parts.append("Modal" if card.layout == "modal_dfc" else "Transformed")
+            elif not faces or o.face != faces[0].name:
+                warn("face", f"{where}.face={o.face}: Forge can't show that face; left out")
+        if o.tapped:
+            parts.append("Tapped")
+        if sick_for_forge(state, o):
+            parts.append("SummonSick")
+        if o.attached_to is not None:
+            parts.append(f"AttachedTo:{forge_id[o.attached_to]}")
+        if o.face_down:
+            parts.append("FaceDown")
+        ct = o.extra.get("chosen_type")
+        if ct is not None:
+            parts.append(f"ChosenType:{ct}")
+        cc = o.extra.get("chosen_color", getattr(o, "chosen_color", None))
+        if cc is not None:
+            parts.append(f"ChosenColor:{_COLOR_WORDS.get(str(cc), str(cc).lower())}")
+        dmg = o.extra.get("damage", getattr(o, "damage", None))
+        if dmg:
+            parts.append(f"Damage:{dmg}")
+    elif o.zone == "exile":
+        if o.exiled_with is not None:
+            parts.append(f"ExiledWith:{forge_id[o.exiled_with]}")
+        if o.face_down:
+            parts.append("FaceDown")
+        if o.foretold_turn is not None:
+            parts.append("Foretold")
+            if o.foretold_turn == state.turn:
+                parts.append("ForetoldThisTurn")
+        if o.plotted_turn is not None:
+            warn("plotted", f"{where}: a plotted card (turn {o.plotted_turn}) can't be held by a "
+                            "Forge puzzle; it stays in exile, face up, not plotted")
+        if o.foretell_cost is not None:
+            warn("foretell cost", f"{where}.foretell_cost: Forge takes a card's foretell cost from "
+                                  "its script")
+    elif o.face_down and o.zone == "library":
+        pass  # every card in a library is face down (the state says the same thing twice)
+    if o.counters and o.zone in ("battlefield", "exile"):
+        kinds = []
+        for kind, n in o.counters.items():
+            fk = counter_to_forge(kind)
+            if fk is None:
+                warn("counters", f"{where}: a {kind!r} counter has no Forge name; left out")
+            elif n:  # zero counters of a kind are no counters (nothing to write)
+                kinds.append(f"{fk}={n}")
+        if kinds:
+            parts.append("Counters:" + ",".join(kinds))
+    spell = [k for k in ("cast_from", "method", "x", "mana_spent") if getattr(o, k) is not None]
+    if o.kicked:
+        spell.append("kicked")
+    if spell:
+        warn("cast history", f"{where}: {', '.join(spell)}: how a permanent was cast can't be held "
+                             "by a Forge puzzle")
+    for key in o.extra:
+        if key not in ("chosen_type", "chosen_color", "damage", "token"):
+            warn("object field", f"{where}.{key}: Forge puzzles have no such field")
+    return "|".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Command line (cli.py dispatches ``import forge`` and ``export forge`` here)
+
+
+def run_cli(args: Any, library: Any) -> int:
+    """``mtgasp import forge FILE [--out STATE]`` / ``mtgasp export forge STATE [--out FILE]``:
+    the document (or ``--out``), warnings on standard error; ``--json``: both as one object."""
+    import json
+    import sys
+
+    from mtgasp.state import load_state
+
+    result: ImportResult | None = None
+    if args.command == "import":
+        result = import_pzl(args.file, library)
+        text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
+        warnings = result.warnings
+    else:
+        state = load_state(Path(args.state), library)
+        exported = export_pzl(state, library, name=Path(args.state).stem)
+        text, warnings = exported.text, exported.warnings
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(Problem("--out", f"can't write {args.out}: {exc.strerror or exc}")) from None
+    if args.json:
+        body: Any = result.document if result is not None else text
+        json.dump({"state" if result is not None else "puzzle": body,
+                   "warnings": [w.to_json() for w in warnings]}, sys.stdout, indent=2,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        if not args.out:
+            sys.stdout.write(text)
+        else:
+            print(clean_text(f"wrote {args.out} ({len(warnings)} warning(s))"))
+        for w in warnings:  # names from the file can't forge lines (control characters escaped)
+            print(clean_text(f"warning: {w}"), file=sys.stderr)
+    return 0

@@ -1,0 +1,89 @@
+"""mtgasp batch: one answer per line, in input order, the same whatever the backend."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.batch import run_batch
+from mtgasp.cli import main
+from mtgasp.state import load_state
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+MIDGAME = json.loads((EXAMPLES / "midgame.json").read_text())
+FORETOLD = json.loads((EXAMPLES / "foretold.json").read_text())
+CHECKER = Checker()
+
+LINES = [
+    json.dumps({"state": MIDGAME}),
+    json.dumps({"state": FORETOLD, "query": "why", "action": {"kind": "cast", "object": "sic", "method": "foretell"}}),
+    "this is not JSON",
+    json.dumps({"state": MIDGAME, "query": "mana", "object": "pool"}),
+    json.dumps({"state": {**MIDGAME, "turn": "six"}}),
+    json.dumps({"state": MIDGAME, "query": "why", "action": {"kind": "activate", "object": "elves", "ability": 1}}),
+    json.dumps({"state": MIDGAME, "colour": "blue"}),
+    json.dumps({"state": FORETOLD}),
+]
+
+
+def test_answers_are_the_checkers_answers_in_input_order() -> None:
+    out = list(run_batch(LINES))
+    assert [a["line"] for a in out] == list(range(1, len(LINES) + 1))
+    mid = load_state(EXAMPLES / "midgame.json", CHECKER.library)
+    fore = load_state(EXAMPLES / "foretold.json", CHECKER.library)
+    assert out[0]["moves"] == [v.to_json() for v in CHECKER.moves(mid)]
+    assert out[0]["moves"] and out[0]["player"] == "alice"
+    sic = parse_action('{"kind": "cast", "object": "sic", "method": "foretell"}', fore, CHECKER.library)
+    assert out[1] == {"line": 2, "query": "why", **CHECKER.why(fore, sic).why_json()}
+    assert out[1]["legal"] is True
+    assert out[3] == {"line": 4, "query": "mana", "object": "pool", "types": CHECKER.mana(mid, "pool")}
+    elves = parse_action('{"kind": "activate", "object": "elves", "ability": 1}', mid, CHECKER.library)
+    assert out[5]["legal"] is False and out[5]["reasons"] == [r.to_json() for r in CHECKER.why(mid, elves).reasons]
+    assert out[7]["moves"] == [v.to_json() for v in CHECKER.moves(fore)]
+
+
+def test_a_bad_line_gets_an_error_and_the_batch_goes_on() -> None:
+    out = list(run_batch(LINES))
+    assert out[2]["error"] == "bad input" and "not JSON" in out[2]["problems"][0]["message"]
+    assert out[4]["error"] == "bad input"
+    assert [p["path"] for p in out[4]["problems"]] == ["turn"]
+    assert out[6]["error"] == "bad input" and out[6]["problems"][0]["path"] == "colour"
+    assert "moves" in out[7]  # after the bad lines
+
+
+def test_worker_processes_give_the_same_answers() -> None:
+    assert list(run_batch(LINES, workers=2, chunk_size=2)) == list(run_batch(LINES))
+
+
+def test_dask_local_cluster_gives_the_same_answers() -> None:
+    distributed = pytest.importorskip("distributed", reason="the distributed package is not installed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        assert list(run_batch(LINES, dask=client, chunk_size=3)) == list(run_batch(LINES))
+
+
+def test_cli_writes_one_line_per_question_and_exits_2_on_a_bad_line(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(LINES) + "\n")
+    dst = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), "--out", str(dst), "--query", "moves"]) == 2
+    answers = [json.loads(line) for line in dst.read_text().splitlines()]
+    assert answers == list(run_batch(LINES))
+    assert "lines answered" in capsys.readouterr().err
+    good = tmp_path / "good.jsonl"
+    good.write_text(LINES[0] + "\n" + LINES[3] + "\n")
+    assert main(["batch", str(good), "--quiet"]) == 0
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [a["line"] for a in printed] == [1, 2] and printed[1]["types"] == CHECKER.mana(
+        load_state(EXAMPLES / "midgame.json", CHECKER.library), "pool")
+
+
+def test_cli_bad_options_are_input_errors(tmp_path: Path) -> None:
+    assert main(["batch", str(tmp_path / "missing.jsonl")]) == 2
+    src = tmp_path / "in.jsonl"
+    src.write_text(LINES[0] + "\n")
+    assert main(["batch", str(src), "--workers", "0"]) == 2
