@@ -41,7 +41,9 @@ MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produ
 
 # What moves/why ground: what they read, what the payment search reads and assumes (check/1,
 # most_x/0, xval/1) and everything a solve depends on (solver.SOLVING).
-MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)})
+# legal_target/2, legal_target_player/2: the targets moves lists a targeting spell or ability with.
+MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1),
+                        ("legal_target", 2), ("legal_target_player", 2)})
 
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})
@@ -225,8 +227,9 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
     if not any(v.needs_target and v.legal for v in verdicts):
         return verdicts
     targets: dict[Symbol, list[str]] = {}
-    for a in q.grounded.facts((("legal_target", 2),)):
-        targets.setdefault(a.arguments[0], []).append(q.ids.object_names[a.arguments[1].number])
+    for a in q.grounded.facts((("legal_target", 2), ("legal_target_player", 2))):
+        names = q.ids.object_names if a.name == "legal_target" else q.ids.player_names
+        targets.setdefault(a.arguments[0], []).append(names[a.arguments[1].number])
     out: list[Verdict] = []
     for v in verdicts:
         if not (v.needs_target and v.legal) or v.action.targets:
