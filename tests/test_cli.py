@@ -29,8 +29,9 @@ SICKNESS = str(EXAMPLES / "summoning_sickness.json")
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """``python -m mtgasp.cli ARGS`` in a fresh interpreter."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    # timeout: the whole corpus (`verify`) may take minutes on a loaded shared machine
     return subprocess.run([sys.executable, "-m", "mtgasp.cli", *args], check=False, capture_output=True, text=True,
-                          encoding="utf-8", cwd=cwd or ROOT, env=env, timeout=120)
+                          encoding="utf-8", cwd=cwd or ROOT, env=env, timeout=600)
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

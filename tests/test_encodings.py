@@ -283,12 +283,14 @@ PACKAGE = ROOT / "python" / "mtgasp"
 Sig = tuple[str, int]
 
 # Added by the module that asks the question (api.py, apply.py, cli.py), not by FactWriter.state.
-QUESTION_PREDICATES: set[Sig] = {("acting", 1), ("query", 1), ("query_x", 2), ("query_alt", 2), ("query_target", 2)}
+QUESTION_PREDICATES: set[Sig] = {("acting", 1), ("query", 1), ("query_x", 2), ("query_alt", 2), ("query_target", 2),
+                                  ("query_target_player", 2)}
 # Emitted, but declared by the one encoding (or program part) that reads them, not by inputs.lp.
 DECLARED_ELSEWHERE: dict[Sig, str] = {
     ("seen_by", 2): "visibility.lp",         # facts.py, for every state; read by part `look` only
     ("do", 1): "outcomes.lp",                # apply.py: the action carried out (part `apply`)
     ("do_target", 1): "outcomes.lp",         # apply.py
+    ("do_target_player", 1): "effects.lp",   # apply.py: a player the action targets
     ("prefer_type", 1): "outcomes.lp",       # apply.py (--choose)
     ("gen_card", 1): "check/generate.lp",    # check.py: the cards `mtgasp check` may generate
 }

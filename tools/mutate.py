@@ -4,7 +4,11 @@
 Each mutant changes one thing in one top-level encoding (encodings/*.lp):
   delete   remove one rule (a rule, a constraint or a choice rule; #show, #defined, #program,
            #heuristic and #external statements are left alone);
-  flip     flip one comparison, in a body or an aggregate guard: < and <=, > and >=, = and !=.
+  flip     flip one comparison, in a body or an aggregate guard: < and <=, > and >=, = and !=;
+literal-level operators:
+  drop     drop one body literal of a rule with two or more (a condition forgotten);
+  negate   add or remove `not` on one body literal over an atom (a condition inverted);
+  constant change one integer constant N of a rule (N+1; a fact's too: an off-by-one).
 A mutant is run against the rulings corpus (mtgasp.scenarios, every scenario, stopping at the
 first failing one) and, if the corpus passes, against the fast encoding tests
 (tests/test_encodings.py, in-process, under the same encodings). It is *killed* if something
@@ -18,6 +22,7 @@ Usage:
     python tools/mutate.py --jobs 2 --time-limit 1800 --json mutants.json
     python tools/mutate.py --sample 60 --seed 1
     python tools/mutate.py --files lands.lp,costs.lp --kinds flip
+    python tools/mutate.py --kinds drop,negate,constant --sample 100   # the literal-level ones
     python tools/mutate.py --since mutants.json   # rerun only what mutants.json didn't kill
 
 Output: one line per surviving mutant (file:line, the kind, the statement), then the score.
@@ -46,7 +51,7 @@ import mtgasp  # (the source tree's package; its encodings are the top-level fol
 if str(ROOT) not in mtgasp.__path__:  # mtgasp.encodings = ROOT/encodings, with any install
     mtgasp.__path__.append(str(ROOT))
 
-from clingo import ast
+from clingo import SymbolType, ast
 from mtgasp.solver import EncodingError, encoding_files, program_override
 
 FLIP = {
@@ -72,7 +77,7 @@ class Mutant:
     id: int
     file: str
     line: int
-    kind: str  # delete | flip
+    kind: str  # delete | flip | drop | negate | constant
     description: str
     statement: str
     text: str = field(repr=False, default="")  # the mutated file's text
@@ -117,6 +122,48 @@ def _compact(text: str) -> str:
     return " ".join(text.split())
 
 
+KINDS = ("delete", "flip", "drop", "negate", "constant")
+
+
+def _blank(text: str) -> str:
+    """Spaces for the text, keeping its line breaks (line numbers stay right)."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+def _literal_mutants(stm: Any, text: str, offsets: list[int], kinds: Sequence[str]
+                     ) -> Iterator[tuple[int, str, str, str]]:
+    """(line, kind, description, mutated text) for the literal-level operators of one rule."""
+    body = list(stm.body)
+    spans = [(_pos(offsets, lit.location.begin), _pos(offsets, lit.location.end)) for lit in body]
+    if "drop" in kinds and len(body) >= 2:
+        for i, (lo, hi) in enumerate(spans):
+            # remove the literal with the comma before it (or, for the first, the one after it)
+            cut_lo, cut_hi = (spans[i - 1][1], hi) if i > 0 else (lo, spans[1][0])
+            lit = _compact(text[lo:hi])
+            yield (body[i].location.begin.line, "drop", f"literal dropped: {lit}",
+                   text[:cut_lo] + _blank(text[cut_lo:cut_hi]) + text[cut_hi:])
+    if "negate" in kinds:
+        for lit, (lo, hi) in zip(body, spans, strict=True):
+            if lit.ast_type != ast.ASTType.Literal or lit.atom.ast_type != ast.ASTType.SymbolicAtom:
+                continue
+            written = text[lo:hi]
+            if lit.sign == ast.Sign.Negation and written.startswith("not"):
+                yield (lit.location.begin.line, "negate", f"'not' removed: {_compact(written)}",
+                       text[:lo] + "   " + text[lo + 3:])
+            elif lit.sign == ast.Sign.NoSign:
+                yield (lit.location.begin.line, "negate", f"'not' added: {_compact(written)}",
+                       text[:lo] + "not " + text[lo:])
+    if "constant" in kinds:
+        for node in _walk(stm):
+            if node.ast_type == ast.ASTType.SymbolicTerm and node.symbol.type == SymbolType.Number:
+                lo, hi = _pos(offsets, node.location.begin), _pos(offsets, node.location.end)
+                if text[lo:hi] != str(node.symbol.number):
+                    continue
+                n = node.symbol.number
+                yield (node.location.begin.line, "constant", f"{n} -> {n + 1}",
+                       text[:lo] + str(n + 1) + text[hi:])
+
+
 def mutants(files: Sequence[tuple[str, str]], kinds: Sequence[str] = ("delete", "flip")) -> list[Mutant]:
     out: list[Mutant] = []
     for name, text in files:
@@ -143,6 +190,8 @@ def mutants(files: Sequence[tuple[str, str]], kinds: Sequence[str] = ("delete", 
                     mutated = text[:op_start] + new + text[op_end:]
                     out.append(Mutant(len(out), name, where, "flip", f"'{written}' -> '{new}'",
                                       _compact(source), mutated))
+            for where, kind, desc, mutated in _literal_mutants(stm, text, offsets, kinds):
+                out.append(Mutant(len(out), name, where, kind, desc, _compact(source), mutated))
     return out
 
 
@@ -352,7 +401,8 @@ def _killed_keys(path: Path) -> dict[tuple[tuple[str, str, str, str], int], str]
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--files", help="only these encoding files (comma-separated names, e.g. lands.lp,costs.lp)")
-    p.add_argument("--kinds", default="delete,flip", help="delete, flip or both (default)")
+    p.add_argument("--kinds", default="delete,flip",
+                   help=f"comma-separated, of {', '.join(KINDS)} (default: delete,flip)")
     p.add_argument("--sample", type=int, help="run a random sample of this many mutants")
     p.add_argument("--seed", type=int, default=0, help="seed of the sample")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -376,7 +426,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         unknown = wanted - {n for n, _ in files}
         if unknown:
             p.error(f"no encoding file {', '.join(sorted(unknown))}")
-    ms = mutants(files, [k.strip() for k in args.kinds.split(",")])
+    kinds = [k.strip() for k in args.kinds.split(",")]
+    bad = [k for k in kinds if k not in KINDS]
+    if bad:
+        p.error(f"unknown kind {', '.join(bad)} (one of {', '.join(KINDS)})")
+    ms = mutants(files, kinds)
     if args.files:
         ms = [m for m in ms if m.file in wanted]
     if args.ids:
@@ -407,8 +461,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     started = time.perf_counter()
-    print(f"{total} mutants ({sum(m.kind == 'delete' for m in ms)} deletions, "
-          f"{sum(m.kind == 'flip' for m in ms)} flips in this run of {len(ms)})", flush=True)
+    by_kind = ", ".join(f"{sum(m.kind == k for m in ms)} {k}" for k in KINDS if any(m.kind == k for m in ms))
+    print(f"{total} mutants ({by_kind} in this run of {len(ms)})", flush=True)
 
     def progress(m: Mutant) -> None:
         if m.status == "survived":

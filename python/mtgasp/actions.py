@@ -53,7 +53,7 @@ MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "cast": ("object", "method", "face", "x", "additional", "targets"),
     "play_land": ("object", "face"),
-    "activate": ("object", "ability"),
+    "activate": ("object", "ability", "targets"),
     "foretell": ("object",),
     "plot": ("object", "ability"),
     "pass": (),
@@ -199,12 +199,12 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                     additional.append(name)
 
     targets: list[str] = []
-    if kind == "cast" and doc.get("targets") is not None:
+    if kind in ("cast", "activate") and doc.get("targets") is not None:
         items = f.listing("action.targets", doc["targets"])
         for i, item in enumerate(items or []):
             t = f.string(f"action.targets[{i}]", item)
-            if t is not None and state.obj(t) is None:
-                f.add(f"action.targets[{i}]", f"no object {_show(t)} in the state")
+            if t is not None and state.obj(t) is None and state.player(t) is None:
+                f.add(f"action.targets[{i}]", f"no object or player {_show(t)} in the state")
             elif t is not None:
                 targets.append(t)
 

@@ -39,11 +39,11 @@ VERDICT_SIGNATURES = (
 # What moves/why read: the verdicts without the mana types (could_produce/2, makes/3: `mana`).
 MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produce", 2), ("makes", 3)))
 
-# What moves/why ground: what they read (the verdicts; legal_target/2: _with_targets), what the
-# payment search reads and assumes (check/1, most_x/0, xval/1) and everything a solve depends on
-# (solver.SOLVING).
-MOVE_GOALS = frozenset({*MOVE_SIGNATURES, ("legal_target", 2), SOLVING, ("check", 1), ("most_x", 0),
-                        ("xval", 1)})
+# What moves/why ground: what they read, what the payment search reads and assumes (check/1,
+# most_x/0, xval/1) and everything a solve depends on (solver.SOLVING).
+# legal_target/2, legal_target_player/2: the targets moves lists a targeting spell or ability with.
+MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1),
+                        ("legal_target", 2), ("legal_target_player", 2)})
 
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})
@@ -74,7 +74,10 @@ class Query:
             if a.x is not None:
                 fw.add("query_x", t, Number(a.x))
             for tgt in a.targets:
-                fw.add("query_target", t, fw.ids.obj(tgt))
+                if tgt in fw.ids.objects:
+                    fw.add("query_target", t, fw.ids.obj(tgt))
+                else:  # a player (115.1)
+                    fw.add("query_target_player", t, fw.ids.player(tgt))
             for alt in a.additional:
                 if alt not in ("kicker", "additional_cost"):  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))
@@ -224,8 +227,9 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
     if not any(v.needs_target and v.legal for v in verdicts):
         return verdicts
     targets: dict[Symbol, list[str]] = {}
-    for a in q.grounded.facts((("legal_target", 2),)):
-        targets.setdefault(a.arguments[0], []).append(q.ids.object_names[a.arguments[1].number])
+    for a in q.grounded.facts((("legal_target", 2), ("legal_target_player", 2))):
+        names = q.ids.object_names if a.name == "legal_target" else q.ids.player_names
+        targets.setdefault(a.arguments[0], []).append(names[a.arguments[1].number])
     out: list[Verdict] = []
     for v in verdicts:
         if not (v.needs_target and v.legal) or v.action.targets:

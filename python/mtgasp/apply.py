@@ -24,7 +24,9 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
-STACK_ONLY = ("dream_exile", "targets")
+STACK_ONLY = ("dream_exile", "targets", "looking_at")
+BATTLEFIELD_ONLY = ("damage", "pump")
+SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
 
 
@@ -54,7 +56,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         return Applied(False, verdict)
     if verdict.needs_target and not action.targets:
         raise InputError(Problem("action.targets", f"{verdict.action.face or action.object} targets: "
-                                 "name its target(s), e.g. \"targets\": [\"spell-id\"] (601.2c)"))
+                                 "name its target(s), e.g. \"targets\": [\"spell-id\"] or a player "
+                                 "(601.2c, 602.2b)"))
     lib = checker.library
     fw = FactWriter(lib)
     fw.state(state)
@@ -68,7 +71,10 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     elif verdict.has_x and not verdict.free:
         fw.add("query_x", query, Number(0))  # X not announced: 0
     for t in action.targets:
-        fw.add("do_target", fw.ids.obj(t))
+        if t in fw.ids.objects:
+            fw.add("do_target", fw.ids.obj(t))
+        else:  # a player (115.1)
+            fw.add("do_target_player", fw.ids.player(t))
     if choose_type is not None:
         fw.add("prefer_type", Function(choose_type.lower()))
     grounded = Grounded(fw.facts, parts=("base", "apply"))
@@ -78,9 +84,33 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
     events = [describe(action, state)]
-    _write(doc, solved.atoms, decoder, state, random.Random(seed), events)
+    rng = random.Random(seed)
+    _write(doc, solved.atoms, decoder, state, rng, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
+    new_state = state_based_actions(checker, new_state, rng, events)
     return Applied(True, verdict, dump_state(new_state), events)
+
+
+def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
+                        events: list[str]) -> GameState:
+    """704.3: whenever a player would receive priority, perform every state-based action that
+    applies, all at once (encodings/sba.lp), and repeat until none does."""
+    lib = checker.library
+    for _ in range(SBA_ROUNDS):
+        if state.priority is None:
+            return state
+        fw = FactWriter(lib)
+        fw.state(state)
+        fw.add("do", Function("sba"))
+        solved = Grounded(fw.facts, parts=("base", "apply")).solve()
+        if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
+            return state
+        doc = dump_state(state)
+        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events)
+        state = parse_state(doc, lib, source="apply: state-based actions")
+        if not any(a.name == "sba_done" for a in solved.atoms):
+            return state
+    return state
 
 
 def describe(action: Action, state: GameState) -> str:
@@ -132,6 +162,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             stack.remove(o["id"])
         for key in ("counters", "attached_to", "chosen_type", "chosen_color"):
             o.pop(key, None)
+        for key in BATTLEFIELD_ONLY:
+            o.pop(key, None)
         if zone != "battlefield":
             o.pop("tapped", None)
             o.pop("controlled_since_turn", None)
@@ -174,6 +206,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
                 o["seen_by"].append(value)
         elif name == "targets":
             o.setdefault("targets", []).append(oid[a.arguments[2].number])
+        elif name == "target_player":
+            o.setdefault("targets", []).append(pname[a.arguments[2].number])
+        elif name == "damage" and not value:
+            o.pop("damage", None)
         elif value is False and name in ("tapped", "face_down", "kicked", "dream_exile"):
             o.pop(name, None)
         else:
@@ -207,6 +243,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
+    ability_targets: dict[Symbol, list[str]] = {}
+    for a in by_name.get("new_ability_target", []):
+        ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
+    for a in by_name.get("new_ability_target_player", []):
+        ability_targets.setdefault(a.arguments[0], []).append(pname[a.arguments[1].number])
     for a in by_name.get("push", []):
         pushes.append((a.arguments[1].number, oid[a.arguments[0].number], None))
     for a in sorted(by_name.get("new_ability", []), key=str):
@@ -221,6 +262,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
                                "controller": pname[ctl.number]}
         if ref.type == SymbolType.Number:
             obj["refers_to"] = oid[ref.number]
+        if _key in ability_targets:
+            obj["targets"] = ability_targets[_key]
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
@@ -248,10 +291,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             p[name] = v
         if not v:
             p.pop(name, None)
+    _write_effects(doc, by_name, decoder, objs, players, events)
     for a in by_name.get("draws", []):
         o = objs[oid[a.arguments[1].number]]
         zone_change(o, "hand")
-        events.append(f"{pname[a.arguments[0].number]} draws a card")
+        events.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
     rng.shuffle(bottom)
     if bottom:
@@ -281,6 +325,60 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     for a in by_name.get("event", []):
         events.append(decoder.message(a.arguments[0]))
+
+
+def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decoder: Decoder,
+                   objs: dict[str, dict[str, Any]], players: dict[str, dict[str, Any]],
+                   events: list[str]) -> None:
+    """The changes of effects.lp and sba.lp: life, tokens, pumps, extra turns, what a resolving
+    object looks at, the game's result."""
+    oid = decoder.ids.object_names
+    pname = decoder.ids.player_names
+    for a in by_name.get("life_to", []):
+        players[pname[a.arguments[0].number]]["life"] = a.arguments[1].number
+    for a in by_name.get("drew_empty", []):
+        players[pname[a.arguments[0].number]]["drew_from_empty_library"] = True
+    for a in by_name.get("clear_drew", []):
+        players[pname[a.arguments[0].number]].pop("drew_from_empty_library", None)
+    for a in by_name.get("pump_to", []):
+        o = objs.get(oid[a.arguments[0].number])
+        if o is not None:
+            o["pump"] = {"power": a.arguments[1].number, "toughness": a.arguments[2].number}
+    lists: dict[str, list[tuple[int, str]]] = {}
+    for a in by_name.get("looking_at_to", []):
+        lists.setdefault(oid[a.arguments[0].number], []).append((a.arguments[2].number, oid[a.arguments[1].number]))
+    for r, rows in lists.items():
+        if r in objs:
+            objs[r]["looking_at"] = [c for _i, c in sorted(rows)]
+    # 111.2: tokens enter under the control of the player who created them; ids are new.
+    for a in sorted(by_name.get("make_tokens", []), key=str):
+        owner = pname[a.arguments[1].number]
+        card = decoder.ids.card_names[a.arguments[2].number]
+        base = card.lower().replace(" ", "-")
+        for _ in range(a.arguments[3].number):
+            k = 1
+            while f"{base}-{k}" in objs:
+                k += 1
+            tok = {"id": f"{base}-{k}", "card": card, "owner": owner, "zone": "battlefield",
+                   "token": True, "controlled_since_turn": doc["turn"]}
+            objs[tok["id"]] = tok
+            doc["objects"].append(tok)
+            events.append(f"{owner} creates a {card} ({tok['id']})")
+    for a in by_name.get("new_lasting", []):  # 611.2a: a resolved spell's lasting effect
+        doc.setdefault("effects", []).append({"card": decoder.ids.card_names[a.arguments[0].number],
+                                              "controller": pname[a.arguments[1].number],
+                                              "duration": "end_of_turn"})
+    if "extra_turns_changed" in by_name:
+        order = sorted((a.arguments[0].number, pname[a.arguments[1].number])
+                       for a in by_name.get("extra_turn_to", []))
+        doc["extra_turns"] = [p for _i, p in order]
+        if not doc["extra_turns"]:
+            doc.pop("extra_turns")
+    losers = [pname[a.arguments[0].number] for a in by_name.get("lose", [])]
+    if losers:
+        doc["losers"] = [*doc.get("losers", []), *sorted(losers)]
+    for a in by_name.get("game_over_winner", []):
+        doc["winner"] = pname[a.arguments[0].number]
 
 
 def _ability_term(decoder: Decoder, src: Symbol, index: Symbol) -> Symbol:

@@ -102,7 +102,8 @@ EFFECT_ACTIONS = (
     "damage", "counter_spell", "destroy_all", "draw", "scry_draw", "create_tokens", "extra_turn",
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
-    "until_end_of_turn", "add_mana", "not_modeled",
+    "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
+    "opening_hand", "not_modeled",
 )
 # hideaway conditions (play_exiled_free): name -> "int" (a threshold) or "true"
 CONDITIONS = {
@@ -111,6 +112,7 @@ CONDITIONS = {
     "a_library_with_at_most": "int",
     "opponent_dealt_damage_at_least": "int",
     "each_player_hand_empty": "true",
+    "legendary_creatures_you_control_at_least": "int",  # boost_self (Kolvori)
 }
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
@@ -807,7 +809,7 @@ class _Validator:
                 self.add(f"{path}.replace_mana", "missing required field (for until_end_of_turn)")
             else:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
-        if action == "play_exiled_free" and "condition" in eff:
+        if action in ("play_exiled_free", "boost_self") and "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
         if action == "add_mana":
             if "produce" not in eff:
@@ -959,6 +961,15 @@ class CardLibrary:
             self._cards[card.name] = card
         self._sorted: tuple[str, ...] = tuple(sorted(self._cards))
         self._index = {name: i for i, name in enumerate(self._sorted)}
+        # 111.4: the tokens the cards' effects create, as cards of their own (not listed by
+        # iteration or names(): they are never in a hand or library); ids after the cards'.
+        self._tokens: dict[str, Card] = {}
+        for name in self._sorted:
+            for spec in token_specs(self._cards[name]):
+                tok = token_card(spec)
+                if tok.name not in self._cards and tok.name not in self._tokens:
+                    self._tokens[tok.name] = tok
+                    self._index[tok.name] = len(self._index)
         # lookup keys: full names first, then face names of multi-faced cards
         self._lookup: dict[str, str] = {}
         for card in self._cards.values():
@@ -1016,7 +1027,13 @@ class CardLibrary:
         if key is None:
             folded = self._folded.get(name.casefold()) if isinstance(name, str) else None
             key = self._lookup.get(folded) if folded is not None else None
-        return self._cards[key] if key is not None else None
+        if key is None:
+            return self._tokens.get(name) if isinstance(name, str) else None
+        return self._cards[key]
+
+    def is_token(self, name: str) -> bool:
+        """A token card derived from a create_tokens effect (111.4)."""
+        return name in self._tokens and name not in self._cards
 
     def get(self, name: str) -> Card:
         """Like ``find`` but raises UnknownCardError (with suggestions) for an unknown name."""
@@ -1056,6 +1073,35 @@ class CardLibrary:
 
     def __repr__(self) -> str:
         return f"<CardLibrary of {len(self)} cards>"
+
+
+def token_specs(card: Card) -> Iterator[Mapping[str, Any]]:
+    """The token definitions of a card's create_tokens effects."""
+    for face in card.faces:
+        for ab in face.abilities:
+            effects = [ab.spec.get("effect")] + list(ab.spec.get("effects") or [])
+            for eff in effects:
+                if isinstance(eff, Mapping) and eff.get("action") == "create_tokens" \
+                        and isinstance(eff.get("token"), Mapping):
+                    yield eff["token"]
+
+
+def token_name(spec: Mapping[str, Any]) -> str:
+    """111.4: a token whose effect names no name is named after its subtypes plus "Token"."""
+    return str(spec.get("name") or " ".join([*spec.get("subtypes", []), "Token"]))
+
+
+def token_card(spec: Mapping[str, Any]) -> Card:
+    """The card-like definition of a token (111.1, 111.4): its types, subtypes, power,
+    toughness and keyword abilities, as the effect that creates it says."""
+    keywords = [str(k) for k in spec.get("keywords", [])]
+    text = ", ".join(keywords).capitalize()
+    abilities = tuple(Ability(i, "keyword", k, {"keyword": k}) for i, k in enumerate(keywords, start=1))
+    face = Face(name=token_name(spec), mana_cost=None, supertypes=(),
+                types=tuple(spec.get("types", ["Creature"])), subtypes=tuple(spec.get("subtypes", [])),
+                oracle=text, abilities=abilities, power=spec.get("power"),
+                toughness=spec.get("toughness"))
+    return Card(name=face.name, layout="normal", faces=(face,))
 
 
 @cache

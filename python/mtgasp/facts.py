@@ -18,6 +18,7 @@ from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
+from mtgasp.cards import token_name, token_specs
 from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
 
 F = Function
@@ -201,6 +202,8 @@ class FactWriter:
             self._emit_cost(cid)
         self.facts.extend(facts)
         self.patterns |= patterns
+        for spec in token_specs(card):  # 111.4: the tokens its effects create
+            self.card(self.library.get(token_name(spec)))
         return sym
 
     def _card_facts(self, card: Card, sym: Symbol) -> None:
@@ -307,6 +310,7 @@ class FactWriter:
                 self.add("enters_with_counters", a, String(ewc["counter"]), amt, C(spec.get("condition", "always")))
         for eff in self.effects(spec):
             self.add("effect", a, C(eff["action"]))
+            self.effect_params(a, eff)
             for name, value in (eff.get("condition") or {}).items():
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):
@@ -315,6 +319,34 @@ class FactWriter:
                 for produce, cond in self.produce(eff["produce"]):
                     self.add("effect_produces", a, produce, cond)
         return grants
+
+    def effect_params(self, a: Symbol, eff: Mapping[str, Any]) -> None:
+        """effect_param(A,E,Name,V): the parameters of effect E of ability A (numbers, the
+        counter kind as a string, "X" as x, a target kind or filter as a constant, the token
+        a create_tokens effect makes as its card id)."""
+        e = C(eff["action"])
+        for name, value in eff.items():
+            if name == "produce" and isinstance(value, Mapping) and isinstance(value.get("any_color"), int):
+                self.add("effect_param", a, e, C("any_color"), Number(value["any_color"]))
+            if name in ("action", "condition", "replace_mana", "produce"):
+                continue
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int):
+                self.add("effect_param", a, e, C(name), Number(value))
+            elif name == "counter":
+                self.add("effect_param", a, e, C(name), String(str(value)))
+            elif value == "X":
+                self.add("effect_param", a, e, C(name), C("x"))
+            elif isinstance(value, str):
+                self.add("effect_param", a, e, C(name), C(value.lower()))
+            elif name == "token" and isinstance(value, Mapping):
+                self.add("effect_param", a, e, C(name), Number(self.library.index(token_name(value))))
+            elif name == "sacrifice" and isinstance(value, Mapping):
+                self.add("effect_param", a, e, C(name), C(str(value.get("type", "permanent")).lower()))
+            elif name == "keywords" and isinstance(value, list):
+                for k in value:
+                    self.add("effect_keyword", a, e, C(str(k)))
 
     def trigger(self, a: Symbol, trig: dict) -> None:
         """trigger(A,Event) and its filters: trigger_by(A,Who), trigger_from(A,Zone),
@@ -330,6 +362,12 @@ class FactWriter:
             self.add("trigger_spell_type", a, C(t.lower()))
         if trig.get("noncreature"):
             self.add("trigger_noncreature", a)
+        if trig.get("other"):
+            self.add("trigger_other", a)
+        if "controller" in trig:
+            self.add("trigger_controller", a, C(trig["controller"]))
+        if isinstance(trig.get("min_power"), int):
+            self.add("trigger_min_power", a, Number(trig["min_power"]))
         what = trig.get("what")
         if what == "enchanted":
             self.add("trigger_what", a, C("enchanted"))
@@ -576,7 +614,27 @@ class FactWriter:
             for t in o.extra.get("targets") or []:
                 if t in ids.objects:
                     self.add("target", os, ids.obj(t))
+                elif t in ids.players:
+                    self.add("target_player", os, ids.player(t))
+            for i, c in enumerate(o.extra.get("looking_at") or [], start=1):
+                if c in ids.objects:
+                    self.add("looking_at", os, ids.obj(c), Number(i))
+            if o.extra.get("damage"):
+                self.add("damage", os, Number(o.extra["damage"]))
+            if o.extra.get("pump"):
+                self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
+            if o.extra.get("token"):
+                self.add("token", os)
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
+        for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
+            self.add("extra_turn", Number(i), ids.player(name))
+        for name in st.document.get("losers") or []:
+            self.add("lost", ids.player(name))
+        if st.document.get("winner") is not None:
+            self.add("won", ids.player(st.document["winner"]))
+        for p in st.players:
+            if p.extra.get("drew_from_empty_library"):
+                self.add("drew_from_empty", ids.player(p.name))
         for i, oid in enumerate(st.stack, start=1):
             self.add("stack_pos", ids.obj(oid), N(i))
         if st.resolving is not None:

@@ -242,4 +242,6 @@ class Action:
                 out["targets"] = list(self.targets)
         if self.ability is not None:
             out["ability"] = self.ability
+        if self.kind == "activate" and self.targets:
+            out["targets"] = list(self.targets)
         return out

@@ -74,14 +74,21 @@ DURATIONS = ("end_of_turn", "permanent")
 # Documented extension fields (not in contracts.md version 1).
 GAME_EXTENSIONS = ("$schema", "description")
 GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
+# The game's result (104.2a, 104.3, 104.4a) and the extra turns to come (500.7), first to be taken
+# first: lists of player names.
+GAME_PLAYER_LISTS = ("losers", "extra_turns")
+GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
-OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by")
+PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
+OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
+                     "pump", "token", "looking_at")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
     "resolving", "effects",
-) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS
-PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS
+) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT
+PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
+    + PLAYER_FLAGS
 OBJECT_FIELDS = (
     "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
@@ -91,7 +98,8 @@ ABILITY_REF_FIELDS = ("source", "index")
 EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
-ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to")
+ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to", "targets",
+                         "looking_at")
 # ("refers_to": the spell a triggered ability refers to, e.g. Goliath Daydreamer's first ability.)
 # Spell fields: meaningful on the stack, and remembered by the permanent a spell becomes.
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
@@ -632,7 +640,7 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
 
     # ---- objects (second pass: references between objects)
     for d in drafts:
-        _check_references(f, d, by_id)
+        _check_references(f, d, by_id, names)
 
     # ---- stack
     stack: list[str] = []
@@ -682,6 +690,16 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                 f.add("priority", f"nobody has priority while {_show(resolving)} resolves; use null")
     else:
         priority = default_priority(step or "", active or "", resolving) if active else None
+
+    # ---- the game's result and the extra turns (extensions)
+    if _opt(doc, "winner") is not None:
+        check_player("winner", doc["winner"])
+    for key in GAME_PLAYER_LISTS:
+        if _opt(doc, key) is not None:
+            for i, name in enumerate(f.listing(key, doc[key]) or []):
+                check_player(f"{key}[{i}]", name)
+    if doc.get("winner") is not None and doc.get("winner") in (doc.get("losers") or []):
+        f.add("winner", f"{_show(doc['winner'])} is also among the losers")
 
     # ---- effects
     effects: list[Effect] = []
@@ -777,6 +795,11 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
                 ok = False
             else:
                 extra[key] = v
+    for key in PLAYER_FLAGS:
+        if _opt(rp, key) is not None:
+            flag = f.boolean(_sub(path, key), rp[key])
+            if flag:
+                extra[key] = True
     if not ok or name is None:
         return None
     return Player(name=name, life=life, lands_played_this_turn=lands, mana_pool=pool,
@@ -842,6 +865,9 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             ref_to = f.string(p("refers_to"), ro["refers_to"])
             if ref_to is not None:
                 d.extra["refers_to"] = ref_to
+        # 602.2b, 603.3d: an ability's targets; what a resolving ability looks at (Kolvori)
+        _string_list(f, ro, d, p, "targets", "stack", "", "stack")
+        _string_list(f, ro, d, p, "looking_at", "stack", "", "stack")
         return d
 
     name = f.required(path, ro, "card")
@@ -1004,6 +1030,26 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         f.add(p("refers_to"), "only a triggered ability on the stack refers to a spell "
                               "(refers_to); a card has none")
     _string_list(f, ro, d, p, "targets", "stack", f"only a spell on the stack has targets; this card is {zphrase}", zone)
+    _string_list(f, ro, d, p, "looking_at", "stack", "looking_at lists the cards a resolving spell "
+                 f"or ability looks at; this object is {zphrase}", zone)
+    # 120.3e, 120.6: damage marked on a permanent; 611.2a/613.4c: a modification until end of turn.
+    if _opt(ro, "damage") is not None:
+        dmg = f.integer(p("damage"), ro["damage"], minimum=0)
+        if dmg and zone is not None and zone != "battlefield":
+            f.add(p("damage"), f"only a permanent has damage marked on it; this card is {zphrase}")
+        elif dmg:
+            d.extra["damage"] = dmg
+    if _opt(ro, "pump") is not None:
+        pump = f.mapping(p("pump"), ro["pump"], 'an object such as {"power": 2, "toughness": 0}')
+        if pump is not None:
+            f.known(p("pump"), pump, ("power", "toughness"))
+            pt = {k: f.integer(_sub(p("pump"), k), pump.get(k, 0)) for k in ("power", "toughness")}
+            if zone is not None and zone != "battlefield":
+                f.add(p("pump"), f"only a permanent gets +N/+N until end of turn; this card is {zphrase}")
+            elif all(x is not None for x in pt.values()):
+                d.extra["pump"] = pt
+    if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
+        d.extra["token"] = True
     _string_list(f, ro, d, p, "seen_by", "exile",
                  f"seen_by records who may look at a card in exile; this card is {zphrase}", zone)
     return d
@@ -1056,7 +1102,8 @@ def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -
     return cost(path, value)
 
 
-def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft]) -> None:
+def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
+                      players: Iterable[str] = ()) -> None:
     def p(key: str) -> str:
         return _sub(d.path, key)
 
@@ -1071,7 +1118,7 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft]) 
         elif key == "attached_to" and target.zone is not None and target.zone != "battlefield":
             f.add(p(key), f"{_show(ref)} is not on the battlefield (it is in zone {target.zone})")
     refs = [("refers_to", d.extra.get("refers_to"))] + [
-        (f"targets[{i}]", t) for i, t in enumerate(d.extra.get("targets") or [])]
+        (f"looking_at[{i}]", t) for i, t in enumerate(d.extra.get("looking_at") or [])]
     for key, ref in refs:
         if ref is not None and ref not in by_id:
             f.add(p(key), f"no object has the id {_show(ref)}{did_you_mean(ref, by_id)}")
@@ -1079,6 +1126,12 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft]) 
             f.add(p(key), f"{_show(ref)} is this object itself")
         elif ref is not None and by_id[ref].is_ability and key == "refers_to":
             f.add(p(key), f"{_show(ref)} is an ability on the stack; refers_to names a spell (a card)")
+    for i, t in enumerate(d.extra.get("targets") or []):  # an object, or a player (115.1)
+        if t not in by_id and t not in players:
+            f.add(p(f"targets[{i}]"), f"no object or player is named {_show(t)}"
+                                      f"{did_you_mean(t, [*by_id, *players])}")
+        elif t == d.id:
+            f.add(p(f"targets[{i}]"), f"{_show(t)} is this object itself")
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")
@@ -1210,6 +1263,9 @@ def dump_state(state: GameState) -> dict[str, Any]:
         doc["resolving"] = state.resolving
     if state.effects:
         doc["effects"] = [_dump_effect(e) for e in state.effects]
+    for key in GAME_RESULT:
+        if state.document.get(key):
+            doc[key] = copy.deepcopy(state.document[key])
     return doc
 
 
