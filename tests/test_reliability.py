@@ -519,3 +519,14 @@ def test_markdown_links_stay_inside_the_repository() -> None:
             resolved = (doc.parent / target).resolve()
             assert resolved.is_relative_to(ROOT), (doc.name, target)
             assert resolved.exists(), (doc.name, target)
+
+
+def test_nothing_on_the_stack_in_the_untap_step(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Found by the 100,000-case fuzz run (2026-12-01): a state in the untap step with an ability
+    # resolving was accepted, `why` said "decline" was legal and `apply` then wrote a next state
+    # giving priority in the untap step. Such a state can't happen (500.2, 502.4): bad input.
+    doc = json.loads((EXAMPLES / "goliath_resolving.json").read_text(encoding="utf-8"))
+    doc["step"] = "untap"
+    path = write(tmp_path, doc)
+    rc, _out, err = call(capsys, "why", path, '{"kind": "decline"}')
+    assert rc == 2 and "stack: must be empty during the untap step" in err

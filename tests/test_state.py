@@ -446,7 +446,15 @@ def test_default_priority(step: str, resolving: bool, expected: str | None) -> N
     doc = doc_with(top(priority=DELETE, step=step))
     if resolving:
         doc["resolving"] = "bolt"
+    if step == "untap":  # the stack is empty in the untap step (500.2, 502.4)
+        doc["stack"] = []
+        doc["objects"] = [o for o in doc["objects"] if o["zone"] != "stack"]
     assert parse_state(doc, LIB).priority == expected
+
+
+def test_stack_in_the_untap_step_is_refused() -> None:
+    with pytest.raises(InputError, match="stack: must be empty during the untap step"):
+        parse_state(doc_with(top(priority=None, step="untap")), LIB)
 
 
 def test_null_priority_and_null_optional_fields() -> None:

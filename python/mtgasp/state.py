@@ -679,6 +679,11 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
         # goes on the stack above it.
         if resolving is not None and stack_ok and resolving not in stack:
             f.add("resolving", f"{_show(resolving)} is not an id on the stack")
+    if step == "untap" and stack_ok and stack:
+        # 500.2, 502.4: a step ends only with an empty stack, no player gets priority during the
+        # untap step (so nothing is cast or resolves in it), and what triggers waits for the upkeep.
+        f.add("stack", "must be empty during the untap step: no player gets priority in it and "
+                       "nothing resolves in it (CR 502.4, 500.2)")
     priority: str | None
     if "priority" in doc:
         priority = doc["priority"]
