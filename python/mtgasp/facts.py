@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgasp.cards import token_name, token_specs
 from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
@@ -40,10 +40,20 @@ def C(name: str) -> Symbol:  # a constant
 
 
 def pattern(name: str, args: Iterable[Symbol]) -> tuple[str, tuple[Any, ...]]:
-    """The pattern of fact name(args) for solver.relevant: each argument made by C() is known,
-    anything else is None (any value)."""
+    """The pattern of fact name(args) for solver.relevant: a constant is ("c", name), a compound
+    term ("f", name, its arguments' patterns), anything else (a number, a string) None (any
+    value). The shared symbols (C(), N()) are known without asking clingo."""
     get = _CONST_PATTERN.get
-    return (name, tuple([get(id(a)) for a in args]))
+    return (name, tuple([get(id(a)) if id(a) in _SHARED else _sym_pattern(a) for a in args]))
+
+
+def _sym_pattern(sym: Symbol) -> Any:
+    if sym.type != SymbolType.Function or not sym.positive:
+        return None
+    args = sym.arguments
+    if not args:
+        return ("c", sym.name)
+    return ("f", sym.name, tuple(_sym_pattern(a) for a in args))
 
 
 # Numbers are made once per process too (up to a bound), and so are the facts whose arguments are
