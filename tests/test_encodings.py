@@ -487,3 +487,35 @@ def test_relevance_tells_compound_terms_apart() -> None:
                 "foretold_turn": 2}
     assert foretell_rules([forest]) == 0
     assert foretell_rules([forest, foretold]) > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# private counter kinds (FactWriter(private_kinds=True), moves/why/mana): the same verdicts
+
+
+@pytest.mark.parametrize("counters", [{"+1/+1": 1, "charge": 2}, {"charge": 2, "other counter 1": 1}, {}],
+                         ids=["named-and-not", "not-named", "none"])
+def test_private_counter_kinds_give_the_same_verdicts(counters: dict[str, int]) -> None:
+    import json
+
+    from mtgasp.api import MOVE_GOALS, MOVE_SIGNATURES
+
+    doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "wb", "card": "Walking Ballista", "owner": "alice", "zone": "battlefield",
+                        "controlled_since_turn": 1, "counters": counters},
+                       {"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield"}]}
+    st = parse_state(doc, LIB)
+
+    def verdicts(private: bool) -> list[str]:
+        q = Query(LIB, st, "alice", signatures=MOVE_SIGNATURES, goals=MOVE_GOALS, private_kinds=private)
+        return sorted(json.dumps(q.settle(v).why_json(), sort_keys=True) for v in q.verdicts.values())
+
+    assert verdicts(True) == verdicts(False)
+    fw = FactWriter(LIB, private_kinds=True)
+    fw.state(st)
+    fw.finish()
+    kinds = [f.arguments[1].string for f in fw.facts if f.name == "counters"]
+    assert len(set(kinds)) == len(counters)  # distinct kinds keep distinct names
+    assert ("+1/+1" in kinds) == ("+1/+1" in counters)  # a kind a card names is kept
+    assert "charge" not in kinds  # named by no card and no encoding: a per-query name
