@@ -8,7 +8,8 @@ by grounding), then solves once per action whose payment must be searched.
 Only the rules that can matter are replayed (``relevant``; exact, never an approximation of the
 answers): a rule is left out when a positive literal of its body can never hold, because no fact
 and no rule that can fire gives its predicate an atom of that shape (the constants of the facts are
-tracked per argument position: ``in_zone(O,exile)`` can't hold on a board with no exiled card).
+tracked per argument position, inside compound terms too: ``in_zone(O,exile)`` can't hold on a
+board with no exiled card, nor ``action(cast(O,foretell,F,K))`` when no rule head can make one).
 A query that reads only some predicates from grounding (``mana``: could_produce/2) may also leave
 out every rule those predicates don't depend on (``goals``). Rules that can't fire derive nothing,
 so the answers are the same; clingo's cost per rule prepared at each ground call is saved.
