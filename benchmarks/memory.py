@@ -6,7 +6,8 @@ Each query is a new state document: the boards of benchmarks/vs_phase.py (5 to 4
 with fresh object ids, life totals, turn numbers and a counter of a fresh kind on one permanent,
 asked in turn `moves`, `why` (a cast) and `mana` (of a Reflecting Pool). Object ids never reach
 clingo (objects are numbered per query, facts.py), so what clingo interns forever stays bounded;
-strings from the state (counter kinds) are interned once each. Printed: the resident memory
+a counter kind that no card and no encoding names is written under a per-query name (facts.py,
+private_kinds), so fresh kinds don't pile up either. Printed: the resident memory
 (/proc/self/statm) after the warm-up and every ``--every`` queries, and the growth.
 """
 

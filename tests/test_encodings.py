@@ -444,3 +444,78 @@ def test_facts_md_documents_every_input() -> None:
     documented = _documented()
     assert not expected - documented, f"not described in docs/facts.md: {sorted(expected - documented)}"
     assert not documented - expected, f"docs/facts.md describes unknown predicates: {sorted(documented - expected)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# relevance (solver.relevant): leaving out the rules that can't fire changes no atom
+
+
+def _fact_writer(st: GameState) -> FactWriter:
+    fw = FactWriter(LIB)
+    fw.state(st)
+    fw.add("acting", fw.ids.player(acting_player(st)))
+    return fw
+
+
+def _atoms(g: Grounded) -> set[tuple[str, bool]]:
+    return {(str(a.symbol), a.is_fact) for a in g.ctl.symbolic_atoms}
+
+
+@pytest.mark.parametrize(("name", "st"), ALL_STATES, ids=[n for n, _ in ALL_STATES])
+def test_relevant_rules_ground_the_same_atoms(name: str, st: GameState) -> None:
+    fw = _fact_writer(st)
+    full = _atoms(Grounded(fw.facts))
+    assert full
+    assert _atoms(Grounded(fw.facts, patterns=frozenset(fw.patterns))) == full
+
+
+def test_relevance_tells_compound_terms_apart() -> None:
+    """With no card in exile, no foretell cast is a candidate: the rules about cast(O,foretell,..)
+    are left out (the head action(cast(O,normal,F,0)) can't match them); with a foretold card in
+    exile, they are kept."""
+    from mtgasp.solver import parsed_parts, program_statements
+
+    def foretell_rules(objects: list[dict[str, Any]]) -> int:
+        doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+               "priority": "alice", "players": [{"name": "alice"}, {"name": "bob"}], "objects": objects}
+        fw = _fact_writer(parse_state(doc, LIB))
+        stms = program_statements(parsed_parts(), ("base",), frozenset(fw.patterns))
+        return sum(1 for s in stms if s.ast_type == ast.ASTType.Rule and "foretell,MtgaspAnon" in str(s))
+
+    forest = {"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield"}
+    foretold = {"id": "s1", "card": "Saw It Coming", "owner": "alice", "zone": "exile", "face_down": True,
+                "foretold_turn": 2}
+    assert foretell_rules([forest]) == 0
+    assert foretell_rules([forest, foretold]) > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# private counter kinds (FactWriter(private_kinds=True), moves/why/mana): the same verdicts
+
+
+@pytest.mark.parametrize("counters", [{"+1/+1": 1, "charge": 2}, {"charge": 2, "other counter 1": 1}, {}],
+                         ids=["named-and-not", "not-named", "none"])
+def test_private_counter_kinds_give_the_same_verdicts(counters: dict[str, int]) -> None:
+    import json
+
+    from mtgasp.api import MOVE_GOALS, MOVE_SIGNATURES
+
+    doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "wb", "card": "Walking Ballista", "owner": "alice", "zone": "battlefield",
+                        "controlled_since_turn": 1, "counters": counters},
+                       {"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield"}]}
+    st = parse_state(doc, LIB)
+
+    def verdicts(private: bool) -> list[str]:
+        q = Query(LIB, st, "alice", signatures=MOVE_SIGNATURES, goals=MOVE_GOALS, private_kinds=private)
+        return sorted(json.dumps(q.settle(v).why_json(), sort_keys=True) for v in q.verdicts.values())
+
+    assert verdicts(True) == verdicts(False)
+    fw = FactWriter(LIB, private_kinds=True)
+    fw.state(st)
+    fw.finish()
+    kinds = [f.arguments[1].string for f in fw.facts if f.name == "counters"]
+    assert len(set(kinds)) == len(counters)  # distinct kinds keep distinct names
+    assert ("+1/+1" in kinds) == ("+1/+1" in counters)  # a kind a card names is kept
+    assert "charge" not in kinds  # named by no card and no encoding: a per-query name

@@ -55,12 +55,13 @@ class Query:
     def __init__(self, library: CardLibrary, state: GameState, player: str, actions: tuple[Action, ...] = (),
                  moves: bool = True, parts: tuple[str, ...] = ("base",),
                  goals: frozenset[tuple[str, int]] | None = None,
-                 signatures: tuple[tuple[str, int], ...] | None = None):
+                 signatures: tuple[tuple[str, int], ...] | None = None, private_kinds: bool = False):
         """Ground the state (with ``goals``, only what those predicates depend on) and decode the
-        verdicts from the facts of ``signatures`` (default: the goals, else VERDICT_SIGNATURES)."""
+        verdicts from the facts of ``signatures`` (default: the goals, else VERDICT_SIGNATURES).
+        ``private_kinds``: see FactWriter (for answers that never name a counter kind)."""
         self.state = state
         self.player = player
-        fw = FactWriter(library)
+        fw = FactWriter(library, private_kinds=private_kinds)
         fw.state(state)
         if moves:
             fw.add("acting", fw.ids.player(player))
@@ -81,6 +82,7 @@ class Query:
             for alt in a.additional:
                 if alt not in ("kicker", "additional_cost"):  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))
+        fw.finish()
         self.ids = fw.ids
         self.decoder = Decoder(fw.ids, state, library)
         self.grounded = Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals)
@@ -158,7 +160,7 @@ class Checker:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
         q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
-                  goals=MOVE_GOALS)
+                  goals=MOVE_GOALS, private_kinds=True)
         out = []
         for v in q.verdicts.values():
             if v.ok:
@@ -172,7 +174,7 @@ class Checker:
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
         q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
-                  goals=MOVE_GOALS)
+                  goals=MOVE_GOALS, private_kinds=True)
         for v in q.verdicts.values():
             q.settle(v)
         return sorted(_with_targets(q, list(q.verdicts.values())), key=_move_key)
@@ -181,7 +183,7 @@ class Checker:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
         q = Query(self.library, state, player or default_player(state), (action,), moves=False,
                   signatures=MOVE_SIGNATURES,
-                  goals=MOVE_GOALS)
+                  goals=MOVE_GOALS, private_kinds=True)
         term = q.query_terms[0]
         for a in q.base_atoms:
             if a.name == "query_means" and a.arguments[0] == term:
@@ -193,7 +195,7 @@ class Checker:
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
-        q = Query(self.library, state, default_player(state), goals=MANA_GOALS)
+        q = Query(self.library, state, default_player(state), goals=MANA_GOALS, private_kinds=True)
         o = q.ids.objects[object_id]
         found = {a.arguments[1].name.upper() for a in q.base_atoms
                  if a.name == "could_produce" and a.arguments[0].number == o}

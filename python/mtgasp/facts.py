@@ -11,12 +11,14 @@ at the top of each encoding.
 
 from __future__ import annotations
 
+import functools
 import re
+
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgasp.cards import token_name, token_specs
 from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
@@ -40,10 +42,20 @@ def C(name: str) -> Symbol:  # a constant
 
 
 def pattern(name: str, args: Iterable[Symbol]) -> tuple[str, tuple[Any, ...]]:
-    """The pattern of fact name(args) for solver.relevant: each argument made by C() is known,
-    anything else is None (any value)."""
+    """The pattern of fact name(args) for solver.relevant: a constant is ("c", name), a compound
+    term ("f", name, its arguments' patterns), anything else (a number, a string) None (any
+    value). The shared symbols (C(), N()) are known without asking clingo."""
     get = _CONST_PATTERN.get
-    return (name, tuple([get(id(a)) for a in args]))
+    return (name, tuple([get(id(a)) if id(a) in _SHARED else _sym_pattern(a) for a in args]))
+
+
+def _sym_pattern(sym: Symbol) -> Any:
+    if sym.type != SymbolType.Function or not sym.positive:
+        return None
+    args = sym.arguments
+    if not args:
+        return ("c", sym.name)
+    return ("f", sym.name, tuple(_sym_pattern(a) for a in args))
 
 
 # Numbers are made once per process too (up to a bound), and so are the facts whose arguments are
@@ -120,11 +132,38 @@ class Ids:
         return N(self.objects[oid])
 
 
+@functools.cache
+def encoding_strings() -> frozenset[str]:
+    """Every string written in the encodings ("+1/+1", "dream", ...)."""
+    from mtgasp.solver import encoding_files
+
+    return frozenset(m for _name, text in encoding_files()
+                     for m in re.findall(r'"((?:[^"\\]|\\.)*)"', text))
+
+
+def _strings_in(sym: Symbol, out: set[str]) -> None:
+    if sym.type == SymbolType.String:
+        out.add(sym.string)
+    elif sym.type == SymbolType.Function:
+        for a in sym.arguments:
+            _strings_in(a, out)
+
+
 class FactWriter:
     """Collects facts (as symbols) for one query."""
 
-    def __init__(self, library: Any):
+    def __init__(self, library: Any, private_kinds: bool = False):
+        """``private_kinds``: a counter kind of the state that is no string of any fact of this
+        query and of no encoding is written as a per-query name ("other counter 1", ...), so
+        that clingo, which keeps every string it has ever seen, doesn't keep one per kind ever
+        asked about. The rules only compare kinds with such strings (a card's or an encoding's),
+        and distinct kinds keep distinct names, so the verdicts are the same; only for questions
+        whose answers never name a counter kind of the state (moves, why, mana), and then
+        finish() must be called after the last fact."""
         self.library = library
+        self.private_kinds = private_kinds
+        self.strings: set[str] = set()  # the strings of the facts (with private_kinds)
+        self._pending_counters: list[tuple[Symbol, str, int]] = []
         self.ids = Ids()
         self.facts: list[Symbol] = []
         self._cards_done: set[int] = set()
@@ -137,12 +176,35 @@ class FactWriter:
         found = _FACTS.get(key)
         if found is None:
             found = (Function(name, list(args)), pattern(name, args))
+            if self.private_kinds:
+                for a in args:
+                    if id(a) not in _SHARED:
+                        _strings_in(a, self.strings)
             if all(k in _SHARED for k in key[1:]):
                 if len(_FACTS) >= _MAX_FACTS:
                     _FACTS.clear()
                 _FACTS[key] = found
         self.facts.append(found[0])
         self.patterns.add(found[1])
+
+    def finish(self) -> None:
+        """Write the counters held back by private_kinds (see __init__)."""
+        known = self.strings | encoding_strings()  # kept as they are
+        names: dict[str, Symbol] = {}
+        i = 0
+        for os, kind, n in self._pending_counters:
+            sym = names.get(kind)
+            if sym is None:
+                if kind in known:
+                    sym = String(kind)
+                else:  # a new name, none of the known strings (each kind its own)
+                    i += 1
+                    while f"other counter {i}" in known:
+                        i += 1
+                    sym = String(f"other counter {i}")
+                names[kind] = sym
+            self.add("counters", os, sym, N(n))
+        self._pending_counters = []
 
     # -- costs --------------------------------------------------------------------------------
     def cost(self, cost: ManaCost | str) -> Symbol:
@@ -192,16 +254,21 @@ class FactWriter:
             outer_patterns, self.patterns = self.patterns, set()
             self._recording = []
             self._card_facts(card, sym)
+            strings: set[str] = set()
+            for f in self.facts:
+                _strings_in(f, strings)
             cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording),
-                      frozenset(self.patterns))
+                      frozenset(self.patterns), frozenset(strings))
             cache[card.name] = cached
             self.facts, self._costs_done, self._recording = outer, outer_costs, None
             self.patterns = outer_patterns
-        facts, costs, patterns = cached
+        facts, costs, patterns, strings = cached
         for cid in costs:
             self._emit_cost(cid)
         self.facts.extend(facts)
         self.patterns |= patterns
+        if self.private_kinds:
+            self.strings |= strings
         for spec in token_specs(card):  # 111.4: the tokens its effects create
             self.card(self.library.get(token_name(spec)))
         return sym
@@ -567,7 +634,10 @@ class FactWriter:
             if o.face_down:
                 self.add("face_down", os)
             for kind, n in o.counters.items():
-                self.add("counters", os, String(kind), N(n))
+                if self.private_kinds:
+                    self._pending_counters.append((os, kind, n))
+                else:
+                    self.add("counters", os, String(kind), N(n))
             if o.attached_to is not None:
                 self.add("attached", os, ids.obj(o.attached_to))
             if o.foretold_turn is not None:

@@ -8,7 +8,8 @@ by grounding), then solves once per action whose payment must be searched.
 Only the rules that can matter are replayed (``relevant``; exact, never an approximation of the
 answers): a rule is left out when a positive literal of its body can never hold, because no fact
 and no rule that can fire gives its predicate an atom of that shape (the constants of the facts are
-tracked per argument position: ``in_zone(O,exile)`` can't hold on a board with no exiled card).
+tracked per argument position, inside compound terms too: ``in_zone(O,exile)`` can't hold on a
+board with no exiled card, nor ``action(cast(O,foretell,F,K))`` when no rule head can make one).
 A query that reads only some predicates from grounding (``mana``: could_produce/2) may also leave
 out every rule those predicates don't depend on (``goals``). Rules that can't fire derive nothing,
 so the answers are the same; clingo's cost per rule prepared at each ground call is saved.
@@ -110,8 +111,11 @@ def parse_parts(files: Iterable[tuple[str, str]]) -> dict[str, tuple[ast.AST, ..
 
 # ---- relevance: which rules can fire on a given set of facts ----------------------------------------
 # A pattern is (name, args): args holds, per argument position, a constant (("c", name) for a
-# symbolic constant, ("s", text) for a string) or None (anything: a number, a compound term, a
-# variable). A pattern p "may match" a literal's pattern q when every position agrees or either is None.
+# symbolic constant, ("s", text) for a string), a compound term of the rules (("f", name, args), args
+# patterns again: the head action(cast(O,normal,F,0)) can't give the body literal
+# action(cast(O,foretell,F,K)) an atom) or None (anything: a number, an operation, a variable; the
+# facts' compound terms are None too). A pattern p "may match" a literal's pattern q when every
+# position agrees (compound terms: same name and arity, and every argument may match) or either is None.
 Pattern = tuple[str, tuple[Any, ...]]
 
 
@@ -123,8 +127,10 @@ def _term_const(t: ast.AST) -> Any:
         if sym.type == clingo.SymbolType.Function and not sym.arguments and sym.positive:
             return ("c", sym.name)
         return None
-    if t.ast_type == ast.ASTType.Function and not t.arguments and not t.external:
-        return ("c", t.name)
+    if t.ast_type == ast.ASTType.Function and not t.external:
+        if not t.arguments:
+            return ("c", t.name)
+        return ("f", t.name, tuple(_term_const(a) for a in t.arguments))
     return None
 
 
@@ -195,7 +201,13 @@ class _RuleInfo:
 
 
 def _may_match(p: tuple[Any, ...], q: tuple[Any, ...]) -> bool:
-    return all(a is None or b is None or a == b for a, b in zip(p, q))
+    return all(a is None or b is None or a == b or _may_unify(a, b) for a, b in zip(p, q))
+
+
+def _may_unify(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Two compound-term patterns: the same function and arity, every argument may match."""
+    return (a[0] == b[0] == "f" and a[1] == b[1] and len(a[2]) == len(b[2])
+            and _may_match(a[2], b[2]))
 
 
 def _bind_terms(stm: ast.AST) -> ast.AST:
