@@ -187,7 +187,7 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 
 
 @pytest.mark.parametrize("name, line", [
-    ("Sunken Ruins", "{U/B}, {T}: Add {U}{U}, {U}{B}, or {B}{B}."),
+    ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
     ("Cabal Coffers", "{2}, {T}: Add {B} for each Swamp you control."),
     ("Pillar of the Paruns", ("{T}: Add one mana of any color. Spend this mana only to cast a "
                               "multicolored spell.")),
@@ -209,9 +209,23 @@ def test_refused_cards_name_the_line(results: dict[str, CardResult], name: str,
         assert line in [v.line for v in refused]
 
 
-def test_hybrid_mana_cost_is_refused_not_bad_input(results: dict[str, CardResult]) -> None:
-    r = results["Manamorphose"]
-    assert r.card is None and "{R/G}" in r.refusal
+def test_hybrid_and_phyrexian_costs_are_imported(results: dict[str, CardResult]) -> None:
+    # CR 107.4e-f: hybrid, monocolored hybrid and Phyrexian symbols are in the card format
+    card = results["Manamorphose"].card
+    assert card is not None and card["faces"][0]["mana_cost"] == "{1}{R/G}"
+    assert results["Gitaxian Probe"].card["faces"][0]["mana_cost"] == "{U/P}"
+    assert results["Spectral Procession"].card["faces"][0]["mana_cost"] == "{2/W}{2/W}{2/W}"
+    gate = abilities(results, "Mystic Gate")
+    assert rules(gate[1]) == {"kind": "activated", "cost": {"mana": "{W/U}", "tap": True},
+                              "mana": {"choice": ["{W}{W}", "{W}{U}", "{U}{U}"]}}
+    assert abilities(results, "Azorius Locket")[1]["cost"] == {
+        "mana": "{W/U}{W/U}{W/U}{W/U}", "tap": True, "sacrifice": "self"}
+
+
+def test_snow_mana_is_still_refused(results: dict[str, CardResult]) -> None:
+    r = results["Mouth of Ronom"]
+    assert r.card is None
+    assert any("{S}" in v.reason for v in r.lines if v.verdict == "refused")
 
 
 def test_every_line_has_one_verdict(results: dict[str, CardResult]) -> None:
@@ -284,6 +298,59 @@ def why(checker: Checker, doc: dict[str, Any], action: dict[str, Any]) -> Any:
 def test_mana_types(checker: Checker, card: str, types: list[str]) -> None:
     got = mana(checker, state([{"id": "x", "card": card}]), "x")
     assert got == [t for t in ("W", "U", "B", "R", "G", "C") if t in types]
+
+
+def cast_legal(checker: Checker, objects: list[dict[str, Any]], card: str, **kw: Any) -> bool:
+    doc = state([*objects, {"id": "spell", "card": card, "zone": "hand"}], **kw)
+    return why(checker, doc, {"kind": "cast", "object": "spell"}).legal
+
+
+def lands(*names: str) -> list[dict[str, Any]]:
+    return [{"id": f"l{i}", "card": n} for i, n in enumerate(names)]
+
+
+def test_hybrid_symbol_is_paid_by_either_half(checker: Checker) -> None:
+    # CR 107.4e, 601.2h: Kitchen Finks {1}{G/W}{G/W}: each {G/W} by {G} or {W}, never by {R}
+    assert cast_legal(checker, lands("Forest", "Plains", "Mountain"), "Kitchen Finks")
+    assert cast_legal(checker, lands("Forest", "Forest", "Mountain"), "Kitchen Finks")
+    assert cast_legal(checker, lands("Plains", "Plains", "Island"), "Kitchen Finks")
+    assert not cast_legal(checker, lands("Forest", "Mountain", "Mountain"), "Kitchen Finks")
+    assert not cast_legal(checker, lands("Island", "Swamp", "Mountain"), "Kitchen Finks")
+
+
+def test_mystic_gate_hybrid_cost_paid_by_island_or_plains_not_mountain(checker: Checker) -> None:
+    # Mystic Gate's {W/U}, {T}: Add {W}{W}: its {W/U} is paid by an Island's {U} or a Plains'
+    # {W} (107.4e), then {W}{W} and a third {W} cast Spectral Procession ({2/W} x3: each {W})
+    assert cast_legal(checker, lands("Mystic Gate", "Island", "Plains"), "Spectral Procession")
+    assert cast_legal(checker, lands("Mystic Gate", "Plains", "Plains"), "Spectral Procession")
+    # a Mountain's {R} can't pay {W/U}: Gate + Mountain + Plains make {W}{W}{R} at most
+    assert not cast_legal(checker, lands("Mystic Gate", "Mountain", "Plains"),
+                          "Spectral Procession")
+    assert not cast_legal(checker, lands("Mystic Gate", "Swamp", "Plains"), "Spectral Procession")
+
+
+def test_monocolored_hybrid_paid_with_two_generic(checker: Checker) -> None:
+    # CR 107.4e: {2/W} is paid by {W} or two generic mana: six Mountains cast the Procession,
+    # five don't (202.3f: its mana value is 6)
+    assert cast_legal(checker, lands(*["Mountain"] * 6), "Spectral Procession")
+    assert not cast_legal(checker, lands(*["Mountain"] * 5), "Spectral Procession")
+    assert cast_legal(checker, lands("Plains", "Mountain", "Mountain", "Mountain", "Mountain"),
+                      "Spectral Procession")
+
+
+def test_phyrexian_symbol_paid_with_two_life(checker: Checker) -> None:
+    # CR 107.4f, 119.4: Gitaxian Probe {U/P} with no land: 2 life, only with 2 or more life
+    assert cast_legal(checker, [], "Gitaxian Probe")
+    assert cast_legal(checker, [], "Gitaxian Probe",
+                      players=[{"name": "alice", "life": 2}, {"name": "bob"}])
+    assert not cast_legal(checker, [], "Gitaxian Probe",
+                          players=[{"name": "alice", "life": 1}, {"name": "bob"}])
+    assert cast_legal(checker, lands("Island"), "Gitaxian Probe",
+                      players=[{"name": "alice", "life": 1}, {"name": "bob"}])
+    # Dismember {1}{B/P}{B/P}: one Mountain and 4 life
+    assert cast_legal(checker, lands("Mountain"), "Dismember")
+    assert not cast_legal(checker, lands("Mountain"), "Dismember",
+                          players=[{"name": "alice", "life": 3}, {"name": "bob"}])
 
 
 def test_coldsteel_heart_makes_the_chosen_color(checker: Checker) -> None:
@@ -378,7 +445,7 @@ def test_cli_import_show_and_use_without_cards_flag(tmp_path: Path, monkeypatch:
     out = tmp_path / "xdg" / "mtgasp" / "cards.json"
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert "Lotus Field" in {c["name"] for c in doc["cards"]}
-    assert "Sunken Ruins" not in {c["name"] for c in doc["cards"]}
+    assert "Mouth of Ronom" not in {c["name"] for c in doc["cards"]}
     rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert rep["refused"] >= 10 and rep["lines"]["refused"] >= 10
     capsys.readouterr()
@@ -589,6 +656,23 @@ def test_painland_deals_damage_when_tapped_for_colored_mana(checker: Checker) ->
     after = applied(checker, state([{"id": "aw", "card": "Adarkar Wastes"}]),
                     {"kind": "activate", "object": "aw", "ability": 1})
     assert alice(after)["mana_pool"] == "{C}" and alice(after).get("life", 20) == 20
+
+
+def test_phyrexian_life_is_paid_when_cast(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "p", "card": "Gitaxian Probe", "zone": "hand"}]),
+                    {"kind": "cast", "object": "p"})
+    assert alice(after)["life"] == 18 and obj(after, "p")["zone"] == "stack"
+    after = applied(checker, state([{"id": "i", "card": "Island"},
+                                    {"id": "p", "card": "Gitaxian Probe", "zone": "hand"}]),
+                    {"kind": "cast", "object": "p"})
+    assert alice(after)["life"] + (2 if not obj(after, "i").get("tapped") else 0) == 20
+
+
+def test_mystic_gate_activated_with_an_islands_mana(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "g", "card": "Mystic Gate"}, {"id": "i", "card": "Island"}]),
+                    {"kind": "activate", "object": "g", "ability": 2}, choose="W")
+    assert obj(after, "i").get("tapped") is True and obj(after, "g").get("tapped") is True
+    assert alice(after)["mana_pool"] in ("{W}{W}", "{W}{U}", "{U}{U}")
 
 
 def test_vivid_crag_enters_tapped_with_two_charge_counters(checker: Checker) -> None:

@@ -262,9 +262,9 @@ class _Validator:
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
-        if produced and (cost.generic or cost.x or not cost.symbols):
+        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid):
             self.add(path, f"{_q(v)}: mana that is added must be {{W}} {{U}} {{B}} {{R}} {{G}} or "
-                           "{C} symbols (no generic mana, no {X})")
+                           "{C} symbols (no generic mana, no {X}, no hybrid)")
             return None
         return cost
 
@@ -465,6 +465,18 @@ class _Validator:
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
+            mc = ab["cost"].get("mana") if isinstance(ab["cost"], dict) else None
+            if "mana" in ab and isinstance(mc, str):
+                # payment.lp orders mana abilities by the mana their costs take: only two-color
+                # hybrid symbols (always one mana) are taken there
+                try:
+                    hyb = parse_mana_cost(mc).hybrid
+                except ValueError:
+                    hyb = {}
+                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")]
+                if bad:
+                    self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
+                                                  "supported (only two-color hybrid such as {W/U})")
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")

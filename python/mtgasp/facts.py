@@ -150,7 +150,8 @@ class FactWriter:
         card facts can be cached); emits cost(Id, Sym, N) once per query."""
         if isinstance(cost, str):
             cost = parse_mana_cost(cost)
-        key = (cost.generic, tuple(sorted(cost.symbols.items())), cost.x)
+        key = (cost.generic, tuple(sorted(cost.symbols.items())), cost.x,
+               tuple(sorted(cost.hybrid.items())))
         cid = _COST_IDS.get(key)
         if cid is None:
             cid = len(_COST_IDS) + 1
@@ -158,6 +159,12 @@ class FactWriter:
             facts = [Function("cost", [N(cid), C("generic"), N(cost.generic)])]
             for sym, n in cost.symbols.items():
                 facts.append(Function("cost", [N(cid), C(sym.lower()), N(n)]))
+            # 107.4e-f: hybrid(w,u) for {W/U}, twobrid(w) for {2/W}, phyrexian(w) for {W/P}
+            for sym, n in cost.hybrid.items():
+                a, b = sym.lower().split("/")
+                kind = (F("twobrid", [C(b)]) if a == "2" else
+                        F("phyrexian", [C(a)]) if b == "p" else F("hybrid", [C(a), C(b)]))
+                facts.append(Function("cost", [N(cid), kind, N(n)]))
             if cost.x:
                 facts.append(Function("cost", [N(cid), C("x"), N(cost.x)]))
             _COST_FACTS[cid] = facts

@@ -60,7 +60,8 @@ def _cost_amount(cost: Any) -> int:
     """Generic plus symbols of a ManaCost (0 for None)."""
     if cost is None:
         return 0
-    return int(cost.generic) + sum(cost.symbols.values())
+    return int(cost.generic) + sum(cost.symbols.values()) + sum(
+        n * (2 if k.startswith("2/") else 1) for k, n in getattr(cost, "hybrid", {}).items())
 
 
 def _produce_max(spec: Any) -> int:

@@ -63,9 +63,13 @@ _SYM = re.compile(r"\{([^{}]*)\}")
 _COST_SYMBOL = re.compile(
     r"^(\d+|[WUBRGCXYZSDLA]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|H[WUBRG]|½|∞|TK)$"
 )
-# symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}
-_FORMAT_SYMBOL = re.compile(r"^(\d+|[WUBRGCX])$")
-MANA = r"(?:\{(?:\d+|[WUBRGCX])\})"
+# symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}, and
+# hybrid ({W/U}), monocolored hybrid ({2/W}) and Phyrexian ({W/P}) symbols (CR 107.4e-f); not
+# snow {S}, half mana, {W/U/P}, {C/W}
+_HYBRID_SYMBOL = r"W/U|W/B|U/B|U/R|B/R|B/G|R/G|R/W|G/W|G/U|2/[WUBRG]|[WUBRG]/P"
+_FORMAT_SYMBOL = re.compile(rf"^(\d+|[WUBRGCX]|{_HYBRID_SYMBOL})$")
+# a run of cost symbols a template reads (_mana() then refuses any the card format doesn't take)
+MANA = r"(?:\{(?:\d+|[WUBRGCXS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\})"
 COLORED = r"(?:\{[WUBRGC]\})"
 WORD_NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -436,6 +440,14 @@ def _mana(sym_text: str) -> str:
         if not _FORMAT_SYMBOL.match(s):
             raise Refused(f"mana symbol {{{s}}} is not in the card format")
     return sym_text
+
+
+def _no_hybrid_but_two_color(cost: dict[str, Any]) -> None:
+    """The card format takes only two-color hybrid symbols in a mana ability's own mana cost
+    (docs/card-format.md): refuse {2/W} and Phyrexian symbols there."""
+    for s in _symbols(cost.get("mana", "")):
+        if "/" in s and ("2" in s or "P" in s):
+            raise Refused(f"mana symbol {{{s}}} in a mana ability's cost is not in the card format")
 
 
 # ---- costs (the part before the colon of an activated ability; CR 602.1a, 118) --------------
@@ -1308,7 +1320,7 @@ def _l_pale_moon(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 # keywords the rules in scope read (docs/card-format.md); every other keyword is not modeled
-KEYWORD_COST = r"(?P<cost>(?:\{(?:\d+|[WUBRGCX])\})+)"
+KEYWORD_COST = rf"(?P<cost>{MANA}+)"
 
 
 @template("keyword.flash", "keyword", r"Flash", '{"kind": "keyword", "keyword": "flash"}',
@@ -1534,6 +1546,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             return None
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
+            _no_hybrid_but_two_color(cost)
             ctx.used.insert(0, "mana.ability")
             return {"kind": "activated", "text": line, "cost": cost, **body}
         sents = _sentences(m["eff"])
@@ -1865,7 +1878,7 @@ def compile_card(raw: RawCard) -> CardResult:
             bad = [s for s in _symbols(face.mana_cost) if not _FORMAT_SYMBOL.match(s)]
             if bad:
                 card_reason = (f"mana cost {face.mana_cost}: symbol {{{bad[0]}}} is not in the "
-                               "card format (hybrid, Phyrexian, snow, half mana, Y/Z)")
+                               "card format (snow, half mana, hybrid Phyrexian, Y/Z)")
         f_out, refs = _face_out(face, raw, lines)
         faces_out.append(f_out)
         refusals += refs
