@@ -188,7 +188,7 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 
 @pytest.mark.parametrize("name, line", [
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
-    ("Cabal Coffers", "{2}, {T}: Add {B} for each Swamp you control."),
+    ("Priest of Titania", "{T}: Add {G} for each Elf on the battlefield."),
     ("Pillar of the Paruns", ("{T}: Add one mana of any color. Spend this mana only to cast a "
                               "multicolored spell.")),
     ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
@@ -762,3 +762,89 @@ def test_opponents_spells_cost_more(checker: Checker) -> None:
                  {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
     v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["gb"]})
     assert v.why_json().get("cost") == "{2}{R}"
+
+
+# --- counted mana and more "enters tapped unless" conditions ---------------------------------
+
+
+def test_for_each_templates(results: dict[str, CardResult]) -> None:
+    assert rules(abilities(results, "Gaea's Cradle")[0]) == {
+        "kind": "activated", "cost": {"tap": True},
+        "mana": {"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"]}}}}
+    assert abilities(results, "Cabal Coffers")[0]["mana"] == {
+        "for_each": {"mana": "{B}", "you_control": {"subtypes": ["Swamp"]}}}
+    assert abilities(results, "Elvish Archdruid")[1]["mana"] == {
+        "for_each": {"mana": "{G}", "you_control": {"subtypes": ["Elf"]}}}
+
+
+def test_gaeas_cradle_counts_the_creatures_you_control(checker: Checker) -> None:
+    # CR 106.1, 605.3b: one {G} per creature; none with no creature (so it could produce nothing)
+    assert mana(checker, state([{"id": "c", "card": "Gaea's Cradle"}]), "c") == []
+    bears = [{"id": "b1", "card": "Grizzly Bears"}, {"id": "b2", "card": "Llanowar Elves"}]
+    assert mana(checker, state([{"id": "c", "card": "Gaea's Cradle"}, *bears]), "c") == ["G"]
+    after = applied(checker, state([{"id": "c", "card": "Gaea's Cradle"}, *bears]),
+                    {"kind": "activate", "object": "c", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    # the opponent's creatures don't count
+    theirs = [{**b, "owner": "bob"} for b in bears]
+    after = applied(checker, state([{"id": "c", "card": "Gaea's Cradle"}, bears[0], theirs[1]]),
+                    {"kind": "activate", "object": "c", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}"
+    # Grizzly Bears ({1}{G}) from the Cradle alone: two creatures yes, one no
+    assert cast_legal(checker, [{"id": "c", "card": "Gaea's Cradle"}, *bears], "Grizzly Bears")
+    assert not cast_legal(checker, [{"id": "c", "card": "Gaea's Cradle"}, bears[0]],
+                          "Grizzly Bears")
+
+
+def test_cabal_coffers_and_archdruid_count(checker: Checker) -> None:
+    swamps = [{"id": f"s{i}", "card": "Swamp"} for i in range(3)]
+    after = applied(checker, state([{"id": "c", "card": "Cabal Coffers"}, *swamps]),
+                    {"kind": "activate", "object": "c", "ability": 1})
+    # {2} paid by two Swamps, three {B} added (the Swamps count tapped or not)
+    assert alice(after)["mana_pool"] == "{B}{B}{B}"
+    after = applied(checker, state([{"id": "a", "card": "Elvish Archdruid"},
+                                    {"id": "e", "card": "Llanowar Elves"}]),
+                    {"kind": "activate", "object": "a", "ability": 2})
+    assert alice(after)["mana_pool"] == "{G}{G}"  # the Archdruid is an Elf too
+
+
+def play(checker: Checker, land: str, others: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    doc = state([{"id": "new", "card": land, "zone": "hand"}, *others], **kw)
+    return obj(applied(checker, doc, {"kind": "play_land", "object": "new"}), "new")
+
+
+def test_enters_tapped_unless_opponents_life_and_their_lands(checker: Checker) -> None:
+    # two or more opponents (102.3): tapped in a two-player game, untapped with three players
+    assert play(checker, "Bountiful Promenade", []).get("tapped") is True
+    three = [{"name": "alice", "life": 20}, {"name": "bob"}, {"name": "carol"}]
+    assert not play(checker, "Bountiful Promenade", [], players=three).get("tapped")
+    # a player with 13 or less life: either player
+    assert play(checker, "Abandoned Campground", []).get("tapped") is True
+    low = [{"name": "alice", "life": 20}, {"name": "bob", "life": 13}]
+    assert not play(checker, "Abandoned Campground", [], players=low).get("tapped")
+    low_me = [{"name": "alice", "life": 5}, {"name": "bob"}]
+    assert not play(checker, "Abandoned Campground", [], players=low_me).get("tapped")
+    # your opponents control eight or more lands
+    theirs = [{"id": f"f{i}", "card": "Forest", "owner": "bob"} for i in range(8)]
+    assert not play(checker, "Turbulent Fen", theirs).get("tapped")
+    assert play(checker, "Turbulent Fen", theirs[:7]).get("tapped") is True
+    mine = [{"id": f"f{i}", "card": "Forest"} for i in range(8)]
+    assert play(checker, "Turbulent Fen", mine).get("tapped") is True
+
+
+def test_reveal_land_enters_untapped_only_with_the_card_in_hand(checker: Checker) -> None:
+    # Choked Estuary: reveal an Island or Swamp card from your hand, or it enters tapped
+    island = {"id": "i", "card": "Island", "zone": "hand"}
+    assert not play(checker, "Choked Estuary", [island]).get("tapped")
+    assert not play(checker, "Choked Estuary", [{**island, "card": "Swamp"}]).get("tapped")
+    assert play(checker, "Choked Estuary", [{**island, "card": "Mountain"}]).get("tapped") is True
+    # an Island on the battlefield or in the opponent's hand doesn't help
+    assert play(checker, "Choked Estuary", [{**island, "zone": "battlefield"}]).get("tapped") is True
+    assert play(checker, "Choked Estuary", [{**island, "owner": "bob"}]).get("tapped") is True
+
+
+def test_country_roads_compiles_to_a_subtype_condition(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    assert abilities(results, "Country Roads")[0]["unless"] == {
+        "you_control": {"subtypes": ["Mount", "Vehicle"], "min": 1}}
+    assert play(checker, "Country Roads", [{"id": "b", "card": "Grizzly Bears"}]).get("tapped") is True

@@ -120,9 +120,13 @@ STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", 
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
-    "if_counter", "same_type_as_produced",
+    "if_counter", "same_type_as_produced", "for_each",
 )
 RIDERS = ("damage_to_you", "lose_life")
+# what "enters tapped unless ..." may say (docs/card-format.md, replacement)
+UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
+                 "opponents_lands_at_least", "reveal")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors")
 
 _CARD_FIELDS = ("name", "layout", "faces")
@@ -489,6 +493,9 @@ class _Validator:
                     self.you_control(cond["you_control"], f"{p}.you_control")
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
+            self.add(f"{path}.mana.for_each", "only an activated mana ability's mana may be "
+                                              "counted (for_each)")
         if "trigger" in ab:
             self.trigger(ab["trigger"], f"{path}.trigger")
         self.mana_or_effect(ab, path)
@@ -553,12 +560,22 @@ class _Validator:
             un = self.obj(ab["unless"], p, '{"you_control": {...}} or {"pay_life": 2}')
             if un is not None:
                 if len(un) != 1:
-                    self.add(p, 'needs exactly one of "you_control", "pay_life"')
-                self.fields(un, p, (), ("you_control", "pay_life"))
+                    self.add(p, f'needs exactly one of {", ".join(map(repr, UNLESS_FIELDS))}')
+                self.fields(un, p, (), UNLESS_FIELDS)
                 if "you_control" in un:
                     self.you_control(un["you_control"], f"{p}.you_control")
-                if "pay_life" in un:
-                    self.integer(un["pay_life"], f"{p}.pay_life", 1)
+                for f in ("pay_life", "opponents_at_least", "opponents_lands_at_least"):
+                    if f in un:
+                        self.integer(un[f], f"{p}.{f}", 1)
+                if "a_player_life_at_most" in un:
+                    self.integer(un["a_player_life_at_most"], f"{p}.a_player_life_at_most")
+                if "reveal" in un:
+                    rv = self.obj(un["reveal"], f"{p}.reveal", '{"subtypes": ["Plains", "Island"]}')
+                    if rv is not None:
+                        self.fields(rv, f"{p}.reveal", ("subtypes",))
+                        if "subtypes" in rv:
+                            self.string_list(rv["subtypes"], f"{p}.reveal.subtypes",
+                                             BASIC_LAND_TYPES, "a basic land type", nonempty=True)
 
     def _spell(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if ("effect" in ab) == ("effects" in ab):
@@ -668,6 +685,18 @@ class _Validator:
         if "types" in prod:
             self.string_list(prod["types"], f"{path}.types", COLOR_LETTERS, "a color",
                              nonempty=True)
+        if "for_each" in prod:
+            p = f"{path}.for_each"
+            fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
+            if fe is not None:
+                self.fields(fe, p, ("mana", "you_control"))
+                if "mana" in fe:
+                    self.mana(fe["mana"], f"{p}.mana", produced=True)
+                if "you_control" in fe:
+                    self.you_control(fe["you_control"], f"{p}.you_control")
+                    if isinstance(fe["you_control"], dict) and ("min" in fe["you_control"]
+                                                                or "max" in fe["you_control"]):
+                        self.add(f"{p}.you_control", "a count takes no min or max")
         if "chosen_color" in prod and prod["chosen_color"] != 1:
             self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:
@@ -828,6 +857,9 @@ class _Validator:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")
             else:
                 self.produce(eff["produce"], f"{path}.produce")
+                if isinstance(eff["produce"], dict) and "for_each" in eff["produce"]:
+                    self.add(f"{path}.produce.for_each", "only a mana ability's mana may be "
+                                                         "counted (for_each)")
 
     def condition(self, v: Any, path: str) -> None:
         cond = self.obj(v, path, 'a condition such as {"total_power_at_least": 10}')

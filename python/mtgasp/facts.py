@@ -274,6 +274,9 @@ class FactWriter:
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":
                         self.add("combination_color", a, C(t.lower()))
+                if produce.name == "for_each":
+                    # "Add {G} for each creature you control": the permanents counted (yc_count/4)
+                    self.you_control(a, C("count"), spec["mana"]["for_each"]["you_control"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
@@ -308,6 +311,11 @@ class FactWriter:
                     self.you_control(a, C("unless"), unless["you_control"])
                 if "pay_life" in unless:
                     self.add("enters_tapped_unless_pay", a, N(int(unless["pay_life"])))
+                for f in ("opponents_at_least", "a_player_life_at_most", "opponents_lands_at_least"):
+                    if f in unless:
+                        self.add("enters_tapped_unless", a, C(f), N(int(unless[f])))
+                for sub in (unless.get("reveal") or {}).get("subtypes") or []:
+                    self.add("enters_tapped_unless_reveal", a, String(sub))
             if spec.get("enters_choose"):
                 self.add("enters_choose", a, C(spec["enters_choose"]))
             ewc = spec.get("enters_with_counters")
@@ -510,6 +518,8 @@ class FactWriter:
             yield F("could_produce", [C(cp["of"]), col]), C("always")
         elif "same_type_as_produced" in spec:
             yield C("same_type_as_produced"), C("always")
+        elif "for_each" in spec:
+            yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
 
     @staticmethod
     def effects(spec: dict) -> Iterable[dict]:

@@ -610,6 +610,31 @@ def _m_any_comb_of(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_combination": _num(m["n"]), "types": [m["a"][1], m["b"][1]]}
 
 
+_COUNT_TYPES = {"creature": "Creature", "artifact": "Artifact", "land": "Land",
+                "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+@template("mana.for_each", "mana",
+          rf"Add (?P<m>{COLORED}+) for each (?P<basic>basic )?(?P<sub>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)?"
+          r" ?(?P<t>creature|artifact|land|enchantment|planeswalker)? you control",
+          '{"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"], "subtypes": [...], '
+          '"supertypes": ["Basic"]}}} (the symbols once per permanent you control that matches)',
+          "CR 106.1, 605.1a, 605.3b", "Gaea's Cradle: {T}: Add {G} for each creature you control.")
+def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    if not (m["sub"] or m["t"]):
+        raise Refused("a count of nothing")
+    yc: dict[str, Any] = {}
+    if m["t"]:
+        yc["types"] = [_COUNT_TYPES[m["t"]]]
+    if m["sub"]:
+        if " " in m["sub"] and not m["t"]:
+            raise Refused(f'"{m["sub"]}": not one subtype')
+        yc["subtypes"] = [m["sub"]]
+    if m["basic"]:
+        yc["supertypes"] = ["Basic"]
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
+
+
 @template("mana.chosen_color", "mana", r"Add one mana of the chosen color",
           '{"chosen_color": 1} (with a replacement "enters_choose": "color")',
           "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
@@ -958,7 +983,10 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
           '{"action": "add_mana", "produce": PRODUCE} (not a mana ability: a spell, or a trigger '
           'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
 def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"action": "add_mana", "produce": _match("mana", "Add " + m["rest"], ctx)}
+    produce = _match("mana", "Add " + m["rest"], ctx)
+    if "for_each" in produce:
+        raise Refused("a spell or effect adding mana for each permanent is not in the card format")
+    return {"action": "add_mana", "produce": produce}
 
 
 _TOKEN_COLORS = "|".join(COLOR_WORDS)
@@ -1128,6 +1156,66 @@ def _l_tapped_unless_n_type(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "replacement", "enters_tapped": True,
             "unless": {"you_control": {"types": ["Land"], "subtypes": [sub], "other": True,
                                        "min": _num(m["n"])}}}
+
+
+@template("enters.tapped_unless_opponents", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you have (?P<n>{NUM}) or more opponents",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"opponents_at_least": N}}',
+          "CR 614.1c, 614.12, 102.2, 102.3",
+          "This land enters tapped unless you have two or more opponents.")
+def _l_tapped_unless_opps(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"opponents_at_least": _num(m["n"])}}
+
+
+@template("enters.tapped_unless_low_life", "line",
+          rf"~ enters(?: the battlefield)? tapped unless a player has (?P<n>{NUM}) or less life",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"a_player_life_at_most": N}}',
+          "CR 614.1c, 614.12, 119.1",
+          "This land enters tapped unless a player has 13 or less life.")
+def _l_tapped_unless_life(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"a_player_life_at_most": _num(m["n"])}}
+
+
+@template("enters.tapped_unless_opponents_lands", "line",
+          rf"~ enters(?: the battlefield)? tapped unless your opponents control (?P<n>{NUM}) or more "
+          r"lands",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"opponents_lands_at_least": N}}',
+          "CR 614.1c, 614.12",
+          "This land enters tapped unless your opponents control eight or more lands.")
+def _l_tapped_unless_opp_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"opponents_lands_at_least": _num(m["n"])}}
+
+
+@template("enters.tapped_unless_subtypes", "line",
+          r"~ enters(?: the battlefield)? tapped unless you control an? (?P<a>Mount|Vehicle|Desert|"
+          r"Gate|Cave|Town|Sphere|Locus|Lair) or (?:an? )?(?P<b>Mount|Vehicle|Desert|Gate|Cave|Town|Sphere|"
+          r"Locus|Lair)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"subtypes": '
+          '["Mount", "Vehicle"], "min": 1}}}', "CR 614.1c, 614.12, 205.3",
+          "This land enters tapped unless you control a Mount or Vehicle.")
+def _l_tapped_unless_subs(m: re.Match[str], ctx: Ctx) -> Any:
+    subs = [m["a"], m["b"]]
+    if ctx.face.subtypes and any(x in ctx.face.subtypes for x in subs):
+        raise Refused("the land may count itself: not in the card format")
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"subtypes": subs, "min": 1}}}
+
+
+@template("enters.tapped_unless_reveal", "line",
+          r"As ~ enters(?: the battlefield)?, you may reveal an? (?P<a>Plains|Island|Swamp|Mountain|"
+          r"Forest) or (?P<b>Plains|Island|Swamp|Mountain|Forest) card from your hand\. If you "
+          r"don't, ~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"reveal": {"subtypes": '
+          '["Island", "Swamp"]}}} (apply reveals when the hand holds such a card)',
+          "CR 614.1c, 614.12, 701.20a",
+          "As this land enters, you may reveal an Island or Swamp card from your hand. If you "
+          "don't, this land enters tapped.")
+def _l_tapped_unless_reveal(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"reveal": {"subtypes": [m["a"], m["b"]]}}}
 
 
 @template("enters.tapped_unless_pay_life", "line",
