@@ -848,3 +848,25 @@ def test_country_roads_compiles_to_a_subtype_condition(results: dict[str, CardRe
     assert abilities(results, "Country Roads")[0]["unless"] == {
         "you_control": {"subtypes": ["Mount", "Vehicle"], "min": 1}}
     assert play(checker, "Country Roads", [{"id": "b", "card": "Grizzly Bears"}]).get("tapped") is True
+
+
+def test_thriving_land_adds_its_color_or_the_chosen_one(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    a = abilities(results, "Thriving Grove")
+    assert rules(a[0]) == {"kind": "replacement", "enters_tapped": True, "enters_choose": "color",
+                           "other_than": "G"}
+    assert a[1]["mana"] == {"or_chosen_color": "{G}"}
+    assert rules(abilities(results, "Manor Gate")[1]) == {
+        "kind": "replacement", "enters_choose": "color", "other_than": "G"}
+    assert mana(checker, state([{"id": "t", "card": "Thriving Grove"}]), "t") == ["G"]
+    assert mana(checker, state([{"id": "t", "card": "Thriving Grove", "chosen_color": "U"}]),
+                "t") == ["U", "G"]
+    # 614.12: the color is chosen as it enters, never green; by default the first allowed one
+    played = play(checker, "Thriving Grove", [])
+    assert played.get("tapped") is True and played["chosen_color"] == "W"
+    doc = state([{"id": "new", "card": "Thriving Grove", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="B")
+    assert obj(after, "new")["chosen_color"] == "B"
+    after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
+    assert obj(after, "new")["chosen_color"] == "W"
+    assert play(checker, "Thriving Heath", [])["chosen_color"] == "U"  # other than white

@@ -120,7 +120,7 @@ STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", 
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
-    "if_counter", "same_type_as_produced", "for_each",
+    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color",
 )
 RIDERS = ("damage_to_you", "lose_life")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
@@ -140,7 +140,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
-    "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless")),
+    "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ()),
     "not_modeled": ((), ()),
@@ -550,6 +550,10 @@ class _Validator:
         if "enters_choose" in ab:
             self.choice(ab["enters_choose"], f"{path}.enters_choose", ENTERS_CHOOSE,
                         "something to choose")
+        if "other_than" in ab:
+            if ab.get("enters_choose") != "color":
+                self.add(f"{path}.other_than", 'only "enters_choose": "color" takes "other_than"')
+            self.choice(ab["other_than"], f"{path}.other_than", COLOR_LETTERS, "a color")
         if "condition" in ab:
             self.choice(ab["condition"], f"{path}.condition", REPLACEMENT_CONDITIONS,
                         "a replacement condition")
@@ -697,6 +701,8 @@ class _Validator:
                     if isinstance(fe["you_control"], dict) and ("min" in fe["you_control"]
                                                                 or "max" in fe["you_control"]):
                         self.add(f"{p}.you_control", "a count takes no min or max")
+        if "or_chosen_color" in prod:
+            self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
         if "chosen_color" in prod and prod["chosen_color"] != 1:
             self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:

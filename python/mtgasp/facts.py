@@ -318,6 +318,8 @@ class FactWriter:
                     self.add("enters_tapped_unless_reveal", a, String(sub))
             if spec.get("enters_choose"):
                 self.add("enters_choose", a, C(spec["enters_choose"]))
+                if spec.get("other_than"):
+                    self.add("enters_choose_not", a, C(str(spec["other_than"]).lower()))
             ewc = spec.get("enters_with_counters")
             if ewc:
                 amount = ewc.get("amount")
@@ -511,6 +513,10 @@ class FactWriter:
         elif "any_combination" in spec:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
+            yield C("chosen_color"), C("always")
+        elif "or_chosen_color" in spec:
+            # "Add {G} or one mana of the chosen color": two options
+            yield F("choice", [self.cost(spec["or_chosen_color"])]), C("always")
             yield C("chosen_color"), C("always")
         elif "could_produce" in spec:
             cp = spec["could_produce"]

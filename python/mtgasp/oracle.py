@@ -635,6 +635,14 @@ def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
 
 
+@template("mana.or_chosen_color", "mana", rf"Add (?P<m>{COLORED}) or one mana of the chosen color",
+          '{"or_chosen_color": "{G}"} (two options; with a replacement "enters_choose": "color")',
+          "CR 106.1a, 605.1a, 614.12", "Thriving Grove: {T}: Add {G} or one mana of the chosen "
+          "color.")
+def _m_or_chosen(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"or_chosen_color": _produce_symbols(m["m"])}
+
+
 @template("mana.chosen_color", "mana", r"Add one mana of the chosen color",
           '{"chosen_color": 1} (with a replacement "enters_choose": "color")',
           "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
@@ -1089,11 +1097,16 @@ def _l_tapped(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("enters.tapped_choose_color", "line",
-          r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color",
-          '{"kind": "replacement", "enters_tapped": true, "enters_choose": "color"}',
-          "CR 614.1c, 614.12", "This land enters tapped. As it enters, choose a color.")
+          r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color(?: other than "
+          r"(?P<not>white|blue|black|red|green))?",
+          '{"kind": "replacement", "enters_tapped": true, "enters_choose": "color", "other_than": '
+          '"G"}', "CR 614.1c, 614.12",
+          "This land enters tapped. As it enters, choose a color other than green.")
 def _l_tapped_color(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"kind": "replacement", "enters_tapped": True, "enters_choose": "color"}
+    out = {"kind": "replacement", "enters_tapped": True, "enters_choose": "color"}
+    if m["not"]:
+        out["other_than"] = COLOR_WORDS[m["not"]]
+    return out
 
 
 @template("enters.tapped_unless_lands", "line",
@@ -1255,11 +1268,18 @@ def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("enters.choose", "line",
-          r"As ~ enters(?: the battlefield)?, choose a (?P<what>color|creature type|card type)",
-          '{"kind": "replacement", "enters_choose": "color"|"creature_type"|"card_type"}',
+          r"As ~ enters(?: the battlefield)?, choose a (?P<what>color|creature type|card type)"
+          r"(?: other than (?P<not>white|blue|black|red|green))?",
+          '{"kind": "replacement", "enters_choose": "color"|"creature_type"|"card_type", '
+          '"other_than": "B" (a color only)}',
           "CR 614.12, 614.1c", "As this artifact enters, choose a color.")
 def _l_choose(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"kind": "replacement", "enters_choose": m["what"].lower().replace(" ", "_")}
+    out = {"kind": "replacement", "enters_choose": m["what"].lower().replace(" ", "_")}
+    if m["not"]:
+        if out["enters_choose"] != "color":
+            raise Refused("a type other than another is not in the card format")
+        out["other_than"] = COLOR_WORDS[m["not"]]
+    return out
 
 
 @template("cost.additional", "line",
