@@ -870,3 +870,34 @@ def test_thriving_land_adds_its_color_or_the_chosen_one(results: dict[str, CardR
     after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
     assert obj(after, "new")["chosen_color"] == "W"
     assert play(checker, "Thriving Heath", [])["chosen_color"] == "U"  # other than white
+
+
+def test_mana_ability_riders_draw_and_gain_life(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    # CR 605.1a: a mana ability that also draws or gains life is still a mana ability; the rider
+    # happens as it resolves (605.3b)
+    assert abilities(results, "Chromatic Sphere")[0]["rider"] == {"draw": 1}
+    assert abilities(results, "Pristine Talisman")[0]["rider"] == {"gain_life": 1}
+    doc = state([{"id": "c", "card": "Chromatic Sphere"}, {"id": "i", "card": "Island"},
+                 {"id": "top", "card": "Grizzly Bears", "zone": "library"}])
+    after = applied(checker, doc, {"kind": "activate", "object": "c", "ability": 1}, choose="G")
+    assert obj(after, "c")["zone"] == "graveyard" and obj(after, "top")["zone"] == "hand"
+    assert alice(after).get("life", 20) == 20 and len(alice(after)["mana_pool"]) == 3
+    after = applied(checker, state([{"id": "t", "card": "Pristine Talisman"}]),
+                    {"kind": "activate", "object": "t", "ability": 1})
+    assert alice(after)["life"] == 21 and alice(after)["mana_pool"] == "{C}"
+    # used while paying for a spell: Grizzly Bears from a Forest and the Talisman's {C}
+    doc = state([{"id": "t", "card": "Pristine Talisman"}, {"id": "f", "card": "Forest"},
+                 {"id": "b", "card": "Grizzly Bears", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "b"})
+    assert alice(after)["life"] == 21
+
+
+def test_enchanted_creature_gets_a_mana_ability(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    grant = abilities(results, "Karametra's Favor")[2]["grant"]
+    assert grant["to"] == "enchanted" and grant["ability"]["mana"] == {"any_color": 1}
+    doc = state([{"id": "b", "card": "Grizzly Bears"},
+                 {"id": "f", "card": "Karametra's Favor", "attached_to": "b"}])
+    assert mana(checker, doc, "b") == ["W", "U", "B", "R", "G"]
+    assert mana(checker, state([{"id": "b", "card": "Grizzly Bears"}]), "b") == []

@@ -122,7 +122,7 @@ PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color",
 )
-RIDERS = ("damage_to_you", "lose_life")
+RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
@@ -771,8 +771,8 @@ class _Validator:
         rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')
         if rd is None:
             return
-        if len(rd) != 1:
-            self.add(path, f"needs exactly one of {', '.join(RIDERS)}")
+        if not rd:
+            self.add(path, f"needs at least one of {', '.join(RIDERS)}")
         self.fields(rd, path, (), RIDERS)
         for f in RIDERS:
             if f in rd:

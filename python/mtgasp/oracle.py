@@ -785,6 +785,22 @@ def _r_life(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"lose_life": _num(m["n"])}}
 
 
+@template("rider.gain_life", "mana_rider", rf"You gain (?P<n>{NUM}) life",
+          '"rider": {"gain_life": N} on the ability (still a mana ability)', "CR 605.1a, 119.10",
+          "Pristine Talisman: {T}: Add {C}. You gain 1 life.")
+def _r_gain(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"gain_life": _num(m["n"])}}
+
+
+@template("rider.draw", "mana_rider", rf"Draw (?P<n>{NUM}) cards?",
+          '"rider": {"draw": N} on the ability (still a mana ability: 605.1a; drawn as it resolves, '
+          '605.3b)', "CR 605.1a, 605.3b, 121.1",
+          "Chromatic Sphere: {1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a "
+          "card.")
+def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"draw": _num(m["n"])}}
+
+
 @template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
           "CR 602.5d, 307.1", "Activate only as a sorcery.")
 def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
@@ -1335,14 +1351,16 @@ def _l_cost_inc_zones(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 GRANT_TO_WORDS = {
-    "enchanted land": "enchanted", "lands you control": "lands_you_control",
+    "enchanted land": "enchanted", "enchanted creature": "enchanted",
+    "lands you control": "lands_you_control",
     "creatures you control": "creatures_you_control",
     "artifacts you control": "artifacts_you_control",
 }
 
 
 @template("static.grant_ability", "line",
-          r"(?P<to>Enchanted land|Lands you control|Creatures you control|Artifacts you control) "
+          r"(?P<to>Enchanted land|Enchanted creature|Lands you control|Creatures you control|"
+          r"Artifacts you control) "
           r"(?:has|have) \"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": "enchanted"|"lands_you_control"|..., "ability": '
           'ABILITY}} (the quoted ability compiled by the same table)', "CR 613.1f, 605.1a, 303.4",
@@ -1572,7 +1590,8 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
             if k == "spend_only":
                 produce.setdefault("spend_only", []).extend(v)
             elif k == "rider":
-                fields["rider"] = v  # on the ability: it stays a mana ability (605.1a)
+                # on the ability: it stays a mana ability (605.1a)
+                fields.setdefault("rider", {}).update(v)
             else:
                 fields[k] = v
     return fields
