@@ -901,3 +901,19 @@ def test_enchanted_creature_gets_a_mana_ability(results: dict[str, CardResult],
                  {"id": "f", "card": "Karametra's Favor", "attached_to": "b"}])
     assert mana(checker, doc, "b") == ["W", "U", "B", "R", "G"]
     assert mana(checker, state([{"id": "b", "card": "Grizzly Bears"}]), "b") == []
+
+
+def test_threshold_activation_needs_seven_cards_in_your_graveyard(results: dict[str, CardResult],
+                                                                   checker: Checker) -> None:
+    ring = abilities(results, "Barbarian Ring")
+    assert ring[1]["condition"] == {"graveyard_at_least": 7}
+    # CR 602.5b: "Activate only if there are seven or more cards in your graveyard"
+    yard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard"} for i in range(7)]
+    base = [{"id": "r", "card": "Barbarian Ring"}, {"id": "m", "card": "Mountain"}]
+    act = {"kind": "activate", "object": "r", "ability": 2}
+    v = why(checker, state(base + yard[:6]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert "602.5b" not in {r.rule for r in why(checker, state(base + yard), act).reasons}
+    # the opponent's graveyard doesn't count
+    theirs = [{**g, "owner": "bob"} for g in yard]
+    assert "602.5b" in {r.rule for r in why(checker, state(base + theirs), act).reasons}

@@ -488,9 +488,13 @@ class _Validator:
             p = f"{path}.condition"
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
             if cond is not None:
-                self.fields(cond, p, ("you_control",))
+                if len(cond) != 1:
+                    self.add(p, 'needs exactly one of "you_control", "graveyard_at_least"')
+                self.fields(cond, p, (), ("you_control", "graveyard_at_least"))
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
+                if "graveyard_at_least" in cond:
+                    self.integer(cond["graveyard_at_least"], f"{p}.graveyard_at_least", 1)
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:

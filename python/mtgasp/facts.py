@@ -267,6 +267,8 @@ class FactWriter:
             yc = spec["condition"].get("you_control")
             if yc is not None:
                 self.you_control(a, C("activation"), yc)
+            if isinstance(spec["condition"].get("graveyard_at_least"), int):
+                self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for produce, cond in self.produce(spec["mana"]):

@@ -801,6 +801,14 @@ def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"draw": _num(m["n"])}}
 
 
+@template("activate.if_graveyard", "mana_rider",
+          rf"Activate only if there are (?P<n>{NUM}) or more cards in your graveyard",
+          '"condition": {"graveyard_at_least": N}', "CR 602.5b, 404.2",
+          "Barbarian Ring: Activate only if there are seven or more cards in your graveyard.")
+def _a_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"graveyard_at_least": _num(m["n"])}}
+
+
 @template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
           "CR 602.5d, 307.1", "Activate only as a sorcery.")
 def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
