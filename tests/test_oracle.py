@@ -189,8 +189,7 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 @pytest.mark.parametrize("name, line", [
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
     ("Priest of Titania", "{T}: Add {G} for each Elf on the battlefield."),
-    ("Pillar of the Paruns", ("{T}: Add one mana of any color. Spend this mana only to cast a "
-                              "multicolored spell.")),
+    ("Transguild Courier", "Transguild Courier is all colors."),
     ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
     ("Utopia Sprawl", "Enchant Forest"),
     ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
@@ -917,3 +916,32 @@ def test_threshold_activation_needs_seven_cards_in_your_graveyard(results: dict[
     # the opponent's graveyard doesn't count
     theirs = [{**g, "owner": "bob"} for g in yard]
     assert "602.5b" in {r.rule for r in why(checker, state(base + theirs), act).reasons}
+
+
+def test_spend_restrictions_multicolored_colorless_and_subtype_abilities(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Pillar of the Paruns")[0]["mana"]["spend_only"] == [
+        {"spell": {"multicolored": True}}]
+    assert abilities(results, "Smokebraider")[0]["mana"]["spend_only"] == [
+        {"spell": {"subtypes": ["Elemental"]}}, {"ability": {"of_subtypes": ["Elemental"]}}]
+    assert abilities(results, "Codsworth, Handy Helper")[1]["mana"]["spend_only"] == [
+        {"spell": {"subtypes": ["Aura"]}}, {"spell": {"subtypes": ["Equipment"]}}]
+    # CR 106.6, 105.2b: the Pillar's mana casts a multicolored spell only; a hybrid cost has both
+    # colors (Boros Guildmage {R/W}{R/W}, Kitchen Finks {1}{G/W}{G/W})
+    two = lands("Pillar of the Paruns", "Pillar of the Paruns", "Pillar of the Paruns")
+    assert cast_legal(checker, two[:2], "Boros Guildmage")
+    assert cast_legal(checker, two, "Kitchen Finks")
+    assert not cast_legal(checker, two[:2], "Grizzly Bears")
+    # 105.2c: the Sage's {C} casts a colorless spell (Sol Ring), not Grizzly Bears' generic part
+    sage = [{"id": "s", "card": "Sage of the Unknowable"}]
+    assert cast_legal(checker, sage, "Sol Ring")
+    assert not cast_legal(checker, [*sage, *lands("Forest")], "Grizzly Bears")
+    assert cast_legal(checker, lands("Island", "Forest"), "Grizzly Bears")
+    # Smokebraider: Elemental spells, or abilities of Elementals
+    smoke = [{"id": "sm", "card": "Smokebraider"}]
+    assert cast_legal(checker, smoke, "Flamekin Brawler")
+    assert not cast_legal(checker, smoke, "Grizzly Bears")
+    brawler = state([*smoke, {"id": "fb", "card": "Flamekin Brawler"}])
+    assert why(checker, brawler, {"kind": "activate", "object": "fb", "ability": 1}).legal
+    bears = state([*smoke, {"id": "gb", "card": "Kitchen Finks"}])
+    assert mana(checker, bears, "sm") == ["W", "U", "B", "R", "G"]

@@ -127,7 +127,8 @@ RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw")
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors")
+SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored",
+                    "colorless", "non_types")
 
 _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
@@ -747,10 +748,13 @@ class _Validator:
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
-                    self.fields(ab, f"{p}.ability", (), ("of_types",))
+                    self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes"))
                     if "of_types" in ab:
                         self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
                                          "a card type", nonempty=True)
+                    if "of_subtypes" in ab:
+                        self.string_list(ab["of_subtypes"], f"{p}.ability.of_subtypes",
+                                         nonempty=True)
             if "spell" in d:
                 q = f"{p}.spell"
                 sp = self.obj(d["spell"], q, '{"types": ["Creature"], "chosen_type": true}')
@@ -767,6 +771,12 @@ class _Validator:
                     self.string_list(sp["subtypes"], f"{q}.subtypes", nonempty=True)
                 if "colors" in sp:
                     self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
+                                     nonempty=True)
+                for f in ("multicolored", "colorless"):
+                    if f in sp:
+                        self.boolean(sp[f], f"{q}.{f}")
+                if "non_types" in sp:
+                    self.string_list(sp["non_types"], f"{q}.non_types", CARD_TYPES, "a card type",
                                      nonempty=True)
                 if "chosen_type" in sp and sp["chosen_type"] is not True:
                     self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")

@@ -452,10 +452,17 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("color", [C(t.lower())]))
                 if sp.get("chosen_type"):
                     self.add("spend_alt", a, n, C("chosen_type"))
+                for f in ("multicolored", "colorless"):
+                    if sp.get(f):
+                        self.add("spend_alt", a, n, C(f))
+                for t in sp.get("non_types") or []:
+                    self.add("spend_alt", a, n, F("non_type", [C(t.lower())]))
             if "ability" in alt:
                 self.add("spend_alt", a, n, C("ability"))
                 for t in (alt["ability"] or {}).get("of_types") or []:
                     self.add("spend_alt", a, n, F("of_type", [C(t.lower())]))
+                for t in (alt["ability"] or {}).get("of_subtypes") or []:
+                    self.add("spend_alt", a, n, F("of_subtype", [String(t)]))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
 

@@ -708,6 +708,10 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
     for w in m["words"].split():
         if w == "legendary":
             spell.setdefault("supertypes", []).append("Legendary")
+        elif w in ("multicolored", "colorless"):
+            spell[w] = True  # 105.2: its colors (from its mana cost; devoid: none, 702.114a)
+        elif w == "noncreature":
+            spell.setdefault("non_types", []).append("Creature")
         elif w in _SPELL_TYPE_WORDS:
             spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
@@ -722,7 +726,7 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    parts = [p for p in re.split(r",? or |, (?:and )?| and ", cast) if p]
+    parts = [p for p in re.split(r" and/or |,? or |, (?:and )?| and ", cast) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
@@ -732,18 +736,32 @@ def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     return out
 
 
-def _ability_alternative(act: str) -> dict[str, Any]:
-    m = re.fullmatch(r"activate (?:abilities|an ability)(?: of (?:an? )?(?P<t>\w+)(?: sources?)?)?",
-                     act)
+def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, Any]]:
+    """ "activate abilities of artifacts" -> [{"ability": {"of_types": ["Artifact"]}}];
+    "activate an ability of a Cleric, Rogue, Warrior, or Wizard" -> one alternative per subtype
+    (a plural such as "Elementals" only when the spell part names the singular)."""
+    m = re.fullmatch(r"activate (?:abilities|an ability)(?: of (?P<art>an? )?(?P<t>[\w, ]+?)"
+                     r"(?P<src> sources?)?)?", act)
     if m is None:
         raise Refused(f'spend restriction "{act}" is not in the card format')
     if m["t"] is None:
-        return {"ability": {}}
+        return [{"ability": {}}]
     t = _SOURCE_WORDS.get(m["t"])
-    if t is None:
-        raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
-                      "format")
-    return {"ability": {"of_types": [t]}}
+    if t is not None:
+        return [{"ability": {"of_types": [t]}}]
+    words = [w for w in re.split(r",? or |, ", m["t"]) if w]
+    out = []
+    for w in words:
+        if not re.fullmatch(r"[A-Z][a-z]+", w):
+            raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
+                          "format")
+        if not (m["art"] or m["src"] or w in spell_subtypes):
+            if w.endswith("s") and w[:-1] in spell_subtypes:
+                w = w[:-1]  # "Elemental spells or activate abilities of Elementals"
+            else:
+                raise Refused(f'spend restriction "{act}": "{w}" may be a plural')
+        out.append({"ability": {"of_subtypes": [w]}})
+    return out
 
 
 @template("spend.restriction", "mana_rider",
@@ -760,7 +778,8 @@ def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
         alts += _spell_alternatives(m["cast"][len("cast "):])
     act = m["act"] or m["act2"]
     if act:
-        alts.append(_ability_alternative(act))
+        subs = {s for a in alts for s in a.get("spell", {}).get("subtypes", [])}
+        alts += _ability_alternatives(act, subs)
     return {"spend_only": alts}
 
 
@@ -1539,7 +1558,7 @@ _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
     r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
-    r"\bhas flash\b|\bas though\b",
+    r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b",
     re.IGNORECASE,
 )
 _SPELL_STATIC = re.compile(
