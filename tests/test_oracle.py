@@ -945,3 +945,38 @@ def test_spend_restrictions_multicolored_colorless_and_subtype_abilities(
     assert why(checker, brawler, {"kind": "activate", "object": "fb", "ability": 1}).legal
     bears = state([*smoke, {"id": "gb", "card": "Kitchen Finks"}])
     assert mana(checker, bears, "sm") == ["W", "U", "B", "R", "G"]
+
+
+def test_cinder_marsh_skips_its_next_untap_step(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    a = abilities(results, "Cinder Marsh")
+    assert a[1]["mana"] == {"choice": ["{B}", "{R}"]} and a[1]["rider"] == {"skip_untap": 1}
+    # CR 605.1a: still a mana ability; the {C} ability has no rider
+    after = applied(checker, state([{"id": "cm", "card": "Cinder Marsh"}]),
+                    {"kind": "activate", "object": "cm", "ability": 2}, choose="R")
+    assert alice(after)["mana_pool"] == "{R}" and obj(after, "cm")["skip_untap"] is True
+    plain = applied(checker, state([{"id": "cm", "card": "Cinder Marsh"}]),
+                    {"kind": "activate", "object": "cm", "ability": 1})
+    assert "skip_untap" not in obj(plain, "cm")
+    # 502.3: alice's next untap step leaves it tapped and clears the field; without the field it
+    # untaps
+    def to_alices_upkeep(cm: dict[str, Any]) -> dict[str, Any]:
+        from mtgasp.apply import apply_action
+
+        doc = state([cm], step="end", active_player="bob", priority="bob")
+        st = parse_state(doc, checker.library)
+        for _ in range(8):
+            if st.active_player == "alice":
+                break
+            res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                         st.priority), st.priority, None)
+            assert res.legal
+            doc = res.state
+            st = parse_state(doc, checker.library)
+        assert st.active_player == "alice"
+        return obj(doc, "cm")
+
+    cm = {"id": "cm", "card": "Cinder Marsh", "tapped": True}
+    kept = to_alices_upkeep({**cm, "skip_untap": True})
+    assert kept.get("tapped") is True and "skip_untap" not in kept
+    assert not to_alices_upkeep(cm).get("tapped")

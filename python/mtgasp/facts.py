@@ -657,6 +657,8 @@ class FactWriter:
                 self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
             if o.extra.get("token"):
                 self.add("token", os)
+            if o.extra.get("skip_untap"):
+                self.add("skip_untap", os)
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))

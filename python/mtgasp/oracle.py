@@ -811,6 +811,15 @@ def _r_gain(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"gain_life": _num(m["n"])}}
 
 
+@template("rider.skip_untap", "mana_rider", r"~ doesn't untap during your next untap step",
+          '"rider": {"skip_untap": 1} on the ability (still a mana ability; the object\'s '
+          '`skip_untap` state field keeps it tapped in its controller\'s next untap step)',
+          "CR 605.1a, 502.3", "Cinder Marsh: {T}: Add {B} or {R}. This land doesn't untap during "
+          "your next untap step.")
+def _r_skip_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"skip_untap": 1}}
+
+
 @template("rider.draw", "mana_rider", rf"Draw (?P<n>{NUM}) cards?",
           '"rider": {"draw": N} on the ability (still a mana ability: 605.1a; drawn as it resolves, '
           '605.3b)', "CR 605.1a, 605.3b, 121.1",

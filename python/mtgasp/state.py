@@ -81,7 +81,7 @@ GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
 PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
-                     "pump", "token", "looking_at")
+                     "pump", "token", "looking_at", "skip_untap")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1050,6 +1050,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 d.extra["pump"] = pt
     if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
         d.extra["token"] = True
+    # "This land doesn't untap during your next untap step" (a mana ability's rider): the next
+    # untap step of its controller leaves it tapped (502.3) and clears the field
+    if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
+        if zone is not None and zone != "battlefield":
+            f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
+        else:
+            d.extra["skip_untap"] = True
     _string_list(f, ro, d, p, "seen_by", "exile",
                  f"seen_by records who may look at a card in exile; this card is {zphrase}", zone)
     return d
