@@ -980,3 +980,39 @@ def test_cinder_marsh_skips_its_next_untap_step(results: dict[str, CardResult],
     kept = to_alices_upkeep({**cm, "skip_untap": True})
     assert kept.get("tapped") is True and "skip_untap" not in kept
     assert not to_alices_upkeep(cm).get("tapped")
+
+
+def test_activate_only_once_each_turn(results: dict[str, CardResult], checker: Checker) -> None:
+    a = abilities(results, "Mardu Devotee")[1]
+    assert a["once_each_turn"] is True and a["mana"] == {"choice": ["{R}", "{W}", "{B}"]}
+    dev = {"id": "d", "card": "Mardu Devotee"}
+    act = {"kind": "activate", "object": "d", "ability": 2}
+    assert why(checker, state([dev, *lands("Forest")]), act).legal
+    v = why(checker, state([{**dev, "activated_this_turn": [2]}, *lands("Forest")]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    after = applied(checker, state([dev, *lands("Forest")]), act, choose="W")
+    # (the Forest's {G} or the {W} pays the {1}: the player chooses which mana stays)
+    assert obj(after, "d")["activated_this_turn"] == [2]
+    assert alice(after)["mana_pool"] in ("{W}", "{G}")
+    # used while paying: Forest pays its {1}, it adds {W}; with the Mountain, Boros Guildmage
+    assert cast_legal(checker, [dev, *lands("Forest", "Mountain")], "Boros Guildmage")
+    assert not cast_legal(checker, [{**dev, "activated_this_turn": [2]},
+                                    *lands("Forest", "Mountain")], "Boros Guildmage")
+    doc = state([dev, *lands("Forest", "Mountain"),
+                 {"id": "bg", "card": "Boros Guildmage", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "bg"})
+    assert obj(after, "d")["activated_this_turn"] == [2]
+    # the record ends with the turn
+    from mtgasp.apply import apply_action
+
+    doc = state([{**dev, "activated_this_turn": [2]}], step="end")
+    st = parse_state(doc, checker.library)
+    for _ in range(8):
+        if st.turn == 6:
+            break
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        assert res.legal
+        doc = res.state
+        st = parse_state(doc, checker.library)
+    assert st.turn == 6 and "activated_this_turn" not in obj(doc, "d")

@@ -138,7 +138,7 @@ _FACE_FIELDS = (
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider")),
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -485,6 +485,12 @@ class _Validator:
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")
+        if "once_each_turn" in ab:
+            if ab["once_each_turn"] is not True:
+                self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
+            if granted:
+                self.add(f"{path}.once_each_turn", "not for a granted ability (its activations "
+                                                   "are recorded by ability number)")
         if "condition" in ab:
             p = f"{path}.condition"
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')

@@ -263,6 +263,8 @@ class FactWriter:
             self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
+        if kind == "activated" and spec.get("once_each_turn"):
+            self.add("activation_once_each_turn", a)
         if kind == "activated" and isinstance(spec.get("condition"), dict):
             yc = spec["condition"].get("you_control")
             if yc is not None:
@@ -659,6 +661,8 @@ class FactWriter:
                 self.add("token", os)
             if o.extra.get("skip_untap"):
                 self.add("skip_untap", os)
+            for i in o.extra.get("activated_this_turn") or []:
+                self.add("activated_this_turn", os, N(int(i)))
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))

@@ -837,6 +837,13 @@ def _a_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"graveyard_at_least": _num(m["n"])}}
 
 
+@template("activate.once_each_turn", "mana_rider", r"Activate only once each turn",
+          '"once_each_turn": true (the object\'s `activated_this_turn` state field records it)',
+          "CR 602.5b", "Mardu Devotee: {1}: Add {R}, {W}, or {B}. Activate only once each turn.")
+def _a_once(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"once_each_turn": True}
+
+
 @template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
           "CR 602.5d, 307.1", "Activate only as a sorcery.")
 def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
