@@ -115,14 +115,18 @@ def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert ballista[0]["x"] == {"min": 0, "max": 2}  # five untapped lands: X = 3 would need 6 mana
     assert ballista[0]["payment"]["x"] == 2
 
+    # "any target" (115.4): listed once per legal target, each player and each creature (and the
+    # artifact about to be sacrificed: targets are chosen before costs are paid, 601.2c/601.2h)
     blast = find(moves, kind="cast", object="h_blast")
-    assert len(blast) == 1
-    assert blast[0]["cost"] == "{1}{R}, sacrifice an artifact"
-    assert blast[0]["payment"]["sacrifice"] == ["pilipala"]
+    assert sorted(t for b in blast for t in b["targets"]) == [
+        "alice", "b_bears", "b_birds", "b_sailor", "bears", "bob", "elves", "pilipala"]
+    for b in blast:
+        assert b["cost"] == "{1}{R}, sacrifice an artifact"
+        assert b["payment"]["sacrifice"] == ["pilipala"]
     assert "118.8" in blast[0]["rules"]
 
     kicked = find(moves, kind="cast", object="h_burst", additional=["kicker"])
-    assert len(kicked) == 1 and kicked[0]["cost"] == "{4}{R}"
+    assert len(kicked) == len(blast) and {k["cost"] for k in kicked} == {"{4}{R}"}  # per target
 
     land = find(moves, kind="play_land", object="h_forest")
     assert land and "cost" not in land[0] and "305.1" in land[0]["rules"]
@@ -284,10 +288,15 @@ def test_mana_text(capsys: pytest.CaptureFixture[str]) -> None:
 # verify, facts
 
 
-def test_verify_builtin_corpus_subprocess() -> None:
-    p = run("verify")
+def test_verify_subprocess(tmp_path: Path) -> None:
+    # The command as installed, in its own process (tests/test_corpus.py runs every scenario of
+    # the built-in corpus in-process; here three of them, to keep the suite fast).
+    corpus = ROOT / "python" / "mtgasp" / "corpus"
+    for path in sorted(corpus.glob("*.json"))[:3]:
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    p = run("verify", str(tmp_path))
     assert p.returncode == 0, p.stdout + p.stderr
-    assert re.search(r"\b(\d+) passed, 0 failed", p.stdout)
+    assert re.search(r"\b3 passed, 0 failed", p.stdout)
 
 
 def test_verify_json_on_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -534,3 +543,14 @@ def test_good_cards_file_is_used(tmp_path: Path, capsys: pytest.CaptureFixture[s
     # without the card file, the card is unknown
     rc, _out, err = call(capsys, "moves", state)
     assert rc == 2 and 'unknown card "Tiny Bear"' in err
+
+
+def test_kicker_paid_twice_is_multikicker_only(capsys: pytest.CaptureFixture[str]) -> None:
+    # "kicker" listed twice is well-formed (multikicker, 702.33c), but Burst Lightning has kicker:
+    # its kicker cost can be paid only once, and the answer says so.
+    action = '{"kind": "cast", "object": "h_burst", "additional": ["kicker", "kicker"], "targets": ["bob"]}'
+    doc = call_json(capsys, "why", MIDGAME, action)
+    assert doc["legal"] is False
+    assert [r["rule"] for r in doc["reasons"]] == ["702.33c"]
+    once = call_json(capsys, "why", MIDGAME, action.replace('"kicker", "kicker"', '"kicker"'))
+    assert once["legal"] is True

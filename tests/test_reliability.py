@@ -241,6 +241,18 @@ CARD_CASES = [
      {"oracle": "{T}: Add {G}.", "abilities": [{"kind": "activated", "text": "{T}: Add {G}.",
       "cost": {"tap": True}, "mana": {"any_color": BIG}}]}),
     ("abilities", {"oracle": "x", "abilities": [{"kind": "keyword", "text": "x", "keyword": "flash"}] * 101}),
+    # found by the 100,000-case fuzz run (2026-12-01): effect parameters were not validated
+    ("abilities[0].effect.n",
+     {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Draw.", "effect": {"action": "draw", "n": 2**63}}]}),
+    ("abilities[0].effect.amount",
+     {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Deal.",
+                                           "effect": {"action": "damage", "amount": -(2**31) - 1, "target": "any"}}]}),
+    ("abilities[0].effects[0].token.subtypes[0]",
+     {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Make.", "effects": [
+         {"action": "create_tokens", "n": 1, "token": {"types": ["Creature"], "subtypes": [1000001]}}]}]}),
+    ("abilities[0].effect.token.power",
+     {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Make.", "effect": {
+         "action": "create_tokens", "n": 1, "token": {"types": ["Creature"], "power": BIG}}}]}),
 ]
 
 

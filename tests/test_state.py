@@ -758,7 +758,6 @@ BAD_ACTIONS: list[tuple[Any, str]] = [
     ({"kind": "cast", "object": "h1", "method": "flashback"}, 'action.method: "flashback" is not a casting method'),
     ({"kind": "cast", "object": "h2", "additional": "kicker"}, "action.additional: expected a list"),
     ({"kind": "cast", "object": "h2", "additional": ["buyback"]}, 'action.additional[0]: "buyback" is not an optional additional cost'),
-    ({"kind": "cast", "object": "h2", "additional": ["kicker", "kicker"]}, 'action.additional[1]: "kicker" is listed twice'),
     ({"kind": "cast", "object": "h2", "additional": [1]}, "action.additional[0]: expected a string"),
     ({"kind": "cast", "object": "h1", "ability": 1}, "action.ability: a cast action has no ability (only activate and plot actions do)"),
     ({"kind": "activate", "object": "f1", "ability": {"granted_by": "Chromatic Lanter", "index": 1}},

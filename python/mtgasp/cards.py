@@ -876,7 +876,7 @@ class _Validator:
                 self.add(f"{path}.replace_mana", "missing required field (for until_end_of_turn)")
             else:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
-        if action in ("play_exiled_free", "boost_self") and "condition" in eff:
+        if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
         if action == "add_mana":
             if "produce" not in eff:
@@ -886,6 +886,53 @@ class _Validator:
                 if isinstance(eff["produce"], dict) and "for_each" in eff["produce"]:
                     self.add(f"{path}.produce.for_each", "only a mana ability's mana may be "
                                                          "counted (for_each)")
+        self.effect_params(eff, path)
+
+    def effect_params(self, eff: Mapping[str, Any], path: str) -> None:
+        """The parameters of an effect (amounts, counts, counter kinds, targets, the token it
+        creates): numbers within the card bounds (facts.py writes them as solver integers), words,
+        true/false, a token or a sacrifice object, a list of keywords."""
+        for k, val in eff.items():
+            if k in ("action", "condition", "replace_mana", "produce"):
+                continue
+            p = _key_path(path, str(k))
+            if isinstance(val, bool):
+                continue
+            if _is_int(val):
+                self.integer(val, p, -MAX_CARD_NUMBER)
+            elif isinstance(val, str):
+                self.string(val, p)
+            elif k == "token":
+                self.token(val, p)
+            elif k == "sacrifice":
+                sac = self.obj(val, p, '{"type": "Creature"}')
+                if sac is not None:
+                    self.fields(sac, p, ("type",))
+                    if "type" in sac:
+                        self.choice(sac["type"], f"{p}.type", CARD_TYPES, "a card type")
+            elif k == "keywords":
+                self.string_list(val, p)
+            else:
+                self.add(p, f"expected a number, a word or true/false, got {_q(val)}")
+
+    def token(self, v: Any, path: str) -> None:
+        """The token a create_tokens effect makes (111.1, 111.4)."""
+        tok = self.obj(v, path, '{"types": ["Creature"], "subtypes": ["Angel"], "power": 4, ...}')
+        if tok is None:
+            return
+        self.fields(tok, path, (), ("name", "types", "subtypes", "power", "toughness", "colors", "keywords"))
+        if "name" in tok:
+            self.string(tok["name"], f"{path}.name")
+        if "types" in tok:
+            self.string_list(tok["types"], f"{path}.types", CARD_TYPES, "a card type", nonempty=True)
+        for field in ("subtypes", "keywords"):
+            if field in tok:
+                self.string_list(tok[field], f"{path}.{field}")
+        if "colors" in tok:
+            self.string_list(tok["colors"], f"{path}.colors", ("W", "U", "B", "R", "G"), "a color")
+        for pt in ("power", "toughness"):
+            if pt in tok:
+                self.integer(tok[pt], f"{path}.{pt}", -MAX_CARD_NUMBER)
 
     def condition(self, v: Any, path: str) -> None:
         cond = self.obj(v, path, 'a condition such as {"total_power_at_least": 10}')
