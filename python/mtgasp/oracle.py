@@ -1081,17 +1081,17 @@ def _e_tokens(m: re.Match[str], ctx: Ctx) -> Any:
 @template("effect.sacrifice_self_unless", "effect",
           r"Sacrifice ~ unless you sacrifice a (?P<t>creature)",
           '{"action": "sacrifice_self_unless", "sacrifice": {"type": "Creature"}} (a creature only: '
-          'effects.lp offers creatures)', "CR 118.12, 701.21",
+          'effects.lp offers creatures)', "CR 118.12, 701.21a",
           "Contamination: sacrifice this enchantment unless you sacrifice a creature.")
 def _e_sac_unless(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "sacrifice_self_unless", "sacrifice": {"type": m["t"].capitalize()}}
 
 
-@template("effect.look_take_legendary_creature", "effect",
+@template("effect.look_take_legendary", "effect",
           rf"Look at the top (?P<n>{NUM}) cards of your library\. You may reveal a legendary creature "
           r"card from among them and put it into your hand\. Put the rest on the bottom of your "
           r"library in a random order",
-          '{"action": "look_take", "n": N, "what": "legendary_creature"}', "CR 401.2, 701.20a",
+          '{"action": "look_take", "n": N, "what": "legendary_creature"}', "CR 401.4, 608.2d",
           "Kolvori, God of Kinship")
 def _e_look_take(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "look_take", "n": _num(m["n"]), "what": "legendary_creature"}
@@ -1470,15 +1470,6 @@ def _l_plot_lib(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "plot_from_library": {"nonland": True}}
 
 
-@template("static.opening_hand", "line",
-          r"If ~ is in your opening hand and you're not the starting player, you may begin the game "
-          r"with ~ on the battlefield with a luck counter on it\. If you do, exile a card from your hand",
-          '{"kind": "static", "effect": {"action": "opening_hand"}}', "CR 103.6",
-          "Gemstone Caverns")
-def _l_opening_hand(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"kind": "static", "effect": {"action": "opening_hand"}}
-
-
 @template("static.boost_self_legendary", "line",
           rf"As long as you control (?P<n>{NUM}) or more legendary creatures, ~ gets "
           r"\+(?P<p>\d+)/\+(?P<t>\d+)(?: and has (?P<kw>[a-z]+))?",
@@ -1491,6 +1482,15 @@ def _l_boost_legendary(m: re.Match[str], ctx: Ctx) -> Any:
         eff["keywords"] = [m["kw"]]
     eff["condition"] = {"legendary_creatures_you_control_at_least": _num(m["n"])}
     return {"kind": "static", "effect": eff}
+
+
+@template("static.opening_hand_luck", "line",
+          r"If ~ is in your opening hand and you're not the starting player, you may begin the game "
+          r"with ~ on the battlefield with a luck counter on it\. If you do, exile a card from your hand",
+          '{"kind": "static", "effect": {"action": "opening_hand"}} (before the game: no state in scope '
+          "is changed by it)", "CR 103.6", "Gemstone Caverns")
+def _l_opening_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "effect": {"action": "opening_hand"}}
 
 
 @template("static.look_at_top", "line", r"You may look at the top card of your library any time",
