@@ -127,6 +127,34 @@ AB = "cards[0].faces[0].abilities[0]"
     (with_mana({"fixed": "{C}"}, cost={"tap_untapped": {"count": 1}}), f"{AB}.cost.tap_untapped.type", "missing"),
     (with_mana({"fixed": "{C}"}, cost={"discard": {"type": "Card"}}), f"{AB}.cost.discard.type", "card type"),
     (with_mana({"fixed": "{C}"}, template=3), f"{AB}.template", "non-empty string"),
+    # issue 11, second round: hybrid symbols, counted mana, the new conditions and riders
+    (with_mana({"fixed": "{W/U}"}), f"{AB}.mana.fixed", "no hybrid"),
+    (with_mana({"fixed": "{C}"}, cost={"mana": "{2/W}", "tap": True}), f"{AB}.cost.mana",
+     "only two-color hybrid"),
+    (with_mana({"fixed": "{C}"}, cost={"mana": "{W/P}", "tap": True}), f"{AB}.cost.mana",
+     "only two-color hybrid"),
+    (with_mana({"fixed": "{C}"}, cost={"mana": "{S}", "tap": True}), f"{AB}.cost.mana",
+     "not supported"),
+    (with_mana({"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"], "min": 2}}}),
+     f"{AB}.mana.for_each.you_control", "no min or max"),
+    (with_mana({"for_each": {"mana": "{2}", "you_control": {"types": ["Creature"]}}}),
+     f"{AB}.mana.for_each.mana", "mana that is added"),
+    (with_mana({"fixed": "{C}"}, rider={"draw": 0}), f"{AB}.rider.draw", ">= 1"),
+    (with_mana({"fixed": "{C}"}, once_each_turn=False), f"{AB}.once_each_turn", "expected true"),
+    (with_mana({"fixed": "{C}"}, condition={"graveyard_at_least": 0}),
+     f"{AB}.condition.graveyard_at_least", ">= 1"),
+    (with_mana({"fixed": "{C}", "spend_only": [{"spell": {"multicolored": "yes"}}]}),
+     f"{AB}.mana.spend_only[0].spell.multicolored", "true or false"),
+    (base_card(types=["Land"], oracle="x", abilities=[
+        {"kind": "replacement", "enters_tapped": True, "unless": {"reveal": {"subtypes": ["Elf"]}}}]),
+     f"{AB}.unless.reveal.subtypes[0]", "basic land type"),
+    (base_card(types=["Land"], oracle="x", abilities=[
+        {"kind": "replacement", "enters_choose": "creature_type", "other_than": "G"}]),
+     f"{AB}.other_than", "only"),
+    (base_card(types=["Land"], oracle="x", abilities=[
+        {"kind": "replacement", "enters_tapped": True, "unless": {"opponents_at_least": 2,
+                                                                  "pay_life": 2}}]),
+     f"{AB}.unless", "exactly one"),
     (base_card(power="abc", types=["Creature"], toughness=1), "cards[0].faces[0].power", "integer or a text"),
 ])
 def test_bad_extensions_are_reported_with_their_path(card: dict[str, Any], path: str, words: str) -> None:

@@ -187,10 +187,9 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 
 
 @pytest.mark.parametrize("name, line", [
-    ("Sunken Ruins", "{U/B}, {T}: Add {U}{U}, {U}{B}, or {B}{B}."),
-    ("Cabal Coffers", "{2}, {T}: Add {B} for each Swamp you control."),
-    ("Pillar of the Paruns", ("{T}: Add one mana of any color. Spend this mana only to cast a "
-                              "multicolored spell.")),
+    ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
+    ("Priest of Titania", "{T}: Add {G} for each Elf on the battlefield."),
+    ("Transguild Courier", "Transguild Courier is all colors."),
     ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
     ("Utopia Sprawl", "Enchant Forest"),
     ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
@@ -209,9 +208,23 @@ def test_refused_cards_name_the_line(results: dict[str, CardResult], name: str,
         assert line in [v.line for v in refused]
 
 
-def test_hybrid_mana_cost_is_refused_not_bad_input(results: dict[str, CardResult]) -> None:
-    r = results["Manamorphose"]
-    assert r.card is None and "{R/G}" in r.refusal
+def test_hybrid_and_phyrexian_costs_are_imported(results: dict[str, CardResult]) -> None:
+    # CR 107.4e-f: hybrid, monocolored hybrid and Phyrexian symbols are in the card format
+    card = results["Manamorphose"].card
+    assert card is not None and card["faces"][0]["mana_cost"] == "{1}{R/G}"
+    assert results["Gitaxian Probe"].card["faces"][0]["mana_cost"] == "{U/P}"
+    assert results["Spectral Procession"].card["faces"][0]["mana_cost"] == "{2/W}{2/W}{2/W}"
+    gate = abilities(results, "Mystic Gate")
+    assert rules(gate[1]) == {"kind": "activated", "cost": {"mana": "{W/U}", "tap": True},
+                              "mana": {"choice": ["{W}{W}", "{W}{U}", "{U}{U}"]}}
+    assert abilities(results, "Azorius Locket")[1]["cost"] == {
+        "mana": "{W/U}{W/U}{W/U}{W/U}", "tap": True, "sacrifice": "self"}
+
+
+def test_snow_mana_is_still_refused(results: dict[str, CardResult]) -> None:
+    r = results["Mouth of Ronom"]
+    assert r.card is None
+    assert any("{S}" in v.reason for v in r.lines if v.verdict == "refused")
 
 
 def test_every_line_has_one_verdict(results: dict[str, CardResult]) -> None:
@@ -284,6 +297,59 @@ def why(checker: Checker, doc: dict[str, Any], action: dict[str, Any]) -> Any:
 def test_mana_types(checker: Checker, card: str, types: list[str]) -> None:
     got = mana(checker, state([{"id": "x", "card": card}]), "x")
     assert got == [t for t in ("W", "U", "B", "R", "G", "C") if t in types]
+
+
+def cast_legal(checker: Checker, objects: list[dict[str, Any]], card: str, **kw: Any) -> bool:
+    doc = state([*objects, {"id": "spell", "card": card, "zone": "hand"}], **kw)
+    return why(checker, doc, {"kind": "cast", "object": "spell"}).legal
+
+
+def lands(*names: str) -> list[dict[str, Any]]:
+    return [{"id": f"l{i}", "card": n} for i, n in enumerate(names)]
+
+
+def test_hybrid_symbol_is_paid_by_either_half(checker: Checker) -> None:
+    # CR 107.4e, 601.2h: Kitchen Finks {1}{G/W}{G/W}: each {G/W} by {G} or {W}, never by {R}
+    assert cast_legal(checker, lands("Forest", "Plains", "Mountain"), "Kitchen Finks")
+    assert cast_legal(checker, lands("Forest", "Forest", "Mountain"), "Kitchen Finks")
+    assert cast_legal(checker, lands("Plains", "Plains", "Island"), "Kitchen Finks")
+    assert not cast_legal(checker, lands("Forest", "Mountain", "Mountain"), "Kitchen Finks")
+    assert not cast_legal(checker, lands("Island", "Swamp", "Mountain"), "Kitchen Finks")
+
+
+def test_mystic_gate_hybrid_cost_paid_by_island_or_plains_not_mountain(checker: Checker) -> None:
+    # Mystic Gate's {W/U}, {T}: Add {W}{W}: its {W/U} is paid by an Island's {U} or a Plains'
+    # {W} (107.4e), then {W}{W} and a third {W} cast Spectral Procession ({2/W} x3: each {W})
+    assert cast_legal(checker, lands("Mystic Gate", "Island", "Plains"), "Spectral Procession")
+    assert cast_legal(checker, lands("Mystic Gate", "Plains", "Plains"), "Spectral Procession")
+    # a Mountain's {R} can't pay {W/U}: Gate + Mountain + Plains make {W}{W}{R} at most
+    assert not cast_legal(checker, lands("Mystic Gate", "Mountain", "Plains"),
+                          "Spectral Procession")
+    assert not cast_legal(checker, lands("Mystic Gate", "Swamp", "Plains"), "Spectral Procession")
+
+
+def test_monocolored_hybrid_paid_with_two_generic(checker: Checker) -> None:
+    # CR 107.4e: {2/W} is paid by {W} or two generic mana: six Mountains cast the Procession,
+    # five don't (202.3f: its mana value is 6)
+    assert cast_legal(checker, lands(*["Mountain"] * 6), "Spectral Procession")
+    assert not cast_legal(checker, lands(*["Mountain"] * 5), "Spectral Procession")
+    assert cast_legal(checker, lands("Plains", "Mountain", "Mountain", "Mountain", "Mountain"),
+                      "Spectral Procession")
+
+
+def test_phyrexian_symbol_paid_with_two_life(checker: Checker) -> None:
+    # CR 107.4f, 119.4: Gitaxian Probe {U/P} with no land: 2 life, only with 2 or more life
+    assert cast_legal(checker, [], "Gitaxian Probe")
+    assert cast_legal(checker, [], "Gitaxian Probe",
+                      players=[{"name": "alice", "life": 2}, {"name": "bob"}])
+    assert not cast_legal(checker, [], "Gitaxian Probe",
+                          players=[{"name": "alice", "life": 1}, {"name": "bob"}])
+    assert cast_legal(checker, lands("Island"), "Gitaxian Probe",
+                      players=[{"name": "alice", "life": 1}, {"name": "bob"}])
+    # Dismember {1}{B/P}{B/P}: one Mountain and 4 life
+    assert cast_legal(checker, lands("Mountain"), "Dismember")
+    assert not cast_legal(checker, lands("Mountain"), "Dismember",
+                          players=[{"name": "alice", "life": 3}, {"name": "bob"}])
 
 
 def test_coldsteel_heart_makes_the_chosen_color(checker: Checker) -> None:
@@ -378,7 +444,7 @@ def test_cli_import_show_and_use_without_cards_flag(tmp_path: Path, monkeypatch:
     out = tmp_path / "xdg" / "mtgasp" / "cards.json"
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert "Lotus Field" in {c["name"] for c in doc["cards"]}
-    assert "Sunken Ruins" not in {c["name"] for c in doc["cards"]}
+    assert "Mouth of Ronom" not in {c["name"] for c in doc["cards"]}
     rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert rep["refused"] >= 10 and rep["lines"]["refused"] >= 10
     capsys.readouterr()
@@ -591,6 +657,23 @@ def test_painland_deals_damage_when_tapped_for_colored_mana(checker: Checker) ->
     assert alice(after)["mana_pool"] == "{C}" and alice(after).get("life", 20) == 20
 
 
+def test_phyrexian_life_is_paid_when_cast(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "p", "card": "Gitaxian Probe", "zone": "hand"}]),
+                    {"kind": "cast", "object": "p"})
+    assert alice(after)["life"] == 18 and obj(after, "p")["zone"] == "stack"
+    after = applied(checker, state([{"id": "i", "card": "Island"},
+                                    {"id": "p", "card": "Gitaxian Probe", "zone": "hand"}]),
+                    {"kind": "cast", "object": "p"})
+    assert alice(after)["life"] + (2 if not obj(after, "i").get("tapped") else 0) == 20
+
+
+def test_mystic_gate_activated_with_an_islands_mana(checker: Checker) -> None:
+    after = applied(checker, state([{"id": "g", "card": "Mystic Gate"}, {"id": "i", "card": "Island"}]),
+                    {"kind": "activate", "object": "g", "ability": 2}, choose="W")
+    assert obj(after, "i").get("tapped") is True and obj(after, "g").get("tapped") is True
+    assert alice(after)["mana_pool"] in ("{W}{W}", "{W}{U}", "{U}{U}")
+
+
 def test_vivid_crag_enters_tapped_with_two_charge_counters(checker: Checker) -> None:
     after = applied(checker, state([{"id": "vc", "card": "Vivid Crag", "zone": "hand"}]),
                     {"kind": "play_land", "object": "vc"})
@@ -678,3 +761,258 @@ def test_opponents_spells_cost_more(checker: Checker) -> None:
                  {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
     v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["gb"]})
     assert v.why_json().get("cost") == "{2}{R}"
+
+
+# --- counted mana and more "enters tapped unless" conditions ---------------------------------
+
+
+def test_for_each_templates(results: dict[str, CardResult]) -> None:
+    assert rules(abilities(results, "Gaea's Cradle")[0]) == {
+        "kind": "activated", "cost": {"tap": True},
+        "mana": {"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"]}}}}
+    assert abilities(results, "Cabal Coffers")[0]["mana"] == {
+        "for_each": {"mana": "{B}", "you_control": {"subtypes": ["Swamp"]}}}
+    assert abilities(results, "Elvish Archdruid")[1]["mana"] == {
+        "for_each": {"mana": "{G}", "you_control": {"subtypes": ["Elf"]}}}
+
+
+def test_gaeas_cradle_counts_the_creatures_you_control(checker: Checker) -> None:
+    # CR 106.1, 605.3b: one {G} per creature; none with no creature (so it could produce nothing)
+    assert mana(checker, state([{"id": "c", "card": "Gaea's Cradle"}]), "c") == []
+    bears = [{"id": "b1", "card": "Grizzly Bears"}, {"id": "b2", "card": "Llanowar Elves"}]
+    assert mana(checker, state([{"id": "c", "card": "Gaea's Cradle"}, *bears]), "c") == ["G"]
+    after = applied(checker, state([{"id": "c", "card": "Gaea's Cradle"}, *bears]),
+                    {"kind": "activate", "object": "c", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    # the opponent's creatures don't count
+    theirs = [{**b, "owner": "bob"} for b in bears]
+    after = applied(checker, state([{"id": "c", "card": "Gaea's Cradle"}, bears[0], theirs[1]]),
+                    {"kind": "activate", "object": "c", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}"
+    # Grizzly Bears ({1}{G}) from the Cradle alone: two creatures yes, one no
+    assert cast_legal(checker, [{"id": "c", "card": "Gaea's Cradle"}, *bears], "Grizzly Bears")
+    assert not cast_legal(checker, [{"id": "c", "card": "Gaea's Cradle"}, bears[0]],
+                          "Grizzly Bears")
+
+
+def test_cabal_coffers_and_archdruid_count(checker: Checker) -> None:
+    swamps = [{"id": f"s{i}", "card": "Swamp"} for i in range(3)]
+    after = applied(checker, state([{"id": "c", "card": "Cabal Coffers"}, *swamps]),
+                    {"kind": "activate", "object": "c", "ability": 1})
+    # {2} paid by two Swamps, three {B} added (the Swamps count tapped or not)
+    assert alice(after)["mana_pool"] == "{B}{B}{B}"
+    after = applied(checker, state([{"id": "a", "card": "Elvish Archdruid"},
+                                    {"id": "e", "card": "Llanowar Elves"}]),
+                    {"kind": "activate", "object": "a", "ability": 2})
+    assert alice(after)["mana_pool"] == "{G}{G}"  # the Archdruid is an Elf too
+
+
+def play(checker: Checker, land: str, others: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    doc = state([{"id": "new", "card": land, "zone": "hand"}, *others], **kw)
+    return obj(applied(checker, doc, {"kind": "play_land", "object": "new"}), "new")
+
+
+def test_enters_tapped_unless_opponents_life_and_their_lands(checker: Checker) -> None:
+    # two or more opponents (102.3): tapped in a two-player game, untapped with three players
+    assert play(checker, "Bountiful Promenade", []).get("tapped") is True
+    three = [{"name": "alice", "life": 20}, {"name": "bob"}, {"name": "carol"}]
+    assert not play(checker, "Bountiful Promenade", [], players=three).get("tapped")
+    # a player with 13 or less life: either player
+    assert play(checker, "Abandoned Campground", []).get("tapped") is True
+    low = [{"name": "alice", "life": 20}, {"name": "bob", "life": 13}]
+    assert not play(checker, "Abandoned Campground", [], players=low).get("tapped")
+    low_me = [{"name": "alice", "life": 5}, {"name": "bob"}]
+    assert not play(checker, "Abandoned Campground", [], players=low_me).get("tapped")
+    # your opponents control eight or more lands
+    theirs = [{"id": f"f{i}", "card": "Forest", "owner": "bob"} for i in range(8)]
+    assert not play(checker, "Turbulent Fen", theirs).get("tapped")
+    assert play(checker, "Turbulent Fen", theirs[:7]).get("tapped") is True
+    mine = [{"id": f"f{i}", "card": "Forest"} for i in range(8)]
+    assert play(checker, "Turbulent Fen", mine).get("tapped") is True
+
+
+def test_reveal_land_enters_untapped_only_with_the_card_in_hand(checker: Checker) -> None:
+    # Choked Estuary: reveal an Island or Swamp card from your hand, or it enters tapped
+    island = {"id": "i", "card": "Island", "zone": "hand"}
+    assert not play(checker, "Choked Estuary", [island]).get("tapped")
+    assert not play(checker, "Choked Estuary", [{**island, "card": "Swamp"}]).get("tapped")
+    assert play(checker, "Choked Estuary", [{**island, "card": "Mountain"}]).get("tapped") is True
+    # an Island on the battlefield or in the opponent's hand doesn't help
+    assert play(checker, "Choked Estuary", [{**island, "zone": "battlefield"}]).get("tapped") is True
+    assert play(checker, "Choked Estuary", [{**island, "owner": "bob"}]).get("tapped") is True
+
+
+def test_country_roads_compiles_to_a_subtype_condition(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    assert abilities(results, "Country Roads")[0]["unless"] == {
+        "you_control": {"subtypes": ["Mount", "Vehicle"], "min": 1}}
+    assert play(checker, "Country Roads", [{"id": "b", "card": "Grizzly Bears"}]).get("tapped") is True
+
+
+def test_thriving_land_adds_its_color_or_the_chosen_one(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    a = abilities(results, "Thriving Grove")
+    assert rules(a[0]) == {"kind": "replacement", "enters_tapped": True, "enters_choose": "color",
+                           "other_than": "G"}
+    assert a[1]["mana"] == {"or_chosen_color": "{G}"}
+    assert rules(abilities(results, "Manor Gate")[1]) == {
+        "kind": "replacement", "enters_choose": "color", "other_than": "G"}
+    assert mana(checker, state([{"id": "t", "card": "Thriving Grove"}]), "t") == ["G"]
+    assert mana(checker, state([{"id": "t", "card": "Thriving Grove", "chosen_color": "U"}]),
+                "t") == ["U", "G"]
+    # 614.12: the color is chosen as it enters, never green; by default the first allowed one
+    played = play(checker, "Thriving Grove", [])
+    assert played.get("tapped") is True and played["chosen_color"] == "W"
+    doc = state([{"id": "new", "card": "Thriving Grove", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="B")
+    assert obj(after, "new")["chosen_color"] == "B"
+    after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
+    assert obj(after, "new")["chosen_color"] == "W"
+    assert play(checker, "Thriving Heath", [])["chosen_color"] == "U"  # other than white
+
+
+def test_mana_ability_riders_draw_and_gain_life(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    # CR 605.1a: a mana ability that also draws or gains life is still a mana ability; the rider
+    # happens as it resolves (605.3b)
+    assert abilities(results, "Chromatic Sphere")[0]["rider"] == {"draw": 1}
+    assert abilities(results, "Pristine Talisman")[0]["rider"] == {"gain_life": 1}
+    doc = state([{"id": "c", "card": "Chromatic Sphere"}, {"id": "i", "card": "Island"},
+                 {"id": "top", "card": "Grizzly Bears", "zone": "library"}])
+    after = applied(checker, doc, {"kind": "activate", "object": "c", "ability": 1}, choose="G")
+    assert obj(after, "c")["zone"] == "graveyard" and obj(after, "top")["zone"] == "hand"
+    assert alice(after).get("life", 20) == 20 and len(alice(after)["mana_pool"]) == 3
+    after = applied(checker, state([{"id": "t", "card": "Pristine Talisman"}]),
+                    {"kind": "activate", "object": "t", "ability": 1})
+    assert alice(after)["life"] == 21 and alice(after)["mana_pool"] == "{C}"
+    # used while paying for a spell: Grizzly Bears from a Forest and the Talisman's {C}
+    doc = state([{"id": "t", "card": "Pristine Talisman"}, {"id": "f", "card": "Forest"},
+                 {"id": "b", "card": "Grizzly Bears", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "b"})
+    assert alice(after)["life"] == 21
+
+
+def test_enchanted_creature_gets_a_mana_ability(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    grant = abilities(results, "Karametra's Favor")[2]["grant"]
+    assert grant["to"] == "enchanted" and grant["ability"]["mana"] == {"any_color": 1}
+    doc = state([{"id": "b", "card": "Grizzly Bears"},
+                 {"id": "f", "card": "Karametra's Favor", "attached_to": "b"}])
+    assert mana(checker, doc, "b") == ["W", "U", "B", "R", "G"]
+    assert mana(checker, state([{"id": "b", "card": "Grizzly Bears"}]), "b") == []
+
+
+def test_threshold_activation_needs_seven_cards_in_your_graveyard(results: dict[str, CardResult],
+                                                                   checker: Checker) -> None:
+    ring = abilities(results, "Barbarian Ring")
+    assert ring[1]["condition"] == {"graveyard_at_least": 7}
+    # CR 602.5b: "Activate only if there are seven or more cards in your graveyard"
+    yard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard"} for i in range(7)]
+    base = [{"id": "r", "card": "Barbarian Ring"}, {"id": "m", "card": "Mountain"}]
+    act = {"kind": "activate", "object": "r", "ability": 2}
+    v = why(checker, state(base + yard[:6]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert "602.5b" not in {r.rule for r in why(checker, state(base + yard), act).reasons}
+    # the opponent's graveyard doesn't count
+    theirs = [{**g, "owner": "bob"} for g in yard]
+    assert "602.5b" in {r.rule for r in why(checker, state(base + theirs), act).reasons}
+
+
+def test_spend_restrictions_multicolored_colorless_and_subtype_abilities(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Pillar of the Paruns")[0]["mana"]["spend_only"] == [
+        {"spell": {"multicolored": True}}]
+    assert abilities(results, "Smokebraider")[0]["mana"]["spend_only"] == [
+        {"spell": {"subtypes": ["Elemental"]}}, {"ability": {"of_subtypes": ["Elemental"]}}]
+    assert abilities(results, "Codsworth, Handy Helper")[1]["mana"]["spend_only"] == [
+        {"spell": {"subtypes": ["Aura"]}}, {"spell": {"subtypes": ["Equipment"]}}]
+    # CR 106.6, 105.2b: the Pillar's mana casts a multicolored spell only; a hybrid cost has both
+    # colors (Boros Guildmage {R/W}{R/W}, Kitchen Finks {1}{G/W}{G/W})
+    two = lands("Pillar of the Paruns", "Pillar of the Paruns", "Pillar of the Paruns")
+    assert cast_legal(checker, two[:2], "Boros Guildmage")
+    assert cast_legal(checker, two, "Kitchen Finks")
+    assert not cast_legal(checker, two[:2], "Grizzly Bears")
+    # 105.2c: the Sage's {C} casts a colorless spell (Sol Ring), not Grizzly Bears' generic part
+    sage = [{"id": "s", "card": "Sage of the Unknowable"}]
+    assert cast_legal(checker, sage, "Sol Ring")
+    assert not cast_legal(checker, [*sage, *lands("Forest")], "Grizzly Bears")
+    assert cast_legal(checker, lands("Island", "Forest"), "Grizzly Bears")
+    # Smokebraider: Elemental spells, or abilities of Elementals
+    smoke = [{"id": "sm", "card": "Smokebraider"}]
+    assert cast_legal(checker, smoke, "Flamekin Brawler")
+    assert not cast_legal(checker, smoke, "Grizzly Bears")
+    brawler = state([*smoke, {"id": "fb", "card": "Flamekin Brawler"}])
+    assert why(checker, brawler, {"kind": "activate", "object": "fb", "ability": 1}).legal
+    bears = state([*smoke, {"id": "gb", "card": "Kitchen Finks"}])
+    assert mana(checker, bears, "sm") == ["W", "U", "B", "R", "G"]
+
+
+def test_cinder_marsh_skips_its_next_untap_step(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    a = abilities(results, "Cinder Marsh")
+    assert a[1]["mana"] == {"choice": ["{B}", "{R}"]} and a[1]["rider"] == {"skip_untap": 1}
+    # CR 605.1a: still a mana ability; the {C} ability has no rider
+    after = applied(checker, state([{"id": "cm", "card": "Cinder Marsh"}]),
+                    {"kind": "activate", "object": "cm", "ability": 2}, choose="R")
+    assert alice(after)["mana_pool"] == "{R}" and obj(after, "cm")["skip_untap"] is True
+    plain = applied(checker, state([{"id": "cm", "card": "Cinder Marsh"}]),
+                    {"kind": "activate", "object": "cm", "ability": 1})
+    assert "skip_untap" not in obj(plain, "cm")
+    # 502.3: alice's next untap step leaves it tapped and clears the field; without the field it
+    # untaps
+    def to_alices_upkeep(cm: dict[str, Any]) -> dict[str, Any]:
+        from mtgasp.apply import apply_action
+
+        doc = state([cm], step="end", active_player="bob", priority="bob")
+        st = parse_state(doc, checker.library)
+        for _ in range(8):
+            if st.active_player == "alice":
+                break
+            res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                         st.priority), st.priority, None)
+            assert res.legal
+            doc = res.state
+            st = parse_state(doc, checker.library)
+        assert st.active_player == "alice"
+        return obj(doc, "cm")
+
+    cm = {"id": "cm", "card": "Cinder Marsh", "tapped": True}
+    kept = to_alices_upkeep({**cm, "skip_untap": True})
+    assert kept.get("tapped") is True and "skip_untap" not in kept
+    assert not to_alices_upkeep(cm).get("tapped")
+
+
+def test_activate_only_once_each_turn(results: dict[str, CardResult], checker: Checker) -> None:
+    a = abilities(results, "Mardu Devotee")[1]
+    assert a["once_each_turn"] is True and a["mana"] == {"choice": ["{R}", "{W}", "{B}"]}
+    dev = {"id": "d", "card": "Mardu Devotee"}
+    act = {"kind": "activate", "object": "d", "ability": 2}
+    assert why(checker, state([dev, *lands("Forest")]), act).legal
+    v = why(checker, state([{**dev, "activated_this_turn": [2]}, *lands("Forest")]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    after = applied(checker, state([dev, *lands("Forest")]), act, choose="W")
+    # (the Forest's {G} or the {W} pays the {1}: the player chooses which mana stays)
+    assert obj(after, "d")["activated_this_turn"] == [2]
+    assert alice(after)["mana_pool"] in ("{W}", "{G}")
+    # used while paying: Forest pays its {1}, it adds {W}; with the Mountain, Boros Guildmage
+    assert cast_legal(checker, [dev, *lands("Forest", "Mountain")], "Boros Guildmage")
+    assert not cast_legal(checker, [{**dev, "activated_this_turn": [2]},
+                                    *lands("Forest", "Mountain")], "Boros Guildmage")
+    doc = state([dev, *lands("Forest", "Mountain"),
+                 {"id": "bg", "card": "Boros Guildmage", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "bg"})
+    assert obj(after, "d")["activated_this_turn"] == [2]
+    # the record ends with the turn
+    from mtgasp.apply import apply_action
+
+    doc = state([{**dev, "activated_this_turn": [2]}], step="end")
+    st = parse_state(doc, checker.library)
+    for _ in range(8):
+        if st.turn == 6:
+            break
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        assert res.legal
+        doc = res.state
+        st = parse_state(doc, checker.library)
+    assert st.turn == 6 and "activated_this_turn" not in obj(doc, "d")

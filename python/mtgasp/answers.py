@@ -17,7 +17,7 @@ from typing import Any
 from clingo import Function, Symbol, SymbolType
 
 from mtgasp.facts import Ids
-from mtgasp.model import MANA_TYPES, Action, GameState, render_cost
+from mtgasp.model import MANA_TYPES, Action, GameState, hybrid_term_key, render_cost
 
 _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
           "command": "in the command zone"}
@@ -239,7 +239,8 @@ class Decoder:
         t = self.totals.get(action)
         if not t:
             return "{0}"
-        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in MANA_TYPES}, t.get("x", 0))
+        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in MANA_TYPES}, t.get("x", 0),
+                           {k: v for k, v in t.items() if "/" in k})
 
     def render_arg(self, arg: Symbol) -> str:
         if arg.type == SymbolType.Number:
@@ -337,7 +338,8 @@ class Decoder:
             by_action[t] = Verdict(action=self.action(t), term=t)
         for a in by_name.get("total", ()):
             t, s, n = a.arguments
-            self.totals[t][s.name] = n.number
+            h = hybrid_term_key(s.name, [x.name for x in s.arguments])
+            self.totals[t][h or s.name] = n.number
 
         def each(name: str) -> Iterator[tuple[Verdict, list[Symbol]]]:
             for a in by_name.get(name, ()):

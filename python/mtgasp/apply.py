@@ -18,14 +18,14 @@ from mtgasp.answers import Decoder, Reason, Verdict
 from mtgasp.api import Checker
 from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
-from mtgasp.model import MANA_TYPES, Action, GameState, render_cost
+from mtgasp.model import MANA_TYPES, Action, GameState, hybrid_term_key, render_cost
 from mtgasp.solver import Grounded
 from mtgasp.state import dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
 STACK_ONLY = ("dream_exile", "targets", "looking_at")
-BATTLEFIELD_ONLY = ("damage", "pump")
+BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
 
@@ -200,10 +200,12 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             continue
         name = a.arguments[1].name
         value = _value(a.arguments[2], decoder, o, name)
-        if name == "seen_by":
-            o.setdefault("seen_by", [])
-            if value not in o["seen_by"]:
-                o["seen_by"].append(value)
+        if name in ("seen_by", "activated_this_turn"):
+            o.setdefault(name, [])
+            if value not in o[name]:
+                o[name].append(value)
+                if name == "activated_this_turn":
+                    o[name].sort()
         elif name == "targets":
             o.setdefault("targets", []).append(oid[a.arguments[2].number])
         elif name == "target_player":
@@ -230,11 +232,14 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     amounts: dict[str, dict[int, dict[str, int]]] = {}
     for a in by_name.get("foretold_cost", []):
         o_id = oid[a.arguments[0].number]
-        face, sym, n = a.arguments[1].number, a.arguments[2].name, a.arguments[3].number
+        face, n = a.arguments[1].number, a.arguments[3].number
+        ks = a.arguments[2]
+        sym = hybrid_term_key(ks.name, [x.name for x in ks.arguments]) or ks.name
         row = amounts.setdefault(o_id, {}).setdefault(face, {})
         row[sym] = row.get(sym, 0) + n
     foretold = {o_id: {f: render_cost(row.get("generic", 0), {t.upper(): k for t, k in row.items()
-                                                              if t not in ("generic", "x")}, row.get("x", 0))
+                                                              if t not in ("generic", "x") and "/" not in t},
+                                      row.get("x", 0), {t: k for t, k in row.items() if "/" in t})
                        for f, row in faces.items()}
                 for o_id, faces in amounts.items()}
     for o_id, faces in foretold.items():

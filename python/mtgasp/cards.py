@@ -120,10 +120,15 @@ STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", 
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
-    "if_counter", "same_type_as_produced",
+    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color",
 )
-RIDERS = ("damage_to_you", "lose_life")
-SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors")
+RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap")
+# what "enters tapped unless ..." may say (docs/card-format.md, replacement)
+UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
+                 "opponents_lands_at_least", "reveal")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored",
+                    "colorless", "non_types")
 
 _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
@@ -133,10 +138,10 @@ _FACE_FIELDS = (
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider")),
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
-    "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless")),
+    "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ()),
     "not_modeled": ((), ()),
@@ -262,9 +267,9 @@ class _Validator:
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
-        if produced and (cost.generic or cost.x or not cost.symbols):
+        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid):
             self.add(path, f"{_q(v)}: mana that is added must be {{W}} {{U}} {{B}} {{R}} {{G}} or "
-                           "{C} symbols (no generic mana, no {X})")
+                           "{C} symbols (no generic mana, no {X}, no hybrid)")
             return None
         return cost
 
@@ -465,18 +470,43 @@ class _Validator:
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
+            mc = ab["cost"].get("mana") if isinstance(ab["cost"], dict) else None
+            if "mana" in ab and isinstance(mc, str):
+                # payment.lp orders mana abilities by the mana their costs take: only two-color
+                # hybrid symbols (always one mana) are taken there
+                try:
+                    hyb = parse_mana_cost(mc).hybrid
+                except ValueError:
+                    hyb = {}
+                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")]
+                if bad:
+                    self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
+                                                  "supported (only two-color hybrid such as {W/U})")
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")
+        if "once_each_turn" in ab:
+            if ab["once_each_turn"] is not True:
+                self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
+            if granted:
+                self.add(f"{path}.once_each_turn", "not for a granted ability (its activations "
+                                                   "are recorded by ability number)")
         if "condition" in ab:
             p = f"{path}.condition"
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
             if cond is not None:
-                self.fields(cond, p, ("you_control",))
+                if len(cond) != 1:
+                    self.add(p, 'needs exactly one of "you_control", "graveyard_at_least"')
+                self.fields(cond, p, (), ("you_control", "graveyard_at_least"))
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
+                if "graveyard_at_least" in cond:
+                    self.integer(cond["graveyard_at_least"], f"{p}.graveyard_at_least", 1)
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
+            self.add(f"{path}.mana.for_each", "only an activated mana ability's mana may be "
+                                              "counted (for_each)")
         if "trigger" in ab:
             self.trigger(ab["trigger"], f"{path}.trigger")
         self.mana_or_effect(ab, path)
@@ -531,6 +561,10 @@ class _Validator:
         if "enters_choose" in ab:
             self.choice(ab["enters_choose"], f"{path}.enters_choose", ENTERS_CHOOSE,
                         "something to choose")
+        if "other_than" in ab:
+            if ab.get("enters_choose") != "color":
+                self.add(f"{path}.other_than", 'only "enters_choose": "color" takes "other_than"')
+            self.choice(ab["other_than"], f"{path}.other_than", COLOR_LETTERS, "a color")
         if "condition" in ab:
             self.choice(ab["condition"], f"{path}.condition", REPLACEMENT_CONDITIONS,
                         "a replacement condition")
@@ -541,12 +575,22 @@ class _Validator:
             un = self.obj(ab["unless"], p, '{"you_control": {...}} or {"pay_life": 2}')
             if un is not None:
                 if len(un) != 1:
-                    self.add(p, 'needs exactly one of "you_control", "pay_life"')
-                self.fields(un, p, (), ("you_control", "pay_life"))
+                    self.add(p, f'needs exactly one of {", ".join(map(repr, UNLESS_FIELDS))}')
+                self.fields(un, p, (), UNLESS_FIELDS)
                 if "you_control" in un:
                     self.you_control(un["you_control"], f"{p}.you_control")
-                if "pay_life" in un:
-                    self.integer(un["pay_life"], f"{p}.pay_life", 1)
+                for f in ("pay_life", "opponents_at_least", "opponents_lands_at_least"):
+                    if f in un:
+                        self.integer(un[f], f"{p}.{f}", 1)
+                if "a_player_life_at_most" in un:
+                    self.integer(un["a_player_life_at_most"], f"{p}.a_player_life_at_most")
+                if "reveal" in un:
+                    rv = self.obj(un["reveal"], f"{p}.reveal", '{"subtypes": ["Plains", "Island"]}')
+                    if rv is not None:
+                        self.fields(rv, f"{p}.reveal", ("subtypes",))
+                        if "subtypes" in rv:
+                            self.string_list(rv["subtypes"], f"{p}.reveal.subtypes",
+                                             BASIC_LAND_TYPES, "a basic land type", nonempty=True)
 
     def _spell(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if ("effect" in ab) == ("effects" in ab):
@@ -656,6 +700,20 @@ class _Validator:
         if "types" in prod:
             self.string_list(prod["types"], f"{path}.types", COLOR_LETTERS, "a color",
                              nonempty=True)
+        if "for_each" in prod:
+            p = f"{path}.for_each"
+            fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
+            if fe is not None:
+                self.fields(fe, p, ("mana", "you_control"))
+                if "mana" in fe:
+                    self.mana(fe["mana"], f"{p}.mana", produced=True)
+                if "you_control" in fe:
+                    self.you_control(fe["you_control"], f"{p}.you_control")
+                    if isinstance(fe["you_control"], dict) and ("min" in fe["you_control"]
+                                                                or "max" in fe["you_control"]):
+                        self.add(f"{p}.you_control", "a count takes no min or max")
+        if "or_chosen_color" in prod:
+            self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
         if "chosen_color" in prod and prod["chosen_color"] != 1:
             self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:
@@ -696,10 +754,13 @@ class _Validator:
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
-                    self.fields(ab, f"{p}.ability", (), ("of_types",))
+                    self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes"))
                     if "of_types" in ab:
                         self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
                                          "a card type", nonempty=True)
+                    if "of_subtypes" in ab:
+                        self.string_list(ab["of_subtypes"], f"{p}.ability.of_subtypes",
+                                         nonempty=True)
             if "spell" in d:
                 q = f"{p}.spell"
                 sp = self.obj(d["spell"], q, '{"types": ["Creature"], "chosen_type": true}')
@@ -717,6 +778,12 @@ class _Validator:
                 if "colors" in sp:
                     self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
                                      nonempty=True)
+                for f in ("multicolored", "colorless"):
+                    if f in sp:
+                        self.boolean(sp[f], f"{q}.{f}")
+                if "non_types" in sp:
+                    self.string_list(sp["non_types"], f"{q}.non_types", CARD_TYPES, "a card type",
+                                     nonempty=True)
                 if "chosen_type" in sp and sp["chosen_type"] is not True:
                     self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
 
@@ -724,8 +791,8 @@ class _Validator:
         rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')
         if rd is None:
             return
-        if len(rd) != 1:
-            self.add(path, f"needs exactly one of {', '.join(RIDERS)}")
+        if not rd:
+            self.add(path, f"needs at least one of {', '.join(RIDERS)}")
         self.fields(rd, path, (), RIDERS)
         for f in RIDERS:
             if f in rd:
@@ -816,6 +883,9 @@ class _Validator:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")
             else:
                 self.produce(eff["produce"], f"{path}.produce")
+                if isinstance(eff["produce"], dict) and "for_each" in eff["produce"]:
+                    self.add(f"{path}.produce.for_each", "only a mana ability's mana may be "
+                                                         "counted (for_each)")
         self.effect_params(eff, path)
 
     def effect_params(self, eff: Mapping[str, Any], path: str) -> None:

@@ -39,7 +39,7 @@ from clingo import Function, Number, Symbol, SymbolType, ast
 
 from mtgasp.cards import CardLibrary
 from mtgasp.errors import InputError
-from mtgasp.model import STEPS, render_cost
+from mtgasp.model import STEPS, hybrid_term_key, render_cost
 from mtgasp.solver import encoding_files, program_override
 
 # The default bound (docs/verification.md): 3 objects for the properties of requirements, 2 for the
@@ -324,12 +324,18 @@ class BoundedChecker:
             raise CheckError("grounding failed: " + " ".join(m.strip() for m in messages if "error" in m)) from None
         if not self._cost_text:
             parts: dict[int, dict[str, int]] = {}
+            hybrids: dict[int, dict[str, int]] = {}
             for atom in ctl.symbolic_atoms.by_signature("cost", 3):
                 cid, sym, n = atom.symbol.arguments
-                parts.setdefault(cid.number, {})[sym.name] = n.number
+                h = hybrid_term_key(sym.name, [a.name for a in sym.arguments])
+                if h is not None:
+                    hybrids.setdefault(cid.number, {})[h] = n.number
+                else:
+                    parts.setdefault(cid.number, {})[sym.name] = n.number
             for number, amounts in parts.items():
                 colored = {k.upper(): v for k, v in amounts.items() if k not in ("generic", "x")}
-                self._cost_text[number] = render_cost(amounts.get("generic", 0), colored, amounts.get("x", 0))
+                self._cost_text[number] = render_cost(amounts.get("generic", 0), colored, amounts.get("x", 0),
+                                                      hybrids.get(number))
         if not self._descriptions:
             for atom in ctl.symbolic_atoms.by_signature("describe", 2):
                 self._descriptions[atom.symbol.arguments[0].name] = atom.symbol.arguments[1].string

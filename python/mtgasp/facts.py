@@ -212,7 +212,8 @@ class FactWriter:
         card facts can be cached); emits cost(Id, Sym, N) once per query."""
         if isinstance(cost, str):
             cost = parse_mana_cost(cost)
-        key = (cost.generic, tuple(sorted(cost.symbols.items())), cost.x)
+        key = (cost.generic, tuple(sorted(cost.symbols.items())), cost.x,
+               tuple(sorted(cost.hybrid.items())))
         cid = _COST_IDS.get(key)
         if cid is None:
             cid = len(_COST_IDS) + 1
@@ -220,6 +221,12 @@ class FactWriter:
             facts = [Function("cost", [N(cid), C("generic"), N(cost.generic)])]
             for sym, n in cost.symbols.items():
                 facts.append(Function("cost", [N(cid), C(sym.lower()), N(n)]))
+            # 107.4e-f: hybrid(w,u) for {W/U}, twobrid(w) for {2/W}, phyrexian(w) for {W/P}
+            for sym, n in cost.hybrid.items():
+                a, b = sym.lower().split("/")
+                kind = (F("twobrid", [C(b)]) if a == "2" else
+                        F("phyrexian", [C(a)]) if b == "p" else F("hybrid", [C(a), C(b)]))
+                facts.append(Function("cost", [N(cid), kind, N(n)]))
             if cost.x:
                 facts.append(Function("cost", [N(cid), C("x"), N(cost.x)]))
             _COST_FACTS[cid] = facts
@@ -323,10 +330,14 @@ class FactWriter:
             self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
+        if kind == "activated" and spec.get("once_each_turn"):
+            self.add("activation_once_each_turn", a)
         if kind == "activated" and isinstance(spec.get("condition"), dict):
             yc = spec["condition"].get("you_control")
             if yc is not None:
                 self.you_control(a, C("activation"), yc)
+            if isinstance(spec["condition"].get("graveyard_at_least"), int):
+                self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for produce, cond in self.produce(spec["mana"]):
@@ -334,6 +345,9 @@ class FactWriter:
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":
                         self.add("combination_color", a, C(t.lower()))
+                if produce.name == "for_each":
+                    # "Add {G} for each creature you control": the permanents counted (yc_count/4)
+                    self.you_control(a, C("count"), spec["mana"]["for_each"]["you_control"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
@@ -368,8 +382,15 @@ class FactWriter:
                     self.you_control(a, C("unless"), unless["you_control"])
                 if "pay_life" in unless:
                     self.add("enters_tapped_unless_pay", a, N(int(unless["pay_life"])))
+                for f in ("opponents_at_least", "a_player_life_at_most", "opponents_lands_at_least"):
+                    if f in unless:
+                        self.add("enters_tapped_unless", a, C(f), N(int(unless[f])))
+                for sub in (unless.get("reveal") or {}).get("subtypes") or []:
+                    self.add("enters_tapped_unless_reveal", a, String(sub))
             if spec.get("enters_choose"):
                 self.add("enters_choose", a, C(spec["enters_choose"]))
+                if spec.get("other_than"):
+                    self.add("enters_choose_not", a, C(str(spec["other_than"]).lower()))
             ewc = spec.get("enters_with_counters")
             if ewc:
                 amount = ewc.get("amount")
@@ -500,10 +521,17 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("color", [C(t.lower())]))
                 if sp.get("chosen_type"):
                     self.add("spend_alt", a, n, C("chosen_type"))
+                for f in ("multicolored", "colorless"):
+                    if sp.get(f):
+                        self.add("spend_alt", a, n, C(f))
+                for t in sp.get("non_types") or []:
+                    self.add("spend_alt", a, n, F("non_type", [C(t.lower())]))
             if "ability" in alt:
                 self.add("spend_alt", a, n, C("ability"))
                 for t in (alt["ability"] or {}).get("of_types") or []:
                     self.add("spend_alt", a, n, F("of_type", [C(t.lower())]))
+                for t in (alt["ability"] or {}).get("of_subtypes") or []:
+                    self.add("spend_alt", a, n, F("of_subtype", [String(t)]))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
 
@@ -564,12 +592,18 @@ class FactWriter:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
             yield C("chosen_color"), C("always")
+        elif "or_chosen_color" in spec:
+            # "Add {G} or one mana of the chosen color": two options
+            yield F("choice", [self.cost(spec["or_chosen_color"])]), C("always")
+            yield C("chosen_color"), C("always")
         elif "could_produce" in spec:
             cp = spec["could_produce"]
             col = C("colors") if cp.get("colors_only") else C("types")
             yield F("could_produce", [C(cp["of"]), col]), C("always")
         elif "same_type_as_produced" in spec:
             yield C("same_type_as_produced"), C("always")
+        elif "for_each" in spec:
+            yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
 
     @staticmethod
     def effects(spec: dict) -> Iterable[dict]:
@@ -695,6 +729,10 @@ class FactWriter:
                 self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
             if o.extra.get("token"):
                 self.add("token", os)
+            if o.extra.get("skip_untap"):
+                self.add("skip_untap", os)
+            for i in o.extra.get("activated_this_turn") or []:
+                self.add("activated_this_turn", os, N(int(i)))
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))

@@ -60,18 +60,22 @@ def _cost_amount(cost: Any) -> int:
     """Generic plus symbols of a ManaCost (0 for None)."""
     if cost is None:
         return 0
-    return int(cost.generic) + sum(cost.symbols.values())
+    return int(cost.generic) + sum(cost.symbols.values()) + sum(
+        n * (2 if k.startswith("2/") else 1) for k, n in getattr(cost, "hybrid", {}).items())
 
 
-def _produce_max(spec: Any) -> int:
+def _produce_max(spec: Any, permanents: int = 1) -> int:
     """The most mana one activation of a mana ability (its ``mana`` spec) adds, before
-    replacement effects."""
+    replacement effects (``permanents``: how many a "for each" may count)."""
     if not isinstance(spec, dict):
         return 0
     from mtgasp.model import parse_mana_cost
 
+    if isinstance(spec.get("for_each"), dict):
+        return _produce_max({"fixed": spec["for_each"].get("mana")}) * max(permanents, 1)
     if "if_counter" in spec:
-        return max(_produce_max(spec.get("then")), _produce_max(spec.get("else")))
+        return max(_produce_max(spec.get("then"), permanents),
+                   _produce_max(spec.get("else"), permanents))
     if "fixed" in spec:
         try:
             return _cost_amount(parse_mana_cost(spec["fixed"]))
@@ -148,6 +152,7 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
                                      f"{MAX_MANA_REPLACEMENTS}, since it tries every order they "
                                      "can be applied in (CR 616.1)")))
         return problems
+    permanents = sum(1 for o in state.objects if o.zone == "battlefield")
     # mana abilities anything could have: its own, and those the state's cards grant.
     granted_give, granted_cost, triggered = 0, 0, 0
     for card in cards.values():
@@ -157,7 +162,7 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
                 if isinstance(grant, dict) and isinstance(grant.get("ability"), dict):
                     inner = grant["ability"]
                     if isinstance(inner.get("mana"), dict):
-                        granted_give += _produce_max(inner["mana"])
+                        granted_give += _produce_max(inner["mana"], permanents)
                         granted_cost += _mana_cost_of(inner)
     for o in state.objects:
         card = cards.get(o.card or "")
@@ -176,7 +181,7 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
         for face in card.faces:
             for ab in face.abilities:
                 if ab.kind in ("activated", "triggered") and isinstance(ab.spec.get("mana"), dict):
-                    give += _produce_max(ab.spec["mana"])
+                    give += _produce_max(ab.spec["mana"], permanents)
                     cost += _mana_cost_of(ab.spec)
                     n += 1
         if give or cost:

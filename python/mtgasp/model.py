@@ -25,6 +25,11 @@ METHODS = ("normal", "foretell", "plot", "free")
 ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
+# CR 107.4e: hybrid ({W/U}: two different colors, WUBRG order as printed) and monocolored hybrid
+# ({2/W}); 107.4f: Phyrexian ({W/P})
+_HYBRID = re.compile(r"^(?:W/U|W/B|U/B|U/R|B/R|B/G|R/G|R/W|G/W|G/U|2/[WUBRG]|[WUBRG]/P)$")
+HYBRID_ORDER = ("W/U", "W/B", "U/B", "U/R", "B/R", "B/G", "R/G", "R/W", "G/W", "G/U",
+                "2/W", "2/U", "2/B", "2/R", "2/G", "W/P", "U/P", "B/P", "R/P", "G/P")
 
 
 def brief_text(text: str) -> str:
@@ -40,10 +45,15 @@ class ManaCost:
     generic: int = 0
     symbols: Mapping[str, int] = field(default_factory=dict)  # W U B R G C -> count
     x: int = 0  # how many {X} symbols
+    # hybrid symbols (CR 107.4e-f), by kind -> count: "W/U" (hybrid: either color), "2/W"
+    # (monocolored hybrid: {2} or the color), "W/P" (Phyrexian: the color or 2 life)
+    hybrid: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def mana_value(self) -> int:  # CR 202.3 (X counts as 0 off the stack, 202.3e)
-        return self.generic + sum(self.symbols.values())
+        # 202.3f: a hybrid symbol counts as the largest of its halves ({2/W}: 2); Phyrexian: 1
+        return self.generic + sum(self.symbols.values()) + sum(
+            n * (2 if k.startswith("2/") else 1) for k, n in self.hybrid.items())
 
     def render(self) -> str:
         return self.text
@@ -58,9 +68,12 @@ def parse_mana_cost(text: str) -> ManaCost:
         raise ValueError(f"{brief_text(text)} is not a mana cost: unexpected {brief_text(rest.strip())}")
     generic, x = 0, 0
     symbols: dict[str, int] = {}
+    hybrid: dict[str, int] = {}
     for sym in _SYMBOL.findall(text):
         s = sym.upper()
-        if s.isascii() and s.isdigit():
+        if _HYBRID.match(s):
+            hybrid[s] = hybrid.get(s, 0) + 1
+        elif s.isascii() and s.isdigit():
             if len(s) > 7 or generic + int(s) > MAX_CARD_NUMBER:
                 raise ValueError(f"{brief_text(text)}: more than {MAX_CARD_NUMBER:,} generic mana "
                                  "(the most mtgasp accepts in one cost)")
@@ -71,25 +84,42 @@ def parse_mana_cost(text: str) -> ManaCost:
             symbols[s] = symbols.get(s, 0) + 1
         else:
             raise ValueError(f"{brief_text(text)}: mana symbol {{{sym[:20]}}} is not supported "
-                             "(use W U B R G C, numbers, X)")
+                             "(use W U B R G C, numbers, X, hybrid W/U, 2/W, Phyrexian W/P)")
     if not _SYMBOL.findall(text):
         raise ValueError(f"{brief_text(text)} is not a mana cost: no mana symbols")
     if x > MAX_X_SYMBOLS:
         raise ValueError(f"{brief_text(text)}: more than {MAX_X_SYMBOLS} {{X}} in one cost")
-    if sum(symbols.values()) > MAX_COST_SYMBOLS:
+    if sum(symbols.values()) + sum(hybrid.values()) > MAX_COST_SYMBOLS:
         raise ValueError(f"{brief_text(text)}: more than {MAX_COST_SYMBOLS} mana symbols in one cost "
                          "(besides the generic amount)")
-    return ManaCost(text=text, generic=generic, symbols=symbols, x=x)
+    return ManaCost(text=text, generic=generic, symbols=symbols, x=x, hybrid=hybrid)
 
 
-def render_cost(generic: int, symbols: Mapping[str, int], x: int = 0) -> str:
-    """Canonical text of a cost: {X}s, generic, then W U B R G C (empty cost is ``{0}``)."""
+def render_cost(generic: int, symbols: Mapping[str, int], x: int = 0,
+                hybrid: Mapping[str, int] | None = None) -> str:
+    """Canonical text of a cost: {X}s, generic, then W U B R G C, then hybrid symbols (empty cost
+    is ``{0}``)."""
+    hybrid = hybrid or {}
     out = "{X}" * x
-    if generic or (not any(symbols.values()) and not x):
+    if generic or (not any(symbols.values()) and not x and not any(hybrid.values())):
         out += f"{{{generic}}}"
     for t in MANA_TYPES:
         out += f"{{{t}}}" * symbols.get(t, 0)
+    for h in HYBRID_ORDER:
+        out += f"{{{h}}}" * hybrid.get(h, 0)
     return out
+
+
+def hybrid_term_key(name: str, args: list[str]) -> str | None:
+    """The symbol ("W/U", "2/W", "W/P") of a cost kind term of the facts (hybrid(w,u),
+    twobrid(w), phyrexian(w)); None for any other kind."""
+    if name == "hybrid" and len(args) == 2:
+        return f"{args[0].upper()}/{args[1].upper()}"
+    if name == "twobrid" and len(args) == 1:
+        return f"2/{args[0].upper()}"
+    if name == "phyrexian" and len(args) == 1:
+        return f"{args[0].upper()}/P"
+    return None
 
 
 @dataclass(frozen=True)

@@ -63,9 +63,13 @@ _SYM = re.compile(r"\{([^{}]*)\}")
 _COST_SYMBOL = re.compile(
     r"^(\d+|[WUBRGCXYZSDLA]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|H[WUBRG]|½|∞|TK)$"
 )
-# symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}
-_FORMAT_SYMBOL = re.compile(r"^(\d+|[WUBRGCX])$")
-MANA = r"(?:\{(?:\d+|[WUBRGCX])\})"
+# symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}, and
+# hybrid ({W/U}), monocolored hybrid ({2/W}) and Phyrexian ({W/P}) symbols (CR 107.4e-f); not
+# snow {S}, half mana, {W/U/P}, {C/W}
+_HYBRID_SYMBOL = r"W/U|W/B|U/B|U/R|B/R|B/G|R/G|R/W|G/W|G/U|2/[WUBRG]|[WUBRG]/P"
+_FORMAT_SYMBOL = re.compile(rf"^(\d+|[WUBRGCX]|{_HYBRID_SYMBOL})$")
+# a run of cost symbols a template reads (_mana() then refuses any the card format doesn't take)
+MANA = r"(?:\{(?:\d+|[WUBRGCXS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\})"
 COLORED = r"(?:\{[WUBRGC]\})"
 WORD_NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -438,6 +442,14 @@ def _mana(sym_text: str) -> str:
     return sym_text
 
 
+def _no_hybrid_but_two_color(cost: dict[str, Any]) -> None:
+    """The card format takes only two-color hybrid symbols in a mana ability's own mana cost
+    (docs/card-format.md): refuse {2/W} and Phyrexian symbols there."""
+    for s in _symbols(cost.get("mana", "")):
+        if "/" in s and ("2" in s or "P" in s):
+            raise Refused(f"mana symbol {{{s}}} in a mana ability's cost is not in the card format")
+
+
 # ---- costs (the part before the colon of an activated ability; CR 602.1a, 118) --------------
 
 @template("cost.tap", "cost", r"\{T\}", '"tap": true', "CR 107.5, 602.5a, 302.6", "{T}")
@@ -598,6 +610,39 @@ def _m_any_comb_of(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_combination": _num(m["n"]), "types": [m["a"][1], m["b"][1]]}
 
 
+_COUNT_TYPES = {"creature": "Creature", "artifact": "Artifact", "land": "Land",
+                "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+@template("mana.for_each", "mana",
+          rf"Add (?P<m>{COLORED}+) for each (?P<basic>basic )?(?P<sub>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)?"
+          r" ?(?P<t>creature|artifact|land|enchantment|planeswalker)? you control",
+          '{"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"], "subtypes": [...], '
+          '"supertypes": ["Basic"]}}} (the symbols once per permanent you control that matches)',
+          "CR 106.1, 605.1a, 605.3b", "Gaea's Cradle: {T}: Add {G} for each creature you control.")
+def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    if not (m["sub"] or m["t"]):
+        raise Refused("a count of nothing")
+    yc: dict[str, Any] = {}
+    if m["t"]:
+        yc["types"] = [_COUNT_TYPES[m["t"]]]
+    if m["sub"]:
+        if " " in m["sub"] and not m["t"]:
+            raise Refused(f'"{m["sub"]}": not one subtype')
+        yc["subtypes"] = [m["sub"]]
+    if m["basic"]:
+        yc["supertypes"] = ["Basic"]
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
+
+
+@template("mana.or_chosen_color", "mana", rf"Add (?P<m>{COLORED}) or one mana of the chosen color",
+          '{"or_chosen_color": "{G}"} (two options; with a replacement "enters_choose": "color")',
+          "CR 106.1a, 605.1a, 614.12", "Thriving Grove: {T}: Add {G} or one mana of the chosen "
+          "color.")
+def _m_or_chosen(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"or_chosen_color": _produce_symbols(m["m"])}
+
+
 @template("mana.chosen_color", "mana", r"Add one mana of the chosen color",
           '{"chosen_color": 1} (with a replacement "enters_choose": "color")',
           "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
@@ -663,6 +708,10 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
     for w in m["words"].split():
         if w == "legendary":
             spell.setdefault("supertypes", []).append("Legendary")
+        elif w in ("multicolored", "colorless"):
+            spell[w] = True  # 105.2: its colors (from its mana cost; devoid: none, 702.114a)
+        elif w == "noncreature":
+            spell.setdefault("non_types", []).append("Creature")
         elif w in _SPELL_TYPE_WORDS:
             spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
@@ -677,7 +726,7 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    parts = [p for p in re.split(r",? or |, (?:and )?| and ", cast) if p]
+    parts = [p for p in re.split(r" and/or |,? or |, (?:and )?| and ", cast) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
@@ -687,18 +736,32 @@ def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     return out
 
 
-def _ability_alternative(act: str) -> dict[str, Any]:
-    m = re.fullmatch(r"activate (?:abilities|an ability)(?: of (?:an? )?(?P<t>\w+)(?: sources?)?)?",
-                     act)
+def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, Any]]:
+    """ "activate abilities of artifacts" -> [{"ability": {"of_types": ["Artifact"]}}];
+    "activate an ability of a Cleric, Rogue, Warrior, or Wizard" -> one alternative per subtype
+    (a plural such as "Elementals" only when the spell part names the singular)."""
+    m = re.fullmatch(r"activate (?:abilities|an ability)(?: of (?P<art>an? )?(?P<t>[\w, ]+?)"
+                     r"(?P<src> sources?)?)?", act)
     if m is None:
         raise Refused(f'spend restriction "{act}" is not in the card format')
     if m["t"] is None:
-        return {"ability": {}}
+        return [{"ability": {}}]
     t = _SOURCE_WORDS.get(m["t"])
-    if t is None:
-        raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
-                      "format")
-    return {"ability": {"of_types": [t]}}
+    if t is not None:
+        return [{"ability": {"of_types": [t]}}]
+    words = [w for w in re.split(r",? or |, ", m["t"]) if w]
+    out = []
+    for w in words:
+        if not re.fullmatch(r"[A-Z][a-z]+", w):
+            raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
+                          "format")
+        if not (m["art"] or m["src"] or w in spell_subtypes):
+            if w.endswith("s") and w[:-1] in spell_subtypes:
+                w = w[:-1]  # "Elemental spells or activate abilities of Elementals"
+            else:
+                raise Refused(f'spend restriction "{act}": "{w}" may be a plural')
+        out.append({"ability": {"of_subtypes": [w]}})
+    return out
 
 
 @template("spend.restriction", "mana_rider",
@@ -715,7 +778,8 @@ def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
         alts += _spell_alternatives(m["cast"][len("cast "):])
     act = m["act"] or m["act2"]
     if act:
-        alts.append(_ability_alternative(act))
+        subs = {s for a in alts for s in a.get("spell", {}).get("subtypes", [])}
+        alts += _ability_alternatives(act, subs)
     return {"spend_only": alts}
 
 
@@ -738,6 +802,46 @@ def _r_damage(m: re.Match[str], ctx: Ctx) -> Any:
           "{T}: Add {B}. You lose 1 life.")
 def _r_life(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"lose_life": _num(m["n"])}}
+
+
+@template("rider.gain_life", "mana_rider", rf"You gain (?P<n>{NUM}) life",
+          '"rider": {"gain_life": N} on the ability (still a mana ability)', "CR 605.1a, 119.10",
+          "Pristine Talisman: {T}: Add {C}. You gain 1 life.")
+def _r_gain(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"gain_life": _num(m["n"])}}
+
+
+@template("rider.skip_untap", "mana_rider", r"~ doesn't untap during your next untap step",
+          '"rider": {"skip_untap": 1} on the ability (still a mana ability; the object\'s '
+          '`skip_untap` state field keeps it tapped in its controller\'s next untap step)',
+          "CR 605.1a, 502.3", "Cinder Marsh: {T}: Add {B} or {R}. This land doesn't untap during "
+          "your next untap step.")
+def _r_skip_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"skip_untap": 1}}
+
+
+@template("rider.draw", "mana_rider", rf"Draw (?P<n>{NUM}) cards?",
+          '"rider": {"draw": N} on the ability (still a mana ability: 605.1a; drawn as it resolves, '
+          '605.3b)', "CR 605.1a, 605.3b, 121.1",
+          "Chromatic Sphere: {1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a "
+          "card.")
+def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"draw": _num(m["n"])}}
+
+
+@template("activate.if_graveyard", "mana_rider",
+          rf"Activate only if there are (?P<n>{NUM}) or more cards in your graveyard",
+          '"condition": {"graveyard_at_least": N}', "CR 602.5b, 404.2",
+          "Barbarian Ring: Activate only if there are seven or more cards in your graveyard.")
+def _a_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"graveyard_at_least": _num(m["n"])}}
+
+
+@template("activate.once_each_turn", "mana_rider", r"Activate only once each turn",
+          '"once_each_turn": true (the object\'s `activated_this_turn` state field records it)',
+          "CR 602.5b", "Mardu Devotee: {1}: Add {R}, {W}, or {B}. Activate only once each turn.")
+def _a_once(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"once_each_turn": True}
 
 
 @template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
@@ -946,7 +1050,10 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
           '{"action": "add_mana", "produce": PRODUCE} (not a mana ability: a spell, or a trigger '
           'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
 def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"action": "add_mana", "produce": _match("mana", "Add " + m["rest"], ctx)}
+    produce = _match("mana", "Add " + m["rest"], ctx)
+    if "for_each" in produce:
+        raise Refused("a spell or effect adding mana for each permanent is not in the card format")
+    return {"action": "add_mana", "produce": produce}
 
 
 _TOKEN_COLORS = "|".join(COLOR_WORDS)
@@ -972,9 +1079,10 @@ def _e_tokens(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.sacrifice_self_unless", "effect",
-          r"[Ss]acrifice ~ unless you sacrifice an? (?P<t>creature|artifact|land|enchantment)",
-          '{"action": "sacrifice_self_unless", "sacrifice": {"type": "Creature"}}', "CR 118.12, 701.21a",
-          "Contamination")
+          r"Sacrifice ~ unless you sacrifice a (?P<t>creature)",
+          '{"action": "sacrifice_self_unless", "sacrifice": {"type": "Creature"}} (a creature only: '
+          'effects.lp offers creatures)', "CR 118.12, 701.21a",
+          "Contamination: sacrifice this enchantment unless you sacrifice a creature.")
 def _e_sac_unless(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "sacrifice_self_unless", "sacrifice": {"type": m["t"].capitalize()}}
 
@@ -1067,11 +1175,16 @@ def _l_tapped(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("enters.tapped_choose_color", "line",
-          r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color",
-          '{"kind": "replacement", "enters_tapped": true, "enters_choose": "color"}',
-          "CR 614.1c, 614.12", "This land enters tapped. As it enters, choose a color.")
+          r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color(?: other than "
+          r"(?P<not>white|blue|black|red|green))?",
+          '{"kind": "replacement", "enters_tapped": true, "enters_choose": "color", "other_than": '
+          '"G"}', "CR 614.1c, 614.12",
+          "This land enters tapped. As it enters, choose a color other than green.")
 def _l_tapped_color(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"kind": "replacement", "enters_tapped": True, "enters_choose": "color"}
+    out = {"kind": "replacement", "enters_tapped": True, "enters_choose": "color"}
+    if m["not"]:
+        out["other_than"] = COLOR_WORDS[m["not"]]
+    return out
 
 
 @template("enters.tapped_unless_lands", "line",
@@ -1136,6 +1249,66 @@ def _l_tapped_unless_n_type(m: re.Match[str], ctx: Ctx) -> Any:
                                        "min": _num(m["n"])}}}
 
 
+@template("enters.tapped_unless_opponents", "line",
+          rf"~ enters(?: the battlefield)? tapped unless you have (?P<n>{NUM}) or more opponents",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"opponents_at_least": N}}',
+          "CR 614.1c, 614.12, 102.2, 102.3",
+          "This land enters tapped unless you have two or more opponents.")
+def _l_tapped_unless_opps(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"opponents_at_least": _num(m["n"])}}
+
+
+@template("enters.tapped_unless_low_life", "line",
+          rf"~ enters(?: the battlefield)? tapped unless a player has (?P<n>{NUM}) or less life",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"a_player_life_at_most": N}}',
+          "CR 614.1c, 614.12, 119.1",
+          "This land enters tapped unless a player has 13 or less life.")
+def _l_tapped_unless_life(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"a_player_life_at_most": _num(m["n"])}}
+
+
+@template("enters.tapped_unless_opponents_lands", "line",
+          rf"~ enters(?: the battlefield)? tapped unless your opponents control (?P<n>{NUM}) or more "
+          r"lands",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"opponents_lands_at_least": N}}',
+          "CR 614.1c, 614.12",
+          "This land enters tapped unless your opponents control eight or more lands.")
+def _l_tapped_unless_opp_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"opponents_lands_at_least": _num(m["n"])}}
+
+
+@template("enters.tapped_unless_subtypes", "line",
+          r"~ enters(?: the battlefield)? tapped unless you control an? (?P<a>Mount|Vehicle|Desert|"
+          r"Gate|Cave|Town|Sphere|Locus|Lair) or (?:an? )?(?P<b>Mount|Vehicle|Desert|Gate|Cave|Town|Sphere|"
+          r"Locus|Lair)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"subtypes": '
+          '["Mount", "Vehicle"], "min": 1}}}', "CR 614.1c, 614.12, 205.3",
+          "This land enters tapped unless you control a Mount or Vehicle.")
+def _l_tapped_unless_subs(m: re.Match[str], ctx: Ctx) -> Any:
+    subs = [m["a"], m["b"]]
+    if ctx.face.subtypes and any(x in ctx.face.subtypes for x in subs):
+        raise Refused("the land may count itself: not in the card format")
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"you_control": {"subtypes": subs, "min": 1}}}
+
+
+@template("enters.tapped_unless_reveal", "line",
+          r"As ~ enters(?: the battlefield)?, you may reveal an? (?P<a>Plains|Island|Swamp|Mountain|"
+          r"Forest) or (?P<b>Plains|Island|Swamp|Mountain|Forest) card from your hand\. If you "
+          r"don't, ~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"reveal": {"subtypes": '
+          '["Island", "Swamp"]}}} (apply reveals when the hand holds such a card)',
+          "CR 614.1c, 614.12, 701.20a",
+          "As this land enters, you may reveal an Island or Swamp card from your hand. If you "
+          "don't, this land enters tapped.")
+def _l_tapped_unless_reveal(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"reveal": {"subtypes": [m["a"], m["b"]]}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
@@ -1173,11 +1346,18 @@ def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("enters.choose", "line",
-          r"As ~ enters(?: the battlefield)?, choose a (?P<what>color|creature type|card type)",
-          '{"kind": "replacement", "enters_choose": "color"|"creature_type"|"card_type"}',
+          r"As ~ enters(?: the battlefield)?, choose a (?P<what>color|creature type|card type)"
+          r"(?: other than (?P<not>white|blue|black|red|green))?",
+          '{"kind": "replacement", "enters_choose": "color"|"creature_type"|"card_type", '
+          '"other_than": "B" (a color only)}',
           "CR 614.12, 614.1c", "As this artifact enters, choose a color.")
 def _l_choose(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"kind": "replacement", "enters_choose": m["what"].lower().replace(" ", "_")}
+    out = {"kind": "replacement", "enters_choose": m["what"].lower().replace(" ", "_")}
+    if m["not"]:
+        if out["enters_choose"] != "color":
+            raise Refused("a type other than another is not in the card format")
+        out["other_than"] = COLOR_WORDS[m["not"]]
+    return out
 
 
 @template("cost.additional", "line",
@@ -1233,14 +1413,16 @@ def _l_cost_inc_zones(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 GRANT_TO_WORDS = {
-    "enchanted land": "enchanted", "lands you control": "lands_you_control",
+    "enchanted land": "enchanted", "enchanted creature": "enchanted",
+    "lands you control": "lands_you_control",
     "creatures you control": "creatures_you_control",
     "artifacts you control": "artifacts_you_control",
 }
 
 
 @template("static.grant_ability", "line",
-          r"(?P<to>Enchanted land|Lands you control|Creatures you control|Artifacts you control) "
+          r"(?P<to>Enchanted land|Enchanted creature|Lands you control|Creatures you control|"
+          r"Artifacts you control) "
           r"(?:has|have) \"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": "enchanted"|"lands_you_control"|..., "ability": '
           'ABILITY}} (the quoted ability compiled by the same table)', "CR 613.1f, 605.1a, 303.4",
@@ -1349,7 +1531,7 @@ def _l_pale_moon(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 # keywords the rules in scope read (docs/card-format.md); every other keyword is not modeled
-KEYWORD_COST = r"(?P<cost>(?:\{(?:\d+|[WUBRGCX])\})+)"
+KEYWORD_COST = rf"(?P<cost>{MANA}+)"
 
 
 @template("keyword.flash", "keyword", r"Flash", '{"kind": "keyword", "keyword": "flash"}',
@@ -1434,7 +1616,7 @@ _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
     r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
-    r"\bhas flash\b|\bas though\b",
+    r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b",
     re.IGNORECASE,
 )
 _SPELL_STATIC = re.compile(
@@ -1493,7 +1675,8 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
             if k == "spend_only":
                 produce.setdefault("spend_only", []).extend(v)
             elif k == "rider":
-                fields["rider"] = v  # on the ability: it stays a mana ability (605.1a)
+                # on the ability: it stays a mana ability (605.1a)
+                fields.setdefault("rider", {}).update(v)
             else:
                 fields[k] = v
     return fields
@@ -1575,6 +1758,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             return None
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
+            _no_hybrid_but_two_color(cost)
             ctx.used.insert(0, "mana.ability")
             return {"kind": "activated", "text": line, "cost": cost, **body}
         sents = _sentences(m["eff"])
@@ -1906,7 +2090,7 @@ def compile_card(raw: RawCard) -> CardResult:
             bad = [s for s in _symbols(face.mana_cost) if not _FORMAT_SYMBOL.match(s)]
             if bad:
                 card_reason = (f"mana cost {face.mana_cost}: symbol {{{bad[0]}}} is not in the "
-                               "card format (hybrid, Phyrexian, snow, half mana, Y/Z)")
+                               "card format (snow, half mana, hybrid Phyrexian, Y/Z)")
         f_out, refs = _face_out(face, raw, lines)
         faces_out.append(f_out)
         refusals += refs

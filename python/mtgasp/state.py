@@ -81,7 +81,7 @@ GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
 PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
-                     "pump", "token", "looking_at")
+                     "pump", "token", "looking_at", "skip_untap", "activated_this_turn")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1055,6 +1055,24 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 d.extra["pump"] = pt
     if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
         d.extra["token"] = True
+    # "This land doesn't untap during your next untap step" (a mana ability's rider): the next
+    # untap step of its controller leaves it tapped (502.3) and clears the field
+    # the abilities (their numbers) of a permanent activated this turn, for "Activate only once
+    # each turn" (602.5b); written by apply, cleared when the turn ends
+    if _opt(ro, "activated_this_turn") is not None:
+        key = p("activated_this_turn")
+        items = f.listing(key, ro["activated_this_turn"])
+        if items is not None:
+            nums = [f.integer(f"{key}[{i}]", v, minimum=1) for i, v in enumerate(items)]
+            if zone is not None and zone != "battlefield":
+                f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
+            elif all(n is not None for n in nums):
+                d.extra["activated_this_turn"] = sorted({n for n in nums if n is not None})
+    if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
+        if zone is not None and zone != "battlefield":
+            f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
+        else:
+            d.extra["skip_untap"] = True
     _string_list(f, ro, d, p, "seen_by", "exile",
                  f"seen_by records who may look at a card in exile; this card is {zphrase}", zone)
     return d
