@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import re
-
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,7 +108,7 @@ TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery
 _COST_IDS: dict[tuple, int] = {}
 _COST_FACTS: dict[int, list[Symbol]] = {}
 _COST_PATTERN = pattern("cost", (Number(0), Number(0), Number(0)))  # cost(Id, Sym, N): see below
-_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...], frozenset]]] = {}
+_CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...], frozenset, frozenset[str]]]] = {}
 
 
 @dataclass
@@ -261,11 +260,11 @@ class FactWriter:
             outer_patterns, self.patterns = self.patterns, set()
             self._recording = []
             self._card_facts(card, sym)
-            strings: set[str] = set()
+            found: set[str] = set()
             for f in self.facts:
-                _strings_in(f, strings)
+                _strings_in(f, found)
             cached = (tuple(f for f in self.facts if f.name != "cost"), tuple(self._recording),
-                      frozenset(self.patterns), frozenset(strings))
+                      frozenset(self.patterns), frozenset(found))
             cache[card.name] = cached
             self.facts, self._costs_done, self._recording = outer, outer_costs, None
             self.patterns = outer_patterns
@@ -382,9 +381,9 @@ class FactWriter:
                     self.you_control(a, C("unless"), unless["you_control"])
                 if "pay_life" in unless:
                     self.add("enters_tapped_unless_pay", a, N(int(unless["pay_life"])))
-                for f in ("opponents_at_least", "a_player_life_at_most", "opponents_lands_at_least"):
-                    if f in unless:
-                        self.add("enters_tapped_unless", a, C(f), N(int(unless[f])))
+                for fld in ("opponents_at_least", "a_player_life_at_most", "opponents_lands_at_least"):
+                    if fld in unless:
+                        self.add("enters_tapped_unless", a, C(fld), N(int(unless[fld])))
                 for sub in (unless.get("reveal") or {}).get("subtypes") or []:
                     self.add("enters_tapped_unless_reveal", a, String(sub))
             if spec.get("enters_choose"):
