@@ -929,7 +929,7 @@ class _Validator:
             if field in tok:
                 self.string_list(tok[field], f"{path}.{field}")
         if "colors" in tok:
-            self.string_list(tok["colors"], f"{path}.colors", ("W", "U", "B", "R", "G"), "a color")
+            self.string_list(tok["colors"], f"{path}.colors", COLOR_LETTERS, "a color")
         for pt in ("power", "toughness"):
             if pt in tok:
                 self.integer(tok[pt], f"{path}.{pt}", -MAX_CARD_NUMBER)
