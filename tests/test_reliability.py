@@ -261,6 +261,13 @@ CARD_CASES = [
     ("abilities[0].effect.what",
      {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Look.", "effect": {
          "action": "look_take", "n": 6}}]}),
+    # and boost_self with no condition, or another one, validated and then never applied
+    ("abilities[0].effect.condition",
+     {"types": ["Creature"], "power": 1, "toughness": 1, "abilities": [{"kind": "static", "text": "Boost.",
+      "effect": {"action": "boost_self", "power": 1, "toughness": 1}}]}),
+    ("abilities[0].effect.condition",
+     {"types": ["Creature"], "power": 1, "toughness": 1, "abilities": [{"kind": "static", "text": "Boost.",
+      "effect": {"action": "boost_self", "power": 1, "toughness": 1, "condition": {"graveyard_at_least": 7}}}]}),
 ]
 
 

@@ -883,6 +883,12 @@ class _Validator:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
         if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
+        if action == "boost_self":  # 611.3a: creatures.lp applies it under this condition only
+            cond = eff.get("condition")
+            if not isinstance(cond, dict) or set(cond) != {"legendary_creatures_you_control_at_least"}:
+                self.add(f"{path}.condition", 'boost_self needs its condition, '
+                                              '{"legendary_creatures_you_control_at_least": N} (a boost '
+                                              'with no condition is the printed power and toughness)')
         for (act, param), allowed in EFFECT_PARAM_CHOICES.items():
             if action == act:
                 if param not in eff:
