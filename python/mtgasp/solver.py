@@ -373,6 +373,22 @@ except ImportError:  # pragma: no cover (another clingo build: the public API be
     _FFI = _LIB = None
 
 
+_SYMBOLS_P = _FFI.typeof("clingo_symbol_t**") if _FFI is not None else None
+_SIZE_P = _FFI.typeof("size_t*") if _FFI is not None else None
+
+
+def sym_args(sym: clingo.Symbol) -> list[clingo.Symbol]:
+    """``sym.arguments`` (the arguments of a function symbol), with clingo's C call made directly."""
+    if _LIB is None:
+        return sym.arguments
+    p_args = _FFI.new(_SYMBOLS_P)
+    p_size = _FFI.new(_SIZE_P)
+    if not _LIB.clingo_symbol_arguments(sym._rep, p_args, p_size):
+        return sym.arguments  # not a function: the wrapper raises its error
+    args = p_args[0]
+    return [clingo.Symbol(args[i]) for i in range(p_size[0])]
+
+
 def add_facts(ctl: clingo.Control, facts: Iterable[clingo.Symbol]) -> None:
     """Add each symbol as a fact through the backend. The C functions behind Backend.add_atom and
     Backend.add_rule are called directly with one reused buffer each: the same calls, without
