@@ -17,8 +17,8 @@ from typing import Any
 from clingo import Function, Symbol, SymbolType
 
 from mtgasp.facts import Ids
-from mtgasp.solver import sym_args
 from mtgasp.model import MANA_TYPES, Action, GameState, hybrid_term_key, render_cost
+from mtgasp.solver import sym_args
 
 _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
           "command": "in the command zone"}
