@@ -18,6 +18,7 @@ from clingo import Function, Symbol, SymbolType
 
 from mtgasp.facts import Ids
 from mtgasp.model import MANA_TYPES, Action, GameState, hybrid_term_key, render_cost
+from mtgasp.solver import sym_args
 
 _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
           "command": "in the command zone"}
@@ -150,14 +151,14 @@ class Decoder:
 
     def ability_ref(self, a: Symbol) -> Any:
         """The JSON form of ability a(K,F,I): the index, or {"granted_by": card, "index": N}."""
-        k, _f, i = a.arguments
+        k, _f, i = sym_args(a)
         if i.type == SymbolType.Number:
             return i.number
-        return {"granted_by": self.ids.card_names.get(k.number, "?"), "index": i.arguments[0].number}
+        return {"granted_by": self.ids.card_names.get(k.number, "?"), "index": sym_args(i)[0].number}
 
     def ability_spec(self, a: Symbol) -> tuple[str, dict] | None:
         """(text, spec) of ability a(K,F,I), including abilities granted by a static ability (g(N))."""
-        k, f, i = a.arguments
+        k, f, i = sym_args(a)
         name = self.ids.card_names.get(k.number)
         card = self.library.get(name) if name else None
         if card is None:
@@ -173,7 +174,7 @@ class Decoder:
             grant = ab.spec.get("grant") if ab.kind == "static" else None
             if grant:
                 count += 1
-                if count == i.arguments[0].number:
+                if count == sym_args(i)[0].number:
                     return grant["ability"].get("text", ""), dict(grant["ability"])
         return None
 
@@ -181,7 +182,7 @@ class Decoder:
         """The non-mana parts of an action's cost, in Oracle order ({T}, {Q}, remove, sacrifice)."""
         extras: list[str] = []
         if term.name == "activate":
-            found = self.ability_spec(term.arguments[1])
+            found = self.ability_spec(sym_args(term)[1])
             cost = found[1].get("cost") if found else None
             # a keyword's cost is a mana cost text (plot granted by Fblthp): no non-mana parts
             cost = cost if isinstance(cost, dict) else {}
@@ -214,7 +215,7 @@ class Decoder:
         return extras
 
     def ability_text(self, a: Symbol) -> str:
-        k, f, i = a.arguments
+        k, f, i = sym_args(a)
         name = self.ids.card_names.get(k.number)
         card = self.library.get(name) if name else None
         if card is None:
@@ -225,7 +226,7 @@ class Decoder:
                 if ab.index == i.number:
                     return f"{face.name}'s ability {i.number} ({ab.text})"
             return f"{face.name}'s ability {i.number}"
-        n = i.arguments[0].number
+        n = sym_args(i)[0].number
         count = 0
         for ab in face.abilities:
             grant = ab.spec.get("grant") if ab.kind == "static" else None
@@ -247,7 +248,7 @@ class Decoder:
             return str(arg.number)
         if arg.type == SymbolType.String:
             return arg.string
-        name, args = arg.name, arg.arguments
+        name, args = arg.name, sym_args(arg)
         if name == "obj":
             return self.obj_label(args[0])
         if name == "player":
@@ -263,10 +264,10 @@ class Decoder:
         if name == "filter":
             f = args[0]
             if f.name == "type":
-                t = f.arguments[0].name
+                t = sym_args(f)[0].name
                 return _ARTICLE.get(t, f"a {t}")
-            if f.name == "sub" and len(f.arguments) == 2:  # a subtype: "a Forest"
-                sub = f.arguments[1].string
+            if f.name == "sub" and len(sym_args(f)) == 2:  # a subtype: "a Forest"
+                sub = sym_args(f)[1].string
                 return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
             if f.name == "any":
                 return "a card"
@@ -282,8 +283,8 @@ class Decoder:
         return str(arg)
 
     def message(self, msg: Symbol) -> str:
-        template, args = msg.arguments
-        values = [self.render_arg(a) for a in args.arguments]
+        template, args = sym_args(msg)
+        values = [self.render_arg(a) for a in sym_args(args)]
         try:
             return template.string.format(*values)
         except (IndexError, KeyError, ValueError):  # a broken template is a bug; show it raw
@@ -291,7 +292,7 @@ class Decoder:
 
     # -- actions ------------------------------------------------------------------------------
     def action(self, term: Symbol) -> Action:
-        name, args = term.name, term.arguments
+        name, args = term.name, sym_args(term)
         if name in ("pass", "decline"):
             return Action(kind=name)
         oid = self.obj_id(args[0])
@@ -303,7 +304,7 @@ class Decoder:
             return Action(kind="activate", object=oid, ability=self.ability_ref(args[1]))
         if name == "plot":
             a = args[1]
-            granted = a.type == SymbolType.Function and a.name == "a" and a.arguments[2].type != SymbolType.Number
+            granted = a.type == SymbolType.Function and a.name == "a" and sym_args(a)[2].type != SymbolType.Number
             return Action(kind="plot", object=oid, ability=self.ability_ref(a) if granted else None)
         return Action(kind=name, object=oid)
 
@@ -334,16 +335,16 @@ class Decoder:
         by_action: dict[Symbol, Verdict] = {}
         reasons: list[tuple[Symbol, Symbol, Symbol]] = []
         for a in by_name.get("action", ()):
-            t = a.arguments[0]
+            t = sym_args(a)[0]
             by_action[t] = Verdict(action=self.action(t), term=t)
         for a in by_name.get("total", ()):
-            t, s, n = a.arguments
-            h = hybrid_term_key(s.name, [x.name for x in s.arguments])
+            t, s, n = sym_args(a)
+            h = hybrid_term_key(s.name, [x.name for x in sym_args(s)])
             self.totals[t][h or s.name] = n.number
 
         def each(name: str) -> Iterator[tuple[Verdict, list[Symbol]]]:
             for a in by_name.get(name, ()):
-                args = a.arguments
+                args = sym_args(a)
                 v = by_action.get(args[0])
                 if v is not None:
                     yield v, args
@@ -359,7 +360,7 @@ class Decoder:
         priced: set[Symbol] = set()  # actions with something to pay: mana, X or a sacrifice
         for name in ("total", "sacrifice_required", "x_upper", "has_x_in_mana_cost"):
             for a in by_name.get(name, ()):
-                priced.add(a.arguments[0])
+                priced.add(sym_args(a)[0])
         for v, _args in each("needs_target"):
             v.needs_target = True
         for v, args in each("x_upper"):
@@ -405,18 +406,18 @@ class Decoder:
         x = None
         for a in atoms:
             if a.name == "produced":
-                o, ab, opt, t, n = a.arguments
+                o, ab, opt, t, n = sym_args(a)
                 produced[(o, ab, opt)].append((t.name.upper(), n.number))
             elif a.name == "use":
-                o, ab, opt = a.arguments
+                o, ab, opt = sym_args(a)
                 produced.setdefault((o, ab, opt), [])
-                inner = opt.arguments[0] if opt.type == SymbolType.Function and opt.name == "o" else opt
+                inner = sym_args(opt)[0] if opt.type == SymbolType.Function and opt.name == "o" else opt
                 if inner.type == SymbolType.Function and inner.name == "sac":
-                    sac_by_mana[(o, ab, opt)] = self.obj_id(inner.arguments[0])
+                    sac_by_mana[(o, ab, opt)] = self.obj_id(sym_args(inner)[0])
             elif a.name == "sacrifice":
-                sacrifices.append(self.obj_id(a.arguments[1]))
+                sacrifices.append(self.obj_id(sym_args(a)[1]))
             elif a.name == "xval":
-                x = a.arguments[0].number
+                x = sym_args(a)[0].number
         pool = self.pool_text(player)
         uses = tuple(sorted(
             (ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab, opt)))

@@ -89,8 +89,12 @@ class Query:
         self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
             if signatures is None else signatures  # (a goal that is no predicate reads nothing)
         self.base_by_name = self.grounded.facts_by_name(self.signatures)
-        self.base_atoms = [a for atoms in self.base_by_name.values() for a in atoms]
         self.verdicts = self.decoder.verdicts(self.base_by_name)
+
+    @property
+    def base_atoms(self) -> list[Symbol]:
+        """The facts of ``signatures`` after grounding, in one list."""
+        return [a for atoms in self.base_by_name.values() for a in atoms]
 
     def settle(self, v: Verdict) -> Verdict:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
@@ -185,8 +189,8 @@ class Checker:
                   signatures=MOVE_SIGNATURES,
                   goals=MOVE_GOALS, private_kinds=True)
         term = q.query_terms[0]
-        for a in q.base_atoms:
-            if a.name == "query_means" and a.arguments[0] == term:
+        for a in q.base_by_name.get("query_means", ()):
+            if a.arguments[0] == term:
                 term = a.arguments[1]
         v = q.verdicts[term]
         if action.x is not None:
@@ -197,8 +201,8 @@ class Checker:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
         q = Query(self.library, state, default_player(state), goals=MANA_GOALS, private_kinds=True)
         o = q.ids.objects[object_id]
-        found = {a.arguments[1].name.upper() for a in q.base_atoms
-                 if a.name == "could_produce" and a.arguments[0].number == o}
+        found = {a.arguments[1].name.upper() for a in q.base_by_name.get("could_produce", ())
+                 if a.arguments[0].number == o}
         return [t for t in MANA_TYPES if t in found]
 
     def visible(self, state: GameState, player: str) -> list[dict]:

@@ -107,7 +107,7 @@ TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery
 # Process-wide: the id of each distinct cost, its facts, and each card's facts per library.
 _COST_IDS: dict[tuple, int] = {}
 _COST_FACTS: dict[int, list[Symbol]] = {}
-_COST_PATTERN = pattern("cost", (Number(0), Number(0), Number(0)))  # cost(Id, Sym, N): see below
+_COST_PATTERNS: dict[int, frozenset[tuple[str, tuple[Any, ...]]]] = {}  # of each cost's facts
 _CARD_FACTS: dict[Any, dict[str, tuple[tuple[Symbol, ...], tuple[int, ...], frozenset, frozenset[str]]]] = {}
 
 
@@ -229,6 +229,7 @@ class FactWriter:
             if cost.x:
                 facts.append(Function("cost", [N(cid), C("x"), N(cost.x)]))
             _COST_FACTS[cid] = facts
+            _COST_PATTERNS[cid] = frozenset(pattern("cost", f.arguments) for f in facts)
         self._emit_cost(cid)
         self.ids.costs[key] = cid
         self.ids.cost_terms[cid] = cost
@@ -240,7 +241,7 @@ class FactWriter:
         if cid not in self._costs_done:
             self._costs_done.add(cid)
             self.facts.extend(_COST_FACTS[cid])
-            self.patterns.add(_COST_PATTERN)
+            self.patterns |= _COST_PATTERNS[cid]
 
     # -- cards --------------------------------------------------------------------------------
     def card(self, card: Card) -> Symbol:
