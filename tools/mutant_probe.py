@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import mutate  # noqa: E402  (sets up the source tree's package)
-from mtgasp.api import Checker  # noqa: E402
-from mtgasp.cards import CardLibrary  # noqa: E402
-from mtgasp.scenarios import load_scenario, run_scenario  # noqa: E402
-from mtgasp.solver import EncodingError, encoding_files, program_override  # noqa: E402
+import mutate
+from mtgasp.api import Checker
+from mtgasp.cards import CardLibrary
+from mtgasp.scenarios import load_scenario, run_scenario
+from mtgasp.solver import EncodingError, encoding_files, program_override
 
 
 def main() -> int:
