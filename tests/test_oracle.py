@@ -188,7 +188,6 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 
 @pytest.mark.parametrize("name, line", [
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
-    ("Priest of Titania", "{T}: Add {G} for each Elf on the battlefield."),
     ("Transguild Courier", "Transguild Courier is all colors."),
     ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
     ("Utopia Sprawl", "Enchant Forest"),
@@ -1016,3 +1015,72 @@ def test_activate_only_once_each_turn(results: dict[str, CardResult], checker: C
         doc = res.state
         st = parse_state(doc, checker.library)
     assert st.turn == 6 and "activated_this_turn" not in obj(doc, "d")
+
+
+# --- counted amounts: on the battlefield, counters on the source, its power -----------------
+
+
+def test_count_templates(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Priest of Titania")[0]["mana"] == {
+        "for_each": {"mana": "{G}", "on_battlefield": {"subtypes": ["Elf"]}}}
+    assert abilities(results, "Viridian Joiner")[0]["mana"] == {
+        "for_each": {"mana": "{G}", "self": "power"}}
+    assert abilities(results, "Lotus Blossom")[1]["mana"] == {
+        "for_each": {"any_one_color": True, "counters": "petal"}}
+    assert abilities(results, "Wirewood Channeler")[0]["mana"] == {
+        "for_each": {"any_one_color": True, "on_battlefield": {"subtypes": ["Elf"]}}}
+    assert abilities(results, "Elementalist's Palette")[2]["mana"] == {
+        "for_each": {"mana": "{C}", "counters": "charge"}, "spend_only": [{"x": True}]}
+
+
+def test_priest_of_titania_counts_every_elf_on_the_battlefield(checker: Checker) -> None:
+    # CR 605.3b: counted as the ability resolves; "on the battlefield": anyone's Elves, itself too
+    priest = {"id": "p", "card": "Priest of Titania"}
+    after = applied(checker, state([priest]), {"kind": "activate", "object": "p", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}"
+    theirs = {"id": "e", "card": "Llanowar Elves", "owner": "bob"}
+    after = applied(checker, state([priest, theirs, {"id": "b", "card": "Grizzly Bears"}]),
+                    {"kind": "activate", "object": "p", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}{G}"
+
+
+def test_amount_equal_to_power_follows_counters(checker: Checker) -> None:
+    # Viridian Joiner is 1/2: {G}; with two +1/+1 counters its power is 3 (613.4c): {G}{G}{G}
+    vj = {"id": "v", "card": "Viridian Joiner"}
+    act = {"kind": "activate", "object": "v", "ability": 1}
+    assert alice(applied(checker, state([vj]), act))["mana_pool"] == "{G}"
+    grown = {**vj, "counters": {"+1/+1": 2}}
+    assert alice(applied(checker, state([grown]), act))["mana_pool"] == "{G}{G}{G}"
+    # power 0 or less adds nothing (107.1b): could produce nothing
+    shrunk = {**vj, "counters": {"-1/-1": 1}}
+    assert mana(checker, state([shrunk]), "v") == []
+    # the mana pays: {1}{G} from the grown Joiner alone
+    assert cast_legal(checker, [grown], "Grizzly Bears")
+    assert not cast_legal(checker, [vj], "Grizzly Bears")
+
+
+def test_x_mana_of_one_color_from_counters(checker: Checker) -> None:
+    # Lotus Blossom: "{T}, Sacrifice this artifact: Add X mana of any one color, where X is the
+    # number of petal counters on this artifact" -- all of one color (106.1a)
+    lb = {"id": "lb", "card": "Lotus Blossom", "counters": {"petal": 3}}
+    assert mana(checker, state([{**lb, "counters": {}}]), "lb") == []
+    assert mana(checker, state([lb]), "lb") == ["W", "U", "B", "R", "G"]
+    after = applied(checker, state([lb]), {"kind": "activate", "object": "lb", "ability": 2},
+                    choose="R")
+    assert alice(after)["mana_pool"] == "{R}{R}{R}"
+    assert not any(o["id"] == "lb" and o["zone"] == "battlefield" for o in after["objects"])
+    # three of one color: {G}{G}{G}-costing... a {1}{G} spell is payable, {W}{G} is not
+    assert cast_legal(checker, [lb], "Grizzly Bears")
+    # Wirewood Channeler: X = the Elves on the battlefield (anyone's)
+    wc = {"id": "w", "card": "Wirewood Channeler"}
+    after = applied(checker, state([wc, {"id": "e", "card": "Llanowar Elves", "owner": "bob"}]),
+                    {"kind": "activate", "object": "w", "ability": 1}, choose="U")
+    assert alice(after)["mana_pool"] == "{U}{U}"
+
+
+def test_counters_on_the_source_count(checker: Checker) -> None:
+    # Elementalist's Palette: {C} per charge counter, only on costs with {X}
+    pal = {"id": "pal", "card": "Elementalist's Palette", "counters": {"charge": 2}}
+    after = applied(checker, state([pal]), {"kind": "activate", "object": "pal", "ability": 3})
+    assert alice(after)["mana_pool"] == "{C}{C}"
+    assert mana(checker, state([{**pal, "counters": {}}]), "pal") == ["W", "U", "B", "R", "G"]

@@ -87,6 +87,8 @@ GRANT_TO = (
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
 )
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
+# what a for_each counts (docs/card-format.md, PRODUCE)
+FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
     "enters": (),
@@ -704,14 +706,29 @@ class _Validator:
             p = f"{path}.for_each"
             fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
             if fe is not None:
-                self.fields(fe, p, ("mana", "you_control"))
+                self.fields(fe, p, (), ("mana", "any_one_color") + FOR_EACH_COUNTS)
+                what = [k for k in ("mana", "any_one_color") if k in fe]
+                if len(what) != 1:
+                    self.add(p, 'needs exactly one of "mana", "any_one_color"')
+                counts = [k for k in FOR_EACH_COUNTS if k in fe]
+                if len(counts) != 1:
+                    self.add(p, f"needs exactly one of {', '.join(FOR_EACH_COUNTS)}")
                 if "mana" in fe:
                     self.mana(fe["mana"], f"{p}.mana", produced=True)
-                if "you_control" in fe:
-                    self.you_control(fe["you_control"], f"{p}.you_control")
-                    if isinstance(fe["you_control"], dict) and ("min" in fe["you_control"]
-                                                                or "max" in fe["you_control"]):
-                        self.add(f"{p}.you_control", "a count takes no min or max")
+                if "any_one_color" in fe and fe["any_one_color"] is not True:
+                    self.add(f"{p}.any_one_color", f"expected true, got {_q(fe['any_one_color'])}")
+                for key in ("you_control", "on_battlefield"):
+                    if key in fe:
+                        self.you_control(fe[key], f"{p}.{key}")
+                        if isinstance(fe[key], dict) and ("min" in fe[key] or "max" in fe[key]):
+                            self.add(f"{p}.{key}", "a count takes no min or max")
+                if "counters" in fe:
+                    self.string(fe["counters"], f"{p}.counters")
+                if "counters_removed" in fe:
+                    self.string(fe["counters_removed"], f"{p}.counters_removed")
+                if "self" in fe:
+                    self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
+                                "a characteristic counted")
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
         if "chosen_color" in prod and prod["chosen_color"] != 1:

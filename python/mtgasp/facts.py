@@ -344,9 +344,8 @@ class FactWriter:
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":
                         self.add("combination_color", a, C(t.lower()))
-                if produce.name == "for_each":
-                    # "Add {G} for each creature you control": the permanents counted (yc_count/4)
-                    self.you_control(a, C("count"), spec["mana"]["for_each"]["you_control"])
+                if produce.name in ("for_each", "for_each_one_color"):
+                    self.for_each_count(a, spec["mana"]["for_each"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
@@ -478,6 +477,23 @@ class FactWriter:
         t = C(what["type"].lower())
         return [F("nonbasic", [t]) if what.get("nonbasic") else F("type", [t])]
 
+    def for_each_count(self, a: Symbol, fe: dict) -> None:
+        """What a for_each counts (mana.lp's fe_count/3): "Add {G} for each creature you control"
+        (yc/2 with role count, yc_count/4), "... on the battlefield" (also yc_anyone/2), "for each
+        charge counter on ~" (count_counters/2), "equal to ~'s power" (count_self/2), "for each
+        storage counter removed this way" (count_removed/2)."""
+        if "you_control" in fe:
+            self.you_control(a, C("count"), fe["you_control"])
+        elif "on_battlefield" in fe:
+            self.you_control(a, C("count"), fe["on_battlefield"])
+            self.add("yc_anyone", a, C("count"))
+        elif "counters" in fe:
+            self.add("count_counters", a, String(fe["counters"]))
+        elif "counters_removed" in fe:
+            self.add("count_removed", a, String(fe["counters_removed"]))
+        elif "self" in fe:
+            self.add("count_self", a, C(fe["self"]))
+
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
         yc_type/3 (every listed type), yc_subtype/3 (any listed subtype), yc_supertype/3,
@@ -602,7 +618,10 @@ class FactWriter:
         elif "same_type_as_produced" in spec:
             yield C("same_type_as_produced"), C("always")
         elif "for_each" in spec:
-            yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
+            if spec["for_each"].get("any_one_color"):
+                yield C("for_each_one_color"), C("always")
+            else:
+                yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
 
     @staticmethod
     def effects(spec: dict) -> Iterable[dict]:

@@ -635,6 +635,109 @@ def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
 
 
+# plural nouns of "the number of ... you control" / "for each ... on the battlefield" (only these:
+# a plural that isn't listed is refused, never guessed)
+_PLURAL_TYPES = {"creatures": "Creature", "artifacts": "Artifact", "lands": "Land",
+                 "enchantments": "Enchantment", "planeswalkers": "Planeswalker"}
+_PLURAL_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Wolves": "Wolf",
+                    "Plains": "Plains", "Fungi": "Fungus", "Faeries": "Faerie"}
+
+
+def _count_filter(words: str, plural: bool) -> dict[str, Any]:
+    """ "other Gates", "basic Forest", "Elf creature", "artifact" -> a YOU_CONTROL filter (no
+    min/max); Refused for anything else."""
+    w = words.strip()
+    yc: dict[str, Any] = {}
+    if w.startswith("other "):
+        yc["other"] = True
+        w = w[len("other "):]
+    if w.startswith("basic "):
+        yc["supertypes"] = ["Basic"]
+        w = w[len("basic "):]
+    parts = w.split()
+    if not parts or len(parts) > 2:
+        raise Refused(f'"{words}": not a count the card format can say')
+    last = parts[-1]
+    types_sing = {k[:-1]: v for k, v in _PLURAL_TYPES.items()}
+    if plural:
+        t = _PLURAL_TYPES.get(last)
+    else:
+        t = types_sing.get(last)
+    sub_word = parts[0] if t is not None and len(parts) == 2 else (last if t is None else None)
+    if t is None and len(parts) == 2:
+        raise Refused(f'"{words}": not one subtype')
+    if t is not None:
+        yc["types"] = [t]
+    if sub_word is not None:
+        if not re.fullmatch(r"[A-Z][a-z]+", sub_word):
+            raise Refused(f'"{words}": not a subtype')
+        if plural and t is None:
+            if sub_word in _PLURAL_SUBTYPES:
+                sub_word = _PLURAL_SUBTYPES[sub_word]
+            elif re.fullmatch(r"[A-Z][a-z]*[^s]s", sub_word) and not sub_word.endswith(
+                    ("ses", "xes", "ies", "ves")):
+                sub_word = sub_word[:-1]
+            else:
+                raise Refused(f'"{words}": a plural the importer does not know')
+        yc["subtypes"] = [sub_word]
+    return yc
+
+
+def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
+    """A count: "[the number of] creatures you control", "Elf on the battlefield", "charge counter
+    on ~", "~'s power" -> the COUNT fields of a for_each (docs/card-format.md)."""
+    ph = phrase.strip()
+    m = re.fullmatch(r"~'s (power|toughness)", ph)
+    if m:
+        pt = ctx.face.power if m.group(1) == "power" else ctx.face.toughness
+        if "Creature" not in ctx.face.types or pt is None or not re.fullmatch(r"\d+", pt):
+            raise Refused(f"{m.group(1)} of a non-creature or a characteristic-defining "
+                          f"{m.group(1)}: not in the card format")
+        return {"self": m.group(1)}
+    m = re.fullmatch(r"(?P<k>[a-z][\w+/-]*) counters? on ~", ph)
+    if m:
+        return {"counters": m["k"]}
+    m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
+    if m:
+        yc = _count_filter(m["w"], plural)
+        key = "you_control" if m["where"] == "you control" else "on_battlefield"
+        return {key: yc}
+    raise Refused(f'count "{phrase}" is not in the card format')
+
+
+@template("mana.for_each_count", "mana",
+          rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z][\w+/-]* counters? on ~)|"
+          r"(?:.+ on the battlefield))",
+          '{"for_each": {"mana": "{G}", "on_battlefield": FILTER}} or {"for_each": {"mana": "{C}", '
+          '"counters": "charge"}} (the symbols once per permanent on the battlefield, any '
+          "controller, that matches; once per counter of that kind on the source)",
+          "CR 106.1, 605.1a, 605.3b, 122.1",
+          "Priest of Titania: {T}: Add {G} for each Elf on the battlefield.")
+def _m_for_each_count(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
+
+
+@template("mana.amount_equal_to", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness))",
+          '{"for_each": {"mana": "{G}", "self": "power"|"toughness"}} (that many; none when it is 0 '
+          "or less)", "CR 106.1, 605.1a, 107.1b, 208.3",
+          "Viridian Joiner: {T}: Add an amount of {G} equal to this creature's power.")
+def _m_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
+
+
+@template("mana.x_any_one_color", "mana",
+          r"Add X mana of any one color, where X is (?:the number of (?P<n>.+)|(?P<pt>~'s "
+          r"(?:power|toughness)))",
+          '{"for_each": {"any_one_color": true, COUNT}} (X mana, all of one color; COUNT as in '
+          "for_each: you_control, on_battlefield, counters, self)", "CR 106.1a, 605.1a, 107.3",
+          "Wirewood Channeler: {T}: Add X mana of any one color, where X is the number of Elves "
+          "on the battlefield.")
+def _m_x_one_color(m: re.Match[str], ctx: Ctx) -> Any:
+    count = _count(m["n"], True, ctx) if m["n"] else _count(m["pt"], False, ctx)
+    return {"for_each": {"any_one_color": True, **count}}
+
+
 @template("mana.or_chosen_color", "mana", rf"Add (?P<m>{COLORED}) or one mana of the chosen color",
           '{"or_chosen_color": "{G}"} (two options; with a replacement "enters_choose": "color")',
           "CR 106.1a, 605.1a, 614.12", "Thriving Grove: {T}: Add {G} or one mana of the chosen "
