@@ -1084,3 +1084,31 @@ def test_counters_on_the_source_count(checker: Checker) -> None:
     after = applied(checker, state([pal]), {"kind": "activate", "object": "pal", "ability": 3})
     assert alice(after)["mana_pool"] == "{C}{C}"
     assert mana(checker, state([{**pal, "counters": {}}]), "pal") == ["W", "U", "B", "R", "G"]
+
+
+def test_tap_untapped_counts_and_supertypes(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    assert abilities(results, "Heritage Druid")[0]["cost"] == {
+        "tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "count": 3}}
+    assert abilities(results, "Relic of Legends")[1]["cost"] == {
+        "tap_untapped": {"type": "Creature", "supertypes": ["Legendary"], "count": 1}}
+    # Heritage Druid: three untapped Elves, itself among them (no {T}: summoning sickness doesn't
+    # matter, 302.6); two are not enough (118.3)
+    hd = {"id": "hd", "card": "Heritage Druid", "controlled_since_turn": 5}
+    elves = [{"id": f"e{i}", "card": "Llanowar Elves"} for i in range(2)]
+    act = {"kind": "activate", "object": "hd", "ability": 1}
+    after = applied(checker, state([hd, *elves]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}{G}"
+    assert all(obj(after, o)["tapped"] for o in ("hd", "e0", "e1"))
+    v = why(checker, state([hd, elves[0]]), act)
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    v = why(checker, state([hd, elves[0], {**elves[1], "tapped": True}]), act)
+    assert not v.legal
+    # Relic of Legends: a legendary creature, not any creature
+    relic = {"id": "r", "card": "Relic of Legends"}
+    act = {"kind": "activate", "object": "r", "ability": 2}
+    v = why(checker, state([relic, {"id": "b", "card": "Llanowar Elves"}]), act)
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    after = applied(checker, state([relic, {"id": "t", "card": "Rosheen Meanderer"}]),
+                    act, choose="B")
+    assert alice(after)["mana_pool"] == "{B}" and obj(after, "t")["tapped"]

@@ -200,6 +200,10 @@ class Decoder:
             tu = cost.get("tap_untapped")
             if isinstance(tu, dict) and "type" in tu:
                 n, t = int(tu.get("count", 1)), tu["type"].lower()
+                if tu.get("subtypes"):
+                    t = f"{tu['subtypes'][0]} {t}"
+                if tu.get("supertypes"):
+                    t = f"{tu['supertypes'][0].lower()} {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
             dc = cost.get("discard")
@@ -268,6 +272,8 @@ class Decoder:
             if f.name == "sub" and len(f.arguments) == 2:  # a subtype: "a Forest"
                 sub = f.arguments[1].string
                 return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
+            if f.name == "sup" and len(f.arguments) == 2:  # "a legendary creature"
+                return f"a {f.arguments[1].name} {f.arguments[0].name}"
             if f.name == "any":
                 return "a card"
             return str(f)

@@ -628,7 +628,12 @@ class _Validator:
             p = f"{path}.tap_untapped"
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
-                self.fields(tu, p, ("type",), ("count", "subtypes"))
+                self.fields(tu, p, ("type",), ("count", "subtypes", "supertypes"))
+                if "supertypes" in tu:
+                    self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
+                if "supertypes" in tu and "subtypes" in tu:
+                    self.add(p, 'takes "subtypes" or "supertypes", not both')
                 if "type" in tu:
                     self.choice(tu["type"], f"{p}.type", CARD_TYPES, "a card type")
                 if "count" in tu:

@@ -582,7 +582,10 @@ class FactWriter:
         tu = cost.get("tap_untapped")
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
-            flt = F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else F("type", [C(tu["type"].lower())])
+            sups = tu.get("supertypes") or []
+            flt = (F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else
+                   F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
+                   F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         dc = cost.get("discard")
         if isinstance(dc, dict):

@@ -517,16 +517,48 @@ def _c_counters(m: re.Match[str], ctx: Ctx) -> Any:
     return {"remove_counters": {m["c"].lower(): _num(m["n"])}}
 
 
+_TAP_CREATURE_SUBTYPES = ("Elf", "Merfolk", "Human", "Ally", "Cleric", "Druid", "Wizard", "Goblin",
+                          "Sliver", "Spirit", "Soldier", "Knight", "Shaman", "Warrior", "Dwarf",
+                          "Faerie", "Kithkin", "Zombie", "Vampire", "Dragon", "Myr", "Squirrel",
+                          "Rat", "Beast", "Saproling", "Fungus", "Dinosaur", "Pirate", "Rogue")
+_TAP_LAND_SUBTYPES = ("Gate", "Desert", "Cave", "Forest", "Island", "Mountain", "Plains", "Swamp")
+_TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "land",
+                 "Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Faeries": "Faerie",
+                 "Fungi": "Fungus", "Plains": "Plains"}
+
+
 @template("cost.tap_untapped", "cost",
-          r"Tap an untapped (?P<t>creature|artifact|land|Elf|Merfolk|Human|Ally|Cleric|Druid|Wizard)"
-          r" you control",
-          '"tap_untapped": {"type": "Creature", "count": 1}', "CR 602.5a, 302.6 (not the source's own "
-          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control")
+          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>[A-Za-z]+) you control",
+          '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
+          '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
+          "or a basic land type)", "CR 602.5a, 302.6 (not the source's own "
+          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control; Tap "
+          "two untapped Elves you control; Tap an untapped legendary creature you control")
 def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
-    t = m["t"].capitalize()
-    if t in ("Creature", "Artifact", "Land"):
-        return {"tap_untapped": {"type": t, "count": 1}}
-    return {"tap_untapped": {"type": "Creature", "subtypes": [t], "count": 1}}
+    n = _num(m["n"])
+    w = m["t"]
+    if n > 1:
+        if w in _TAP_SINGULAR:
+            w = _TAP_SINGULAR[w]
+        elif w.endswith("s") and not w.endswith(("ies", "ves", "ses")):
+            w = w[:-1]
+        else:
+            raise Refused(f'tapping untapped "{m["t"]}": a plural the importer does not know')
+    out: dict[str, Any]
+    if w in ("creature", "artifact", "land"):
+        out = {"type": w.capitalize()}
+    elif w in _TAP_CREATURE_SUBTYPES:
+        out = {"type": "Creature", "subtypes": [w]}
+    elif w in _TAP_LAND_SUBTYPES:
+        out = {"type": "Land", "subtypes": [w]}
+    else:
+        raise Refused(f'tapping an untapped "{m["t"]}" is not in the card format')
+    if m["sup"]:
+        if "subtypes" in out:
+            raise Refused("a legendary permanent of a subtype is not in the card format")
+        out["supertypes"] = ["Legendary"]
+    out["count"] = n
+    return {"tap_untapped": out}
 
 
 @template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
