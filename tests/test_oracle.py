@@ -1112,3 +1112,65 @@ def test_tap_untapped_counts_and_supertypes(results: dict[str, CardResult],
     after = applied(checker, state([relic, {"id": "t", "card": "Rosheen Meanderer"}]),
                     act, choose="B")
     assert alice(after)["mana_pool"] == "{B}" and obj(after, "t")["tapped"]
+
+
+# --- "Activate only ..." restrictions: conditions and timings (602.5b, 602.5d) ----------------
+
+
+def test_activation_restriction_templates(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Bleachbone Verge")[1]["condition"] == {
+        "you_control": {"subtypes": ["Plains", "Swamp"], "min": 1}}
+    assert abilities(results, "Whisperer of the Wilds")[1]["condition"] == {
+        "you_control": {"types": ["Creature"], "min_power": 4, "min": 1}}
+    assert abilities(results, "Library of Alexandria")[1]["condition"] == {"hand_exactly": 7}
+    assert abilities(results, "Atarka Pummeler")[0]["condition"] == {"total_power_at_least": 8}
+    assert abilities(results, "Sanctum of Eternity")[1]["timing"] == "your_turn"
+
+
+def test_verge_second_color_only_with_its_basic_types(checker: Checker) -> None:
+    verge = {"id": "v", "card": "Bleachbone Verge"}
+    act = {"kind": "activate", "object": "v", "ability": 2}
+    v = why(checker, state([verge]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert why(checker, state([verge, {"id": "p", "card": "Plains"}]), act).legal
+    # the payment search respects it too (605.3a): Mardu Devotee's {W} from the Verge needs a
+    # Plains or a Swamp
+    assert not cast_legal(checker, [verge, {"id": "f", "card": "Forest"}], "Mardu Devotee")
+    assert cast_legal(checker, [verge, {"id": "s", "card": "Swamp", "tapped": True}],
+                      "Mardu Devotee")
+
+
+def test_mox_opal_pays_only_with_metalcraft(checker: Checker) -> None:
+    # a mana ability whose activation condition isn't met can't be activated while paying either
+    # (602.5b, 605.3a): Mox Opal alone (one artifact) doesn't pay for Sol Ring
+    assert not cast_legal(checker, [{"id": "m", "card": "Mox Opal"}], "Sol Ring")
+    arts = [{"id": f"a{i}", "card": "Sol Ring"} for i in range(2)]
+    tapped = [{**a, "tapped": True} for a in arts]
+    assert cast_legal(checker, [{"id": "m", "card": "Mox Opal"}, *tapped], "Sol Ring")
+
+
+def test_ferocious_mana_and_hand_size_conditions(checker: Checker) -> None:
+    w = {"id": "w", "card": "Whisperer of the Wilds"}
+    act = {"kind": "activate", "object": "w", "ability": 2}
+    assert not why(checker, state([w]), act).legal
+    big = {"id": "g", "card": "Viridian Joiner", "counters": {"+1/+1": 3}}  # power 4
+    after = applied(checker, state([w, big]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    small = {**big, "counters": {"+1/+1": 2}}
+    assert not why(checker, state([w, small]), act).legal
+    lib = {"id": "l", "card": "Library of Alexandria"}
+    act = {"kind": "activate", "object": "l", "ability": 2}
+    hand = [{"id": f"h{i}", "card": "Forest", "zone": "hand"} for i in range(7)]
+    assert why(checker, state([lib, *hand]), act).legal
+    v = why(checker, state([lib, *hand[:6]]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+
+
+def test_activate_only_during_your_turn(checker: Checker) -> None:
+    s = {"id": "s", "card": "Sanctum of Eternity"}
+    act = {"kind": "activate", "object": "s", "ability": 2}
+    lands_ = [{"id": f"f{i}", "card": "Forest"} for i in range(2)]
+    doc = state([s, *lands_], active_player="bob", priority="alice")
+    v = why(checker, doc, act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert any("during its controller's turn" in r.message for r in v.reasons)

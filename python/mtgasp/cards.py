@@ -87,6 +87,11 @@ GRANT_TO = (
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
 )
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
+# "Activate only ..." (602.5b, 602.5d): timing restrictions, and conditions (one per ability)
+ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
+                      "combat")
+ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
+                         "hand_at_most", "hand_exactly")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -486,7 +491,7 @@ class _Validator:
                                                   "supported (only two-color hybrid such as {W/U})")
         self.mana_or_effect(ab, path)
         if "timing" in ab:
-            self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")
+            self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
         if "once_each_turn" in ab:
             if ab["once_each_turn"] is not True:
                 self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
@@ -498,12 +503,16 @@ class _Validator:
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
             if cond is not None:
                 if len(cond) != 1:
-                    self.add(p, 'needs exactly one of "you_control", "graveyard_at_least"')
-                self.fields(cond, p, (), ("you_control", "graveyard_at_least"))
+                    self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)}")
+                self.fields(cond, p, (), ACTIVATION_CONDITIONS)
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
-                if "graveyard_at_least" in cond:
-                    self.integer(cond["graveyard_at_least"], f"{p}.graveyard_at_least", 1)
+                for f in ("graveyard_at_least", "total_power_at_least"):
+                    if f in cond:
+                        self.integer(cond[f], f"{p}.{f}", 1)
+                for f in ("hand_at_most", "hand_exactly"):
+                    if f in cond:
+                        self.integer(cond[f], f"{p}.{f}", 0)
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
@@ -825,7 +834,10 @@ class _Validator:
         yc = self.obj(v, path, '{"types": ["Land"], "subtypes": ["Forest"], "min": 1}')
         if yc is None:
             return
-        self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max"))
+        self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
+                                   "min_power"))
+        if "min_power" in yc:
+            self.integer(yc["min_power"], f"{path}.min_power", 0)
         if "types" in yc:
             self.string_list(yc["types"], f"{path}.types", CARD_TYPES, "a card type",
                              nonempty=True)

@@ -337,6 +337,9 @@ class FactWriter:
                 self.you_control(a, C("activation"), yc)
             if isinstance(spec["condition"].get("graveyard_at_least"), int):
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
+            for name in ("total_power_at_least", "hand_at_most", "hand_exactly"):
+                if isinstance(spec["condition"].get(name), int):
+                    self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for produce, cond in self.produce(spec["mana"]):
@@ -507,6 +510,8 @@ class FactWriter:
             self.add("yc_subtype", a, role, String(s))
         if yc.get("other"):
             self.add("yc_other", a, role)
+        if "min_power" in yc:
+            self.add("yc_min_power", a, role, N(int(yc["min_power"])))
         if "min" in yc:
             self.add("yc_min", a, role, N(int(yc["min"])))
         if "max" in yc:

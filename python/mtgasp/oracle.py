@@ -985,6 +985,75 @@ def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
     return {"timing": "sorcery"}
 
 
+@template("activate.as_instant", "mana_rider", r"Activate only as an instant",
+          "nothing (any time its controller has priority: no restriction beyond 602.2)",
+          "CR 602.5d, 117.1b", "Activate only as an instant.")
+def _a_instant(m: re.Match[str], ctx: Ctx) -> Any:
+    return {}
+
+
+_TIMINGS = {"during your turn": "your_turn", "during your upkeep": "your_upkeep",
+            "during any upkeep step": "any_upkeep", "during an upkeep step": "any_upkeep",
+            "during your turn, before attackers are declared": "before_attackers",
+            "during combat": "combat"}
+
+
+@template("activate.during", "mana_rider",
+          r"Activate only (?P<when>during your turn(?:, before attackers are declared)?|"
+          r"during your upkeep|during any upkeep step|during an upkeep step|during combat)",
+          '"timing": "your_turn"|"your_upkeep"|"any_upkeep"|"before_attackers"|"combat"',
+          "CR 602.5b, 505.1, 506.1, 508.1", "Activate only during your turn.")
+def _a_during(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"timing": _TIMINGS[m["when"]]}
+
+
+@template("activate.and_only", "mana_rider", r"Activate only (?P<a>.+?) and only (?P<b>.+)",
+          "both restrictions (each by its own template; two timings are refused)",
+          "CR 602.5b, 602.5d", "Activate only as a sorcery and only once each turn.")
+def _a_and_only(m: re.Match[str], ctx: Ctx) -> Any:
+    a = _match("mana_rider", "Activate only " + m["a"], ctx)
+    b = _match("mana_rider", "Activate only " + m["b"], ctx)
+    if set(a) & set(b):
+        raise Refused(f'two restrictions of the same kind ("{m["a"]}", "{m["b"]}")')
+    return {**a, **b}
+
+
+@template("activate.if_total_power", "mana_rider",
+          rf"Activate only if creatures you control have total power (?P<n>{NUM}) or greater",
+          '"condition": {"total_power_at_least": N}', "CR 602.5b, 208.3",
+          "Activate only if creatures you control have total power 8 or greater.")
+def _a_total_power(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"total_power_at_least": _num(m["n"])}}
+
+
+@template("activate.if_hand", "mana_rider",
+          rf"Activate only if you have (?:(?P<none>no) cards|exactly (?P<n>{NUM}) cards?) in hand",
+          '"condition": {"hand_at_most": 0} | {"hand_exactly": N}', "CR 602.5b, 402.1",
+          "Activate only if you have no cards in hand.")
+def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["none"]:
+        return {"condition": {"hand_at_most": 0}}
+    return {"condition": {"hand_exactly": _num(m["n"])}}
+
+
+@template("activate.if_you_control_power", "mana_rider",
+          rf"Activate only if you control a creature with power (?P<n>{NUM}) or greater",
+          '"condition": {"you_control": {"types": ["Creature"], "min_power": N, "min": 1}}',
+          "CR 602.5b, 208.3", "Ferocious: Activate only if you control a creature with power 4 or "
+          "greater.")
+def _a_control_power(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"you_control": {"types": ["Creature"], "min_power": _num(m["n"]),
+                                          "min": 1}}}
+
+
+@template("activate.if_you_control_either", "mana_rider",
+          r"Activate only if you control an? (?P<a>[A-Z][a-z]+) or an? (?P<b>[A-Z][a-z]+)",
+          '"condition": {"you_control": {"subtypes": ["Plains", "Swamp"], "min": 1}}', "CR 602.5b",
+          "Activate only if you control a Plains or a Swamp.")
+def _a_control_either(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"you_control": {"subtypes": [m["a"], m["b"]], "min": 1}}}
+
+
 TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
               "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
 
