@@ -1174,3 +1174,38 @@ def test_activate_only_during_your_turn(checker: Checker) -> None:
     v = why(checker, doc, act)
     assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
     assert any("during its controller's turn" in r.message for r in v.reasons)
+
+
+# --- abilities granted to groups of permanents (613.1f) ----------------------------------------
+
+
+def test_grant_to_groups(results: dict[str, CardResult], checker: Checker) -> None:
+    g = abilities(results, "Gemhide Sliver")[0]
+    assert g["grant"]["to"] == {"subtypes": ["Sliver"], "controller": "any"}
+    assert g["grant"]["ability"]["mana"] == {"any_color": 1}
+    assert abilities(results, "Jaheira, Friend of the Forest")[0]["grant"]["to"] == {
+        "token": True, "controller": "you"}
+    # "All Slivers have ...": every Sliver on the battlefield, the opponent's too
+    doc = state([{"id": "s", "card": "Gemhide Sliver", "controlled_since_turn": 5},
+                 {"id": "t", "card": "Gemhide Sliver", "owner": "bob"},
+                 {"id": "e", "card": "Llanowar Elves"}])
+    assert mana(checker, doc, "t") == ["W", "U", "B", "R", "G"]
+    assert mana(checker, doc, "e") == ["G"]
+    # its own ability is a {T} ability of a creature: summoning sickness applies (302.6)
+    v = why(checker, doc, {"kind": "activate", "object": "s",
+                           "ability": {"granted_by": "Gemhide Sliver", "index": 1}})
+    assert not v.legal and "302.6" in {r.rule for r in v.reasons}
+    # "Tokens you control have ...": a token gets it, a card doesn't
+    doc = state([{"id": "j", "card": "Jaheira, Friend of the Forest"},
+                 {"id": "tok", "card": "Gemhide Sliver", "token": True},
+                 {"id": "c", "card": "Viridian Joiner"}])
+    assert mana(checker, doc, "c") == ["G"]
+    assert mana(checker, doc, "tok") == ["W", "U", "B", "R", "G"]
+    doc["objects"][1].pop("token")
+    assert "G" in mana(checker, doc, "tok")
+
+
+def test_level_up_and_class_levels_are_refused(results: dict[str, CardResult]) -> None:
+    # "LEVEL 1-4 ... {T}: Add {G}{G}." applies only at that level (CR 711): not importable
+    r = results["Joraga Treespeaker"]
+    assert r.card is None and "LEVEL 1-4" in r.refusal

@@ -93,7 +93,7 @@ ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "befo
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly")
 # what a for_each counts (docs/card-format.md, PRODUCE)
-FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
+FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "self")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
     "enters": (),
@@ -738,8 +738,6 @@ class _Validator:
                             self.add(f"{p}.{key}", "a count takes no min or max")
                 if "counters" in fe:
                     self.string(fe["counters"], f"{p}.counters")
-                if "counters_removed" in fe:
-                    self.string(fe["counters_removed"], f"{p}.counters_removed")
                 if "self" in fe:
                     self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
                                 "a characteristic counted")
@@ -987,7 +985,24 @@ class _Validator:
         if grant is None:
             return
         self.fields(grant, path, ("to", "ability"))
-        if "to" in grant:
+        if "to" in grant and isinstance(grant["to"], dict):
+            g = grant["to"]
+            p = f"{path}.to"
+            self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other"))
+            if "controller" in g:
+                self.choice(g["controller"], f"{p}.controller", ("you", "any"), "a controller")
+            if "types" in g:
+                self.string_list(g["types"], f"{p}.types", CARD_TYPES, "a card type",
+                                 nonempty=True)
+            if "supertypes" in g:
+                self.string_list(g["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
+                                 nonempty=True)
+            if "subtypes" in g:
+                self.string_list(g["subtypes"], f"{p}.subtypes", nonempty=True)
+            for f in ("token", "other"):
+                if f in g:
+                    self.boolean(g[f], f"{p}.{f}")
+        elif "to" in grant:
             self.choice(grant["to"], f"{path}.to", GRANT_TO, "a grant filter")
         if "ability" in grant:
             self.ability(grant["ability"], f"{path}.ability", "", granted=True)

@@ -362,7 +362,24 @@ class FactWriter:
                 g = F("a", [k, f, F("g", [N(grants)])])
                 inner = grant["ability"]
                 self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
-                self.add("grants", a, C(grant["to"]), g)
+                to = grant["to"]
+                if isinstance(to, dict):
+                    # "Elves you control have ...", "All Slivers have ...": a filter (grant_*/2)
+                    self.add("grants", a, C("filter"), g)
+                    if to.get("controller") == "any":
+                        self.add("grant_anyone", a)
+                    for t in to.get("types") or []:
+                        self.add("grant_type", a, C(t.lower()))
+                    for t in to.get("supertypes") or []:
+                        self.add("grant_supertype", a, C(t.lower()))
+                    for sub in to.get("subtypes") or []:
+                        self.add("grant_subtype", a, String(sub))
+                    if to.get("token"):
+                        self.add("grant_token", a)
+                    if to.get("other"):
+                        self.add("grant_other", a)
+                else:
+                    self.add("grants", a, C(to), g)
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
             if spec.get("replace_mana"):
@@ -483,8 +500,7 @@ class FactWriter:
     def for_each_count(self, a: Symbol, fe: dict) -> None:
         """What a for_each counts (mana.lp's fe_count/3): "Add {G} for each creature you control"
         (yc/2 with role count, yc_count/4), "... on the battlefield" (also yc_anyone/2), "for each
-        charge counter on ~" (count_counters/2), "equal to ~'s power" (count_self/2), "for each
-        storage counter removed this way" (count_removed/2)."""
+        charge counter on ~" (count_counters/2), "equal to ~'s power" (count_self/2)."""
         if "you_control" in fe:
             self.you_control(a, C("count"), fe["you_control"])
         elif "on_battlefield" in fe:
@@ -492,8 +508,6 @@ class FactWriter:
             self.add("yc_anyone", a, C("count"))
         elif "counters" in fe:
             self.add("count_counters", a, String(fe["counters"]))
-        elif "counters_removed" in fe:
-            self.add("count_removed", a, String(fe["counters_removed"]))
         elif "self" in fe:
             self.add("count_self", a, C(fe["self"]))
 

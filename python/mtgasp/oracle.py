@@ -1638,6 +1638,76 @@ def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "grant": {"to": GRANT_TO_WORDS[m["to"].lower()], "ability": inner}}
 
 
+_GRANT_SINGULAR_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Eldrazi": "Eldrazi",
+                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf"}
+
+
+def _grant_group(words: str) -> dict[str, Any]:
+    """ "Elves", "Creature tokens", "Sliver creatures", "basic lands", "Treasures", "permanents",
+    "Fungus and Saproling" (after "Each") -> a grant filter {"types", "subtypes", "supertypes",
+    "token"}; Refused for anything else."""
+    g: dict[str, Any] = {}
+    m = re.fullmatch(r"(?P<a>[A-Z][a-z]+) and (?P<b>[A-Z][a-z]+)", words)
+    if m:  # "Each Fungus and Saproling you control has"
+        return {"subtypes": [m["a"], m["b"]]}
+    ws = words.split()
+    if ws and ws[-1].lower() == "tokens":
+        g["token"] = True
+        ws = ws[:-1]
+        if not ws:
+            return g
+        if ws[-1].lower() in ("creature", "artifact"):
+            g["types"] = [ws[-1].capitalize()]
+            ws = ws[:-1]
+        if ws:
+            raise Refused(f'granting to "{words}" is not in the card format')
+        return g
+    if not ws:
+        raise Refused("granting to nothing")
+    last = ws[-1]
+    if last.lower() in _PLURAL_TYPES:
+        g["types"] = [_PLURAL_TYPES[last.lower()]]
+    elif last.lower() == "permanents":
+        pass
+    elif last in _GRANT_SINGULAR_SUBTYPES:
+        g["subtypes"] = [_GRANT_SINGULAR_SUBTYPES[last]]
+    elif re.fullmatch(r"[A-Z][a-z]*[^s]s", last) and not last.endswith(("ses", "xes", "ies", "ves")):
+        g["subtypes"] = [last[:-1]]
+    else:
+        raise Refused(f'granting to "{words}": a plural the importer does not know')
+    for w in ws[:-1]:
+        if w.lower() in ("basic", "legendary", "snow"):
+            g.setdefault("supertypes", []).append(w.capitalize())
+        elif re.fullmatch(r"[A-Z][a-z]+", w) and "subtypes" not in g and w.lower() not in (
+                "basic", "legendary", "snow") and w.lower() + "s" not in _PLURAL_TYPES:
+            g["subtypes"] = [w]
+        else:
+            raise Refused(f'granting to "{words}" is not in the card format')
+    if not g:
+        return g
+    return g
+
+
+@template("static.grant_ability_group", "line",
+          r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control|"
+          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) \"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
+          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}}',
+          "CR 613.1f, 605.1a, 111.1",
+          "Elves you control have \"{T}: Add {B}.\"; All Slivers have \"{T}: Add one mana of any "
+          "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"")
+def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
+    words = m["grp_all"] or m["grp"] or m["grp_each"]
+    to = _grant_group(words)
+    to["controller"] = "any" if m["all"] else "you"
+    if m["other"]:
+        to["other"] = True
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": to, "ability": inner}}
+
+
 @template("static.grant_haste", "line", r"Creatures you control have haste",
           '{"kind": "static", "grant": {"to": "creatures_you_control", "ability": haste}}',
           "CR 613.1f, 702.10", "Fervor")
@@ -2204,6 +2274,12 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                        abilities: list[Ability], reminder: str = "") -> list[LineVerdict]:
     ctx = Ctx(face, card)
     norm = normalize(line, names)
+    # level up (CR 711) and Class levels (CR 716): the abilities after "LEVEL 1-4" or "{1}{R}: Level
+    # 2" apply only at that level, which the card format can't say
+    if re.match(r"LEVEL \d", line) or re.fullmatch(r"(?:\{[^{}]+\}(?:, )?)+: Level \d+\.?", line):
+        return [LineVerdict(face.name, line, "refused",
+                            reason="abilities that apply only at a level (CR 711, 716) are not in "
+                                   "the card format")]
     # a keyword line: each keyword is its own ability
     parts = _keyword_parts(line)
     if parts is not None:
