@@ -1209,3 +1209,27 @@ def test_level_up_and_class_levels_are_refused(results: dict[str, CardResult]) -
     # "LEVEL 1-4 ... {T}: Add {G}{G}." applies only at that level (CR 711): not importable
     r = results["Joraga Treespeaker"]
     assert r.card is None and "LEVEL 1-4" in r.refusal
+
+
+def test_depletion_land_sacrificed_with_its_last_counter(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    a = abilities(results, "Hickory Woodlot")
+    assert a[1]["sacrifice_if_no_counters"] == "depletion"
+    wl = {"id": "w", "card": "Hickory Woodlot", "counters": {"depletion": 2}}
+    act = {"kind": "activate", "object": "w", "ability": 2}
+    after = applied(checker, state([wl]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    assert obj(after, "w")["zone"] == "battlefield" and obj(after, "w")["counters"] == {
+        "depletion": 1}
+    # the last counter: sacrificed as the mana ability resolves (605.3b)
+    after = applied(checker, state([{**wl, "counters": {"depletion": 1}}]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    assert obj(after, "w")["zone"] == "graveyard"
+    # no counter: the cost can't be paid (118.3)
+    v = why(checker, state([{**wl, "counters": {}}]), act)
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    # used while paying for a spell, too
+    doc = state([{**wl, "counters": {"depletion": 1}},
+                 {"id": "b", "card": "Grizzly Bears", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "b"})
+    assert obj(after, "w")["zone"] == "graveyard"

@@ -145,7 +145,8 @@ _FACE_FIELDS = (
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn")),
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn",
+                              "sacrifice_if_no_counters")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -492,6 +493,14 @@ class _Validator:
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
+        if "sacrifice_if_no_counters" in ab:
+            p = f"{path}.sacrifice_if_no_counters"
+            kind = self.string(ab["sacrifice_if_no_counters"], p)
+            rc = (ab.get("cost") or {}).get("remove_counters") if isinstance(ab.get("cost"), dict) else None
+            if kind is not None and (not isinstance(rc, dict) or kind not in rc):
+                self.add(p, "needs a cost that removes counters of that kind (remove_counters)")
+            if "mana" not in ab:
+                self.add(p, "only on a mana ability")
         if "once_each_turn" in ab:
             if ab["once_each_turn"] is not True:
                 self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")

@@ -331,6 +331,8 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and isinstance(spec.get("sacrifice_if_no_counters"), str):
+            self.add("sacrifice_if_no_counters", a, String(spec["sacrifice_if_no_counters"]))
         if kind == "activated" and isinstance(spec.get("condition"), dict):
             yc = spec["condition"].get("you_control")
             if yc is not None:

@@ -964,6 +964,17 @@ def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"draw": _num(m["n"])}}
 
 
+@template("rider.sacrifice_if_no_counters", "mana_rider",
+          r"If there are no (?P<k>[a-z]+) counters on ~, sacrifice it",
+          '"sacrifice_if_no_counters": "depletion" on the ability (still a mana ability: `apply` '
+          "sacrifices the source as the ability resolves when its cost removed the last such "
+          "counter)", "CR 605.1a, 605.3b, 701.21",
+          "Hickory Woodlot: {T}, Remove a depletion counter from this land: Add {G}{G}. If there "
+          "are no depletion counters on this land, sacrifice it.")
+def _r_sac_if_none(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"sacrifice_if_no_counters": m["k"]}
+
+
 @template("activate.if_graveyard", "mana_rider",
           rf"Activate only if there are (?P<n>{NUM}) or more cards in your graveyard",
           '"condition": {"graveyard_at_least": N}', "CR 602.5b, 404.2",
@@ -2033,6 +2044,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
             _no_hybrid_but_two_color(cost)
+            kind = body.get("sacrifice_if_no_counters")
+            if kind is not None and kind not in (cost.get("remove_counters") or {}):
+                raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
+                              "doesn't remove them: not in the card format")
             ctx.used.insert(0, "mana.ability")
             return {"kind": "activated", "text": line, "cost": cost, **body}
         sents = _sentences(m["eff"])
