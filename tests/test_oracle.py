@@ -1233,3 +1233,40 @@ def test_depletion_land_sacrificed_with_its_last_counter(results: dict[str, Card
                  {"id": "b", "card": "Grizzly Bears", "zone": "hand"}])
     after = applied(checker, doc, {"kind": "cast", "object": "b"})
     assert obj(after, "w")["zone"] == "graveyard"
+
+
+def test_storage_land_removes_any_number_of_counters(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    a = abilities(results, "Fountain of Cho")
+    assert a[1]["effect"] == {"action": "add_counter", "counter": "storage", "n": 1}
+    assert rules(a[2]) == {"kind": "activated",
+                           "cost": {"tap": True, "remove_any_counters": "storage"},
+                           "mana": {"for_each": {"mana": "{W}", "counters_removed": "storage"}}}
+    fc = {"id": "f", "card": "Fountain of Cho", "counters": {"storage": 3}}
+    assert mana(checker, state([{**fc, "counters": {}}]), "f") == []
+    assert mana(checker, state([fc]), "f") == ["W"]
+    # activated as the action: all three removed, {W}{W}{W} (122.8)
+    after = applied(checker, state([fc]), {"kind": "activate", "object": "f", "ability": 3})
+    assert alice(after)["mana_pool"] == "{W}{W}{W}"
+    assert not obj(after, "f").get("counters")
+    # while paying: as many as needed or more; Mardu Devotee ({W}) from it alone
+    doc = state([fc, {"id": "d", "card": "Mardu Devotee", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "d"})
+    left = obj(after, "f").get("counters", {}).get("storage", 0)
+    assert obj(after, "f")["tapped"] and left + len(alice(after).get("mana_pool", "")) // 3 == 2
+    # three {W} pay for Order of Whiteclay ({1}{W}{W}); two don't
+    assert cast_legal(checker, [fc], "Order of Whiteclay")
+    assert not cast_legal(checker, [{**fc, "counters": {"storage": 2}}], "Order of Whiteclay")
+    # the storage ability: "{T}: Put a storage counter on this land" adds one as it resolves
+    doc = state([{**fc, "counters": {}}])
+    from mtgasp.apply import apply_action
+
+    after = applied(checker, doc, {"kind": "activate", "object": "f", "ability": 2})
+    st = parse_state(after, checker.library)
+    for _ in range(2):
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        st = parse_state(res.state, checker.library)
+        if not res.state.get("stack"):
+            break
+    assert obj(res.state, "f")["counters"] == {"storage": 1}

@@ -191,6 +191,8 @@ class Decoder:
                 extras.append("{Q}")
             for kind, n in (cost.get("remove_counters") or {}).items():
                 extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
+            if cost.get("remove_any_counters"):
+                extras.append(f"remove any number of {cost['remove_any_counters']} counters")
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")

@@ -93,7 +93,7 @@ ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "befo
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly")
 # what a for_each counts (docs/card-format.md, PRODUCE)
-FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "self")
+FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
     "enters": (),
@@ -493,6 +493,14 @@ class _Validator:
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
+        fe = ab["mana"].get("for_each") if isinstance(ab.get("mana"), dict) else None
+        rac = ab["cost"].get("remove_any_counters") if isinstance(ab.get("cost"), dict) else None
+        if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
+            self.add(f"{path}.mana.for_each.counters_removed", "needs the cost "
+                     "\"remove_any_counters\" of that kind")
+        if rac is not None and not (isinstance(fe, dict) and "counters_removed" in fe):
+            self.add(f"{path}.cost.remove_any_counters", "only with a mana ability whose "
+                     "for_each counts the counters removed (counters_removed)")
         if "sacrifice_if_no_counters" in ab:
             p = f"{path}.sacrifice_if_no_counters"
             kind = self.string(ab["sacrifice_if_no_counters"], p)
@@ -639,7 +647,9 @@ class _Validator:
         if cost is None:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
-                                     "tap_untapped", "discard"))
+                                     "tap_untapped", "discard", "remove_any_counters"))
+        if "remove_any_counters" in cost:
+            self.string(cost["remove_any_counters"], f"{path}.remove_any_counters")
         if "life" in cost:
             self.integer(cost["life"], f"{path}.life", 1)
         if "tap_untapped" in cost:
@@ -747,6 +757,8 @@ class _Validator:
                             self.add(f"{p}.{key}", "a count takes no min or max")
                 if "counters" in fe:
                     self.string(fe["counters"], f"{p}.counters")
+                if "counters_removed" in fe:
+                    self.string(fe["counters_removed"], f"{p}.counters_removed")
                 if "self" in fe:
                     self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
                                 "a characteristic counted")

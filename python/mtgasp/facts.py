@@ -512,6 +512,8 @@ class FactWriter:
             self.add("count_counters", a, String(fe["counters"]))
         elif "self" in fe:
             self.add("count_self", a, C(fe["self"]))
+        elif "counters_removed" in fe:
+            self.add("count_removed", a, String(fe["counters_removed"]))
 
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
@@ -598,6 +600,8 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         for kind, n in (cost.get("remove_counters") or {}).items():
             self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
+        if isinstance(cost.get("remove_any_counters"), str) and prefix == "activation":
+            self.add("activation_remove_any", a, String(cost["remove_any_counters"]))
         if cost.get("life"):
             self.add(f"{prefix}_life", a, N(int(cost["life"])))
         tu = cost.get("tap_untapped")

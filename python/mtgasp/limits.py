@@ -70,8 +70,8 @@ def _count_max(fe: dict[str, Any], permanents: int, obj: Any) -> int:
     caller); the source's power or toughness (printed <= MAX_CARD_NUMBER, plus its counters and
     what it gets until end of turn)."""
     counters = getattr(obj, "counters", None) or {}
-    if "counters" in fe:
-        kind = fe["counters"]
+    if "counters" in fe or "counters_removed" in fe:
+        kind = fe.get("counters") or fe.get("counters_removed")
         return int(counters.get(kind, 0)) if obj is not None else permanents
     if "self" in fe:
         pump = (getattr(obj, "extra", None) or {}).get("pump") or {}

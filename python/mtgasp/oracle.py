@@ -527,6 +527,16 @@ _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "lan
                  "Fungi": "Fungus", "Plains": "Plains"}
 
 
+@template("cost.remove_any_counters", "cost",
+          r"Remove any number of (?P<c>[a-z]+) counters from ~",
+          '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
+          '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
+          "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
+          "each storage counter removed this way.")
+def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"remove_any_counters": m["c"]}
+
+
 @template("cost.tap_untapped", "cost",
           rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>[A-Za-z]+) you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
@@ -747,6 +757,15 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
           "Priest of Titania: {T}: Add {G} for each Elf on the battlefield.")
 def _m_for_each_count(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
+
+
+@template("mana.for_each_removed", "mana",
+          rf"Add (?P<m>{COLORED}+) for each (?P<k>[a-z]+) counter removed this way",
+          '{"for_each": {"mana": "{B}", "counters_removed": "storage"}} (once per counter the cost '
+          "removed: the cost's remove_any_counters)", "CR 106.1, 605.1a, 122.8",
+          "Fountain of Cho: Add {W} for each storage counter removed this way.")
+def _m_for_each_removed(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"]}}
 
 
 @template("mana.amount_equal_to", "mana",
@@ -1245,9 +1264,9 @@ def _e_scry_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "scry_draw", "scry": int(m["s"]), "draw": _num(m["n"])}
 
 
-@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three) (?P<c>[+\-\d/]+) "
+@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three) (?P<c>[+\-\d/]+|[a-z]+) "
           r"counters? on ~", '{"action": "add_counter", "counter": "+1/+1", "n": N}', "CR 122.1",
-          "{4}: Put a +1/+1 counter on this creature.")
+          "{4}: Put a +1/+1 counter on this creature; {T}: Put a storage counter on this land.")
 def _e_add_counter(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "add_counter", "counter": m["c"], "n": _num(m["n"])}
 
@@ -2044,6 +2063,14 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
             _no_hybrid_but_two_color(cost)
+            fe = body["mana"].get("for_each") if isinstance(body["mana"], dict) else None
+            if isinstance(fe, dict) and "counters_removed" in fe and \
+                    cost.get("remove_any_counters") != fe["counters_removed"]:
+                raise Refused("mana for each counter removed, with a cost that doesn't remove any "
+                              "number of them")
+            if "remove_any_counters" in cost and not (isinstance(fe, dict)
+                                                      and "counters_removed" in fe):
+                raise Refused("removing any number of counters for mana that doesn't count them")
             kind = body.get("sacrifice_if_no_counters")
             if kind is not None and kind not in (cost.get("remove_counters") or {}):
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
