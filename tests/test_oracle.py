@@ -1270,3 +1270,20 @@ def test_storage_land_removes_any_number_of_counters(results: dict[str, CardResu
         if not res.state.get("stack"):
             break
     assert obj(res.state, "f")["counters"] == {"storage": 1}
+
+
+def test_reveal_a_creature_type_land(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Primal Beyond")[0]["unless"] == {
+        "reveal": {"subtypes": ["Elemental"]}}
+    pb = {"id": "pb", "card": "Primal Beyond", "zone": "hand"}
+    act = {"kind": "play_land", "object": "pb"}
+    # no Elemental card in hand: tapped (614.12)
+    after = applied(checker, state([pb, {"id": "x", "card": "Forest", "zone": "hand"}]), act)
+    assert obj(after, "pb").get("tapped") is True
+    # an Elemental card: revealed, untapped (701.20a)
+    after = applied(checker, state([pb, {"id": "x", "card": "Smokebraider", "zone": "hand"}]), act)
+    assert not obj(after, "pb").get("tapped")
+    # a changeling card is every creature type in every zone (702.73a)
+    after = applied(checker, state([pb, {"id": "x", "card": "Universal Automaton",
+                                         "zone": "hand"}]), act)
+    assert not obj(after, "pb").get("tapped")

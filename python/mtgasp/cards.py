@@ -618,7 +618,7 @@ class _Validator:
                         self.fields(rv, f"{p}.reveal", ("subtypes",))
                         if "subtypes" in rv:
                             self.string_list(rv["subtypes"], f"{p}.reveal.subtypes",
-                                             BASIC_LAND_TYPES, "a basic land type", nonempty=True)
+                                             nonempty=True)
 
     def _spell(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if ("effect" in ab) == ("effects" in ab):

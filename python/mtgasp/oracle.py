@@ -1543,6 +1543,19 @@ def _l_tapped_unless_reveal(m: re.Match[str], ctx: Ctx) -> Any:
             "unless": {"reveal": {"subtypes": [m["a"], m["b"]]}}}
 
 
+@template("enters.tapped_unless_reveal_type", "line",
+          r"As ~ enters(?: the battlefield)?, you may reveal an? (?P<a>[A-Z][a-z]+) card from your "
+          r"hand\. If you don't, ~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"reveal": {"subtypes": '
+          '["Elemental"]}}} (apply reveals when the hand holds such a card)',
+          "CR 614.1c, 614.12, 701.20a",
+          "Ancient Amphitheater: As this land enters, you may reveal a Giant "
+          "card from your hand. If you don't, this land enters tapped.")
+def _l_tapped_unless_reveal_type(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"reveal": {"subtypes": [m["a"]]}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
