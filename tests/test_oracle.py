@@ -1287,3 +1287,19 @@ def test_reveal_a_creature_type_land(results: dict[str, CardResult], checker: Ch
     after = applied(checker, state([pb, {"id": "x", "card": "Universal Automaton",
                                          "zone": "hand"}]), act)
     assert not obj(after, "pb").get("tapped")
+
+
+def test_sacrifice_a_creature_for_mana_sacrifices_it(checker: Checker) -> None:
+    # Ashnod's Altar: "Sacrifice a creature: Add {C}{C}" -- the creature goes to the graveyard
+    # (118.3, 701.21), as the action or while paying
+    altar = {"id": "a", "card": "Ashnod's Altar"}
+    elf = {"id": "e", "card": "Llanowar Elves", "tapped": True}
+    after = applied(checker, state([altar, elf]), {"kind": "activate", "object": "a", "ability": 1})
+    assert alice(after)["mana_pool"] == "{C}{C}" and obj(after, "e")["zone"] == "graveyard"
+    after = applied(checker, state([altar, elf, {"id": "s", "card": "Sol Ring", "zone": "hand"}]),
+                    {"kind": "cast", "object": "s"})
+    assert obj(after, "e")["zone"] == "graveyard" and alice(after)["mana_pool"] == "{C}"
+    # nothing to sacrifice: can't be activated, can't pay (118.3); it could still produce {C}
+    # (106.7 ignores costs)
+    assert not cast_legal(checker, [altar], "Sol Ring")
+    assert mana(checker, state([altar]), "a") == ["C"]
