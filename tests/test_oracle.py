@@ -1303,3 +1303,17 @@ def test_sacrifice_a_creature_for_mana_sacrifices_it(checker: Checker) -> None:
     # (106.7 ignores costs)
     assert not cast_legal(checker, [altar], "Sol Ring")
     assert mana(checker, state([altar]), "a") == ["C"]
+
+
+def test_sacrifice_a_desert(results: dict[str, CardResult], checker: Checker) -> None:
+    a = abilities(results, "Ipnu Rivulet")
+    assert a[2]["cost"] == {"mana": "{1}{U}", "tap": True, "sacrifice": {"subtypes": ["Desert"]}}
+    # the Rivulet is itself a Desert: it pays {T} and is sacrificed (118.3, 701.21)
+    doc = state([{"id": "r", "card": "Ipnu Rivulet"}, *lands("Island", "Island")])
+    act = {"kind": "activate", "object": "r", "ability": 3, "targets": ["bob"]}
+    v = why(checker, doc, act)
+    assert v.legal, v.why_json()
+    assert "sacrifice a Desert" in v.why_json()["cost"]
+    after = applied(checker, doc, act)
+    assert obj(after, "r")["zone"] == "graveyard"
+    assert all(obj(after, f"l{i}")["tapped"] for i in range(2))

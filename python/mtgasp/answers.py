@@ -196,6 +196,11 @@ class Decoder:
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")
+            elif self.sacrifices.get(term):
+                pass  # "sacrifice a land": listed below from sacrifice_required/3
+            elif isinstance(sac, dict) and sac.get("subtypes"):
+                sub = sac["subtypes"][0] + (f" {sac['type'].lower()}" if "type" in sac else "")
+                extras.append(f"sacrifice {'an' if sub[:1] in 'AEIOU' else 'a'} {sub}")
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")

@@ -686,9 +686,15 @@ class _Validator:
             sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
-                self.fields(sac, f"{path}.sacrifice", ("type",))
+                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes"))
+                if "type" not in sac and "subtypes" not in sac:
+                    self.add(f"{path}.sacrifice", 'needs "type" or "subtypes"')
                 if "type" in sac:
                     self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
+                if "subtypes" in sac:
+                    self.string_list(sac["subtypes"], f"{path}.sacrifice.subtypes", nonempty=True)
+                    if isinstance(sac["subtypes"], list) and len(sac["subtypes"]) > 1:
+                        self.add(f"{path}.sacrifice.subtypes", "one subtype")
         if "remove_counters" in cost:
             p = f"{path}.remove_counters"
             rc = self.obj(cost["remove_counters"], p, 'counters such as {"charge": 1}')

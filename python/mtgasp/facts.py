@@ -596,6 +596,9 @@ class FactWriter:
         sac = cost.get("sacrifice")
         if sac == "self":
             self.add(f"{prefix}_sacrifice", a, C("self"))
+        elif isinstance(sac, dict) and sac.get("subtypes"):
+            t = C(sac["type"].lower()) if "type" in sac else C("any")
+            self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         for kind, n in (cost.get("remove_counters") or {}).items():

@@ -487,13 +487,18 @@ def _c_sac_self(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.sacrifice_a", "cost",
-          r"Sacrifice an? (?P<t>land|artifact|creature|enchantment|Forest|Plains|Island|Swamp|Mountain)",
-          '"sacrifice": {"type": "Land"}', "CR 701.21", "Sacrifice a land")
+          r"Sacrifice an? (?:(?P<t>land|artifact|creature|enchantment)|(?P<sub>[A-Z][a-z]+)"
+          r"(?: (?P<t2>creature|artifact|land))?)",
+          '"sacrifice": {"type": "Land"} | {"subtypes": ["Desert"]} | {"type": "Creature", '
+          '"subtypes": ["Cleric"]}', "CR 701.21, 118.3",
+          "Sacrifice a land; Sacrifice a Desert; Sacrifice a Cleric creature")
 def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
-    t = m["t"].capitalize()
-    if t in BASIC_TYPES:
-        raise Refused(f"sacrificing a {t} (a land subtype) is not in the card format")
-    return {"sacrifice": {"type": t}}
+    if m["t"]:
+        return {"sacrifice": {"type": m["t"].capitalize()}}
+    out: dict[str, Any] = {"subtypes": [m["sub"]]}
+    if m["t2"]:
+        out["type"] = m["t2"].capitalize()
+    return {"sacrifice": out}
 
 
 @template("cost.sacrifice_another", "cost",
