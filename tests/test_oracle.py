@@ -1317,3 +1317,12 @@ def test_sacrifice_a_desert(results: dict[str, CardResult], checker: Checker) ->
     after = applied(checker, doc, act)
     assert obj(after, "r")["zone"] == "graveyard"
     assert all(obj(after, f"l{i}")["tapped"] for i in range(2))
+
+
+def test_equipped_creature_has_a_mana_ability(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    assert abilities(results, "Paradise Mantle")[0]["grant"]["to"] == "enchanted"
+    elf = {"id": "e", "card": "Grizzly Bears"}
+    mantle = {"id": "m", "card": "Paradise Mantle", "attached_to": "e"}
+    assert mana(checker, state([elf, mantle]), "e") == ["W", "U", "B", "R", "G"]
+    assert mana(checker, state([elf, {**mantle, "attached_to": None}]), "e") == []

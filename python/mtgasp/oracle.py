@@ -1666,6 +1666,8 @@ def _l_cost_inc_zones(m: re.Match[str], ctx: Ctx) -> Any:
 
 GRANT_TO_WORDS = {
     "enchanted land": "enchanted", "enchanted creature": "enchanted",
+    # an Equipment's "equipped creature" is the permanent it is attached to, as an Aura's (301.5)
+    "equipped creature": "enchanted",
     "lands you control": "lands_you_control",
     "creatures you control": "creatures_you_control",
     "artifacts you control": "artifacts_you_control",
@@ -1673,7 +1675,7 @@ GRANT_TO_WORDS = {
 
 
 @template("static.grant_ability", "line",
-          r"(?P<to>Enchanted land|Enchanted creature|Lands you control|Creatures you control|"
+          r"(?P<to>Enchanted land|Enchanted creature|Equipped creature|Lands you control|Creatures you control|"
           r"Artifacts you control) "
           r"(?:has|have) \"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": "enchanted"|"lands_you_control"|..., "ability": '
