@@ -1326,3 +1326,12 @@ def test_equipped_creature_has_a_mana_ability(results: dict[str, CardResult],
     mantle = {"id": "m", "card": "Paradise Mantle", "attached_to": "e"}
     assert mana(checker, state([elf, mantle]), "e") == ["W", "U", "B", "R", "G"]
     assert mana(checker, state([elf, {**mantle, "attached_to": None}]), "e") == []
+
+
+def test_mana_battery_adds_one_more_than_the_counters_removed(checker: Checker) -> None:
+    bat = {"id": "b", "card": "Black Mana Battery"}
+    act = {"kind": "activate", "object": "b", "ability": 2}
+    assert alice(applied(checker, state([bat]), act))["mana_pool"] == "{B}"
+    after = applied(checker, state([{**bat, "counters": {"charge": 2}}]), act)
+    assert alice(after)["mana_pool"] == "{B}{B}{B}" and not obj(after, "b").get("counters")
+    assert mana(checker, state([bat]), "b") == ["B"]

@@ -745,7 +745,11 @@ class _Validator:
             p = f"{path}.for_each"
             fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
             if fe is not None:
-                self.fields(fe, p, (), ("mana", "any_one_color") + FOR_EACH_COUNTS)
+                self.fields(fe, p, (), ("mana", "any_one_color", "plus") + FOR_EACH_COUNTS)
+                if "plus" in fe:
+                    self.integer(fe["plus"], f"{p}.plus", 1)
+                    if "counters_removed" not in fe:
+                        self.add(f"{p}.plus", 'only with "counters_removed"')
                 what = [k for k in ("mana", "any_one_color") if k in fe]
                 if len(what) != 1:
                     self.add(p, 'needs exactly one of "mana", "any_one_color"')

@@ -514,6 +514,8 @@ class FactWriter:
             self.add("count_self", a, C(fe["self"]))
         elif "counters_removed" in fe:
             self.add("count_removed", a, String(fe["counters_removed"]))
+            if isinstance(fe.get("plus"), int):
+                self.add("count_plus", a, N(fe["plus"]))
 
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with

@@ -90,7 +90,8 @@ def _produce_max(spec: Any, permanents: int = 1, obj: Any = None) -> int:
     if isinstance(spec.get("for_each"), dict):
         fe = spec["for_each"]
         each = 1 if fe.get("any_one_color") else _produce_max({"fixed": fe.get("mana")})
-        return each * max(_count_max(fe, permanents, obj), 1)
+        plus = int(fe["plus"]) if isinstance(fe.get("plus"), int) else 0
+        return each * (max(_count_max(fe, permanents, obj), 1) + plus)
     if "if_counter" in spec:
         return max(_produce_max(spec.get("then"), permanents),
                    _produce_max(spec.get("else"), permanents))

@@ -773,6 +773,19 @@ def _m_for_each_removed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"]}}
 
 
+@template("mana.battery", "mana",
+          rf"Add (?P<m>{COLORED}), then add an additional (?P<m2>{COLORED}) for each (?P<k>[a-z]+) "
+          r"counter removed this way",
+          '{"for_each": {"mana": "{B}", "counters_removed": "charge", "plus": 1}} (once, and once more '
+          "per counter removed)", "CR 106.1, 605.1a, 122.8",
+          "Black Mana Battery: Add {B}, then add an additional {B} for each charge counter removed "
+          "this way.")
+def _m_battery(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["m"] != m["m2"]:
+        raise Refused("two different symbols")
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"], "plus": 1}}
+
+
 @template("mana.amount_equal_to", "mana",
           rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness))",
           '{"for_each": {"mana": "{G}", "self": "power"|"toughness"}} (that many; none when it is 0 '
