@@ -519,3 +519,31 @@ def test_private_counter_kinds_give_the_same_verdicts(counters: dict[str, int]) 
     assert len(set(kinds)) == len(counters)  # distinct kinds keep distinct names
     assert ("+1/+1" in kinds) == ("+1/+1" in counters)  # a kind a card names is kept
     assert "charge" not in kinds  # named by no card and no encoding: a per-query name
+
+
+# ---------------------------------------------------------------------------------------------
+# apply --choose: the type chosen is of the mana the activated ability adds (106.7)
+
+
+@pytest.mark.parametrize(("ability", "choose", "pool"), [(2, "R", "{R}"), (3, "G", "{G}"), (2, "G", None)],
+                         ids=["fixed-red", "any-color-green", "fixed-red-asked-green"])
+def test_apply_choose_is_the_activated_abilitys_type(ability: int, choose: str, pool: str | None) -> None:
+    """Vivid Crag: 2. {T}: Add {R}. 3. {T}, remove a charge counter: add one mana of any color.
+    The object could produce {G} (through ability 3), so asking ability 2 for {G} gets past the
+    object-level check; it is refused, naming --choose, instead of being ignored."""
+    from mtgasp.actions import parse_action
+    from mtgasp.api import Checker
+    from mtgasp.apply import apply_action
+    from mtgasp.errors import InputError
+
+    st = parse_state(state([obj("vc", "Vivid Crag", controlled_since_turn=1, counters={"charge": 2})]), LIB)
+    action = parse_action({"kind": "activate", "object": "vc", "ability": ability}, st, LIB, "alice")
+    if pool is None:
+        with pytest.raises(InputError) as err:
+            apply_action(Checker(LIB), st, action, "alice", choose)
+        assert [p.path for p in err.value.problems] == ["--choose"]
+        return
+    result = apply_action(Checker(LIB), st, action, "alice", choose)
+    assert result.legal and result.state is not None
+    alice = next(p for p in result.state["players"] if p["name"] == "alice")
+    assert alice.get("mana_pool") == pool

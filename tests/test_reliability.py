@@ -253,6 +253,14 @@ CARD_CASES = [
     ("abilities[0].effect.token.power",
      {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Make.", "effect": {
          "action": "create_tokens", "n": 1, "token": {"types": ["Creature"], "power": BIG}}}]}),
+    # found by the literal-level mutation check (2026-12-01): look_take's "what" was not checked, so
+    # an unknown kind validated and then offered no card at all (a silent wrong answer)
+    ("abilities[0].effect.what",
+     {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Look.", "effect": {
+         "action": "look_take", "n": 6, "what": "artifact"}}]}),
+    ("abilities[0].effect.what",
+     {"types": ["Sorcery"], "abilities": [{"kind": "spell", "text": "Look.", "effect": {
+         "action": "look_take", "n": 6}}]}),
 ]
 
 

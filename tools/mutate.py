@@ -330,7 +330,9 @@ class Runner:
 
         plugin = Collect()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            pytest.main(["-q", "-x", "-p", "no:cacheprovider", "-p", "no:randomly",
+            # "-o addopts=": in this process, not in pytest-xdist workers (pyproject's "-n auto"),
+            # which would import the real encodings instead of the mutant
+            pytest.main(["-q", "-x", "-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:randomly",
                          str(ROOT / "tests" / "test_encodings.py")], plugins=[plugin])
         return plugin.failed
 

@@ -81,6 +81,12 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     solved = grounded.solve(check=term if verdict.costed else None)
     if not solved.satisfiable:  # the outcome rules found no way to carry the action out
         raise InputError(f"the action can't be carried out as given (choose: {choose_type})")
+    if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
+        ab = action.ability if not isinstance(action.ability, dict) else (
+            f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}")
+        raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
+                                             f"{{{str(choose_type).upper()}}}: another of its abilities "
+                                             "could, but the choice is of the mana this ability adds"))
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
     events = [describe(action, state)]

@@ -112,6 +112,11 @@ EFFECT_ACTIONS = (
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
     "opening_hand", "not_modeled",
 )
+# effect parameters with a closed set of values: an unknown value would validate and then match no
+# rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
+EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("look_take", "what"): ("legendary_creature",),
+}
 # hideaway conditions (play_exiled_free): name -> "int" (a threshold) or "true"
 CONDITIONS = {
     "total_power_at_least": "int",
@@ -941,6 +946,12 @@ class _Validator:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
         if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
+        for (act, param), allowed in EFFECT_PARAM_CHOICES.items():
+            if action == act:
+                if param not in eff:
+                    self.add(_key_path(path, param), f"missing required field (for {act})")
+                else:
+                    self.choice(eff[param], _key_path(path, param), allowed, f"a {param} of {act}")
         if action == "add_mana":
             if "produce" not in eff:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")
