@@ -1953,7 +1953,10 @@ _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
     r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
-    r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b",
+    r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
+    # 502.3: what the untap step untaps (apply plays it); "you may choose not to untap" is a choice
+    # whose untapping branch is the one apply plays
+    r"\b(?:doesn't|don't) untap during\b",
     re.IGNORECASE,
 )
 _SPELL_STATIC = re.compile(
