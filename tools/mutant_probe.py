@@ -2,6 +2,7 @@
 """Run chosen scenario files under one mutant of tools/mutate.py: does this scenario kill it?
 
     python tools/mutant_probe.py --kinds drop,negate,constant --id 1234 python/mtgasp/corpus/x.json ...
+    python tools/mutant_probe.py --kinds drop,negate,constant --id 3142 --tests choose
 
 Prints, per scenario, "kills" (the scenario fails under the mutant), "misses" (it passes) or
 "stillborn" (the mutated program doesn't ground). The scenario must pass under the real encodings
@@ -26,7 +27,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--kinds", default="delete,flip,drop,negate,constant")
     p.add_argument("--id", type=int, required=True, action="append", help="mutant id (repeatable)")
-    p.add_argument("scenarios", nargs="+", type=Path)
+    p.add_argument("--tests", metavar="EXPR",
+                   help="also run the tests of tests/test_encodings.py selected by pytest -k EXPR")
+    p.add_argument("scenarios", nargs="*", type=Path)
     a = p.parse_args()
     base = list(encoding_files())
     ms = {m.id: m for m in mutate.mutants(base, [k.strip() for k in a.kinds.split(",")])}
@@ -45,6 +48,13 @@ def main() -> int:
                 except Exception as e:  # noqa: BLE001
                     verdict = f"kills ({type(e).__name__})"
                 print(f"  {verdict:10s} {path.name}")
+            if a.tests:
+                import pytest
+
+                rc = pytest.main(["-q", "-o", "addopts=", "-p", "no:cacheprovider", "-k", a.tests,
+                                  str(Path(mutate.ROOT) / "tests" / "test_encodings.py")])
+                print(f"  {'kills' if rc == 1 else 'misses' if rc == 0 else f'pytest exit {rc}':10s} "
+                      f"tests/test_encodings.py -k {a.tests}")
     return 0
 
 
