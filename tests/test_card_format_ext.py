@@ -146,8 +146,8 @@ AB = "cards[0].faces[0].abilities[0]"
     (with_mana({"fixed": "{C}", "spend_only": [{"spell": {"multicolored": "yes"}}]}),
      f"{AB}.mana.spend_only[0].spell.multicolored", "true or false"),
     (base_card(types=["Land"], oracle="x", abilities=[
-        {"kind": "replacement", "enters_tapped": True, "unless": {"reveal": {"subtypes": ["Elf"]}}}]),
-     f"{AB}.unless.reveal.subtypes[0]", "basic land type"),
+        {"kind": "replacement", "enters_tapped": True, "unless": {"reveal": {"subtypes": [3]}}}]),
+     f"{AB}.unless.reveal.subtypes[0]", "string"),
     (base_card(types=["Land"], oracle="x", abilities=[
         {"kind": "replacement", "enters_choose": "creature_type", "other_than": "G"}]),
      f"{AB}.other_than", "only"),

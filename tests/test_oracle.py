@@ -188,9 +188,9 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 
 @pytest.mark.parametrize("name, line", [
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
-    ("Priest of Titania", "{T}: Add {G} for each Elf on the battlefield."),
     ("Transguild Courier", "Transguild Courier is all colors."),
-    ("Gilded Goose", "{T}, Sacrifice a Food: Add one mana of any color."),
+    # 502.3: the untap step (apply) would untap it
+    ("Mana Vault", "This artifact doesn't untap during your untap step."),
     ("Utopia Sprawl", "Enchant Forest"),
     ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
     ("Cavern of Souls", None),
@@ -1016,3 +1016,323 @@ def test_activate_only_once_each_turn(results: dict[str, CardResult], checker: C
         doc = res.state
         st = parse_state(doc, checker.library)
     assert st.turn == 6 and "activated_this_turn" not in obj(doc, "d")
+
+
+# --- counted amounts: on the battlefield, counters on the source, its power -----------------
+
+
+def test_count_templates(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Priest of Titania")[0]["mana"] == {
+        "for_each": {"mana": "{G}", "on_battlefield": {"subtypes": ["Elf"]}}}
+    assert abilities(results, "Viridian Joiner")[0]["mana"] == {
+        "for_each": {"mana": "{G}", "self": "power"}}
+    assert abilities(results, "Lotus Blossom")[1]["mana"] == {
+        "for_each": {"any_one_color": True, "counters": "petal"}}
+    assert abilities(results, "Wirewood Channeler")[0]["mana"] == {
+        "for_each": {"any_one_color": True, "on_battlefield": {"subtypes": ["Elf"]}}}
+    assert abilities(results, "Elementalist's Palette")[2]["mana"] == {
+        "for_each": {"mana": "{C}", "counters": "charge"}, "spend_only": [{"x": True}]}
+
+
+def test_priest_of_titania_counts_every_elf_on_the_battlefield(checker: Checker) -> None:
+    # CR 605.3b: counted as the ability resolves; "on the battlefield": anyone's Elves, itself too
+    priest = {"id": "p", "card": "Priest of Titania"}
+    after = applied(checker, state([priest]), {"kind": "activate", "object": "p", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}"
+    theirs = {"id": "e", "card": "Llanowar Elves", "owner": "bob"}
+    after = applied(checker, state([priest, theirs, {"id": "b", "card": "Grizzly Bears"}]),
+                    {"kind": "activate", "object": "p", "ability": 1})
+    assert alice(after)["mana_pool"] == "{G}{G}"
+
+
+def test_amount_equal_to_power_follows_counters(checker: Checker) -> None:
+    # Viridian Joiner is 1/2: {G}; with two +1/+1 counters its power is 3 (613.4c): {G}{G}{G}
+    vj = {"id": "v", "card": "Viridian Joiner"}
+    act = {"kind": "activate", "object": "v", "ability": 1}
+    assert alice(applied(checker, state([vj]), act))["mana_pool"] == "{G}"
+    grown = {**vj, "counters": {"+1/+1": 2}}
+    assert alice(applied(checker, state([grown]), act))["mana_pool"] == "{G}{G}{G}"
+    # power 0 or less adds nothing (107.1b): could produce nothing
+    shrunk = {**vj, "counters": {"-1/-1": 1}}
+    assert mana(checker, state([shrunk]), "v") == []
+    # the mana pays: {1}{G} from the grown Joiner alone
+    assert cast_legal(checker, [grown], "Grizzly Bears")
+    assert not cast_legal(checker, [vj], "Grizzly Bears")
+
+
+def test_x_mana_of_one_color_from_counters(checker: Checker) -> None:
+    # Lotus Blossom: "{T}, Sacrifice this artifact: Add X mana of any one color, where X is the
+    # number of petal counters on this artifact" -- all of one color (106.1a)
+    lb = {"id": "lb", "card": "Lotus Blossom", "counters": {"petal": 3}}
+    assert mana(checker, state([{**lb, "counters": {}}]), "lb") == []
+    assert mana(checker, state([lb]), "lb") == ["W", "U", "B", "R", "G"]
+    after = applied(checker, state([lb]), {"kind": "activate", "object": "lb", "ability": 2},
+                    choose="R")
+    assert alice(after)["mana_pool"] == "{R}{R}{R}"
+    assert not any(o["id"] == "lb" and o["zone"] == "battlefield" for o in after["objects"])
+    # three of one color: {G}{G}{G}-costing... a {1}{G} spell is payable, {W}{G} is not
+    assert cast_legal(checker, [lb], "Grizzly Bears")
+    # Wirewood Channeler: X = the Elves on the battlefield (anyone's)
+    wc = {"id": "w", "card": "Wirewood Channeler"}
+    after = applied(checker, state([wc, {"id": "e", "card": "Llanowar Elves", "owner": "bob"}]),
+                    {"kind": "activate", "object": "w", "ability": 1}, choose="U")
+    assert alice(after)["mana_pool"] == "{U}{U}"
+
+
+def test_counters_on_the_source_count(checker: Checker) -> None:
+    # Elementalist's Palette: {C} per charge counter, only on costs with {X}
+    pal = {"id": "pal", "card": "Elementalist's Palette", "counters": {"charge": 2}}
+    after = applied(checker, state([pal]), {"kind": "activate", "object": "pal", "ability": 3})
+    assert alice(after)["mana_pool"] == "{C}{C}"
+    assert mana(checker, state([{**pal, "counters": {}}]), "pal") == ["W", "U", "B", "R", "G"]
+
+
+def test_tap_untapped_counts_and_supertypes(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    assert abilities(results, "Heritage Druid")[0]["cost"] == {
+        "tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "count": 3}}
+    assert abilities(results, "Relic of Legends")[1]["cost"] == {
+        "tap_untapped": {"type": "Creature", "supertypes": ["Legendary"], "count": 1}}
+    # Heritage Druid: three untapped Elves, itself among them (no {T}: summoning sickness doesn't
+    # matter, 302.6); two are not enough (118.3)
+    hd = {"id": "hd", "card": "Heritage Druid", "controlled_since_turn": 5}
+    elves = [{"id": f"e{i}", "card": "Llanowar Elves"} for i in range(2)]
+    act = {"kind": "activate", "object": "hd", "ability": 1}
+    after = applied(checker, state([hd, *elves]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}{G}"
+    assert all(obj(after, o)["tapped"] for o in ("hd", "e0", "e1"))
+    v = why(checker, state([hd, elves[0]]), act)
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    v = why(checker, state([hd, elves[0], {**elves[1], "tapped": True}]), act)
+    assert not v.legal
+    # Relic of Legends: a legendary creature, not any creature
+    relic = {"id": "r", "card": "Relic of Legends"}
+    act = {"kind": "activate", "object": "r", "ability": 2}
+    v = why(checker, state([relic, {"id": "b", "card": "Llanowar Elves"}]), act)
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    after = applied(checker, state([relic, {"id": "t", "card": "Rosheen Meanderer"}]),
+                    act, choose="B")
+    assert alice(after)["mana_pool"] == "{B}" and obj(after, "t")["tapped"]
+
+
+# --- "Activate only ..." restrictions: conditions and timings (602.5b, 602.5d) ----------------
+
+
+def test_activation_restriction_templates(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Bleachbone Verge")[1]["condition"] == {
+        "you_control": {"subtypes": ["Plains", "Swamp"], "min": 1}}
+    assert abilities(results, "Whisperer of the Wilds")[1]["condition"] == {
+        "you_control": {"types": ["Creature"], "min_power": 4, "min": 1}}
+    assert abilities(results, "Library of Alexandria")[1]["condition"] == {"hand_exactly": 7}
+    assert abilities(results, "Atarka Pummeler")[0]["condition"] == {"total_power_at_least": 8}
+    assert abilities(results, "Sanctum of Eternity")[1]["timing"] == "your_turn"
+
+
+def test_verge_second_color_only_with_its_basic_types(checker: Checker) -> None:
+    verge = {"id": "v", "card": "Bleachbone Verge"}
+    act = {"kind": "activate", "object": "v", "ability": 2}
+    v = why(checker, state([verge]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert why(checker, state([verge, {"id": "p", "card": "Plains"}]), act).legal
+    # the payment search respects it too (605.3a): Mardu Devotee's {W} from the Verge needs a
+    # Plains or a Swamp
+    assert not cast_legal(checker, [verge, {"id": "f", "card": "Forest"}], "Mardu Devotee")
+    assert cast_legal(checker, [verge, {"id": "s", "card": "Swamp", "tapped": True}],
+                      "Mardu Devotee")
+
+
+def test_mox_opal_pays_only_with_metalcraft(checker: Checker) -> None:
+    # a mana ability whose activation condition isn't met can't be activated while paying either
+    # (602.5b, 605.3a): Mox Opal alone (one artifact) doesn't pay for Sol Ring
+    assert not cast_legal(checker, [{"id": "m", "card": "Mox Opal"}], "Sol Ring")
+    arts = [{"id": f"a{i}", "card": "Sol Ring"} for i in range(2)]
+    tapped = [{**a, "tapped": True} for a in arts]
+    assert cast_legal(checker, [{"id": "m", "card": "Mox Opal"}, *tapped], "Sol Ring")
+
+
+def test_ferocious_mana_and_hand_size_conditions(checker: Checker) -> None:
+    w = {"id": "w", "card": "Whisperer of the Wilds"}
+    act = {"kind": "activate", "object": "w", "ability": 2}
+    assert not why(checker, state([w]), act).legal
+    big = {"id": "g", "card": "Viridian Joiner", "counters": {"+1/+1": 3}}  # power 4
+    after = applied(checker, state([w, big]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    small = {**big, "counters": {"+1/+1": 2}}
+    assert not why(checker, state([w, small]), act).legal
+    lib = {"id": "l", "card": "Library of Alexandria"}
+    act = {"kind": "activate", "object": "l", "ability": 2}
+    hand = [{"id": f"h{i}", "card": "Forest", "zone": "hand"} for i in range(7)]
+    assert why(checker, state([lib, *hand]), act).legal
+    v = why(checker, state([lib, *hand[:6]]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+
+
+def test_activate_only_during_your_turn(checker: Checker) -> None:
+    s = {"id": "s", "card": "Sanctum of Eternity"}
+    act = {"kind": "activate", "object": "s", "ability": 2}
+    lands_ = [{"id": f"f{i}", "card": "Forest"} for i in range(2)]
+    doc = state([s, *lands_], active_player="bob", priority="alice")
+    v = why(checker, doc, act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert any("during its controller's turn" in r.message for r in v.reasons)
+
+
+# --- abilities granted to groups of permanents (613.1f) ----------------------------------------
+
+
+def test_grant_to_groups(results: dict[str, CardResult], checker: Checker) -> None:
+    g = abilities(results, "Gemhide Sliver")[0]
+    assert g["grant"]["to"] == {"subtypes": ["Sliver"], "controller": "any"}
+    assert g["grant"]["ability"]["mana"] == {"any_color": 1}
+    assert abilities(results, "Jaheira, Friend of the Forest")[0]["grant"]["to"] == {
+        "token": True, "controller": "you"}
+    # "All Slivers have ...": every Sliver on the battlefield, the opponent's too
+    doc = state([{"id": "s", "card": "Gemhide Sliver", "controlled_since_turn": 5},
+                 {"id": "t", "card": "Gemhide Sliver", "owner": "bob"},
+                 {"id": "e", "card": "Llanowar Elves"}])
+    assert mana(checker, doc, "t") == ["W", "U", "B", "R", "G"]
+    assert mana(checker, doc, "e") == ["G"]
+    # its own ability is a {T} ability of a creature: summoning sickness applies (302.6)
+    v = why(checker, doc, {"kind": "activate", "object": "s",
+                           "ability": {"granted_by": "Gemhide Sliver", "index": 1}})
+    assert not v.legal and "302.6" in {r.rule for r in v.reasons}
+    # "Tokens you control have ...": a token gets it, a card doesn't
+    doc = state([{"id": "j", "card": "Jaheira, Friend of the Forest"},
+                 {"id": "tok", "card": "Gemhide Sliver", "token": True},
+                 {"id": "c", "card": "Viridian Joiner"}])
+    assert mana(checker, doc, "c") == ["G"]
+    assert mana(checker, doc, "tok") == ["W", "U", "B", "R", "G"]
+    doc["objects"][1].pop("token")
+    assert "G" in mana(checker, doc, "tok")
+
+
+def test_level_up_and_class_levels_are_refused(results: dict[str, CardResult]) -> None:
+    # "LEVEL 1-4 ... {T}: Add {G}{G}." applies only at that level (CR 711): not importable
+    r = results["Joraga Treespeaker"]
+    assert r.card is None and "LEVEL 1-4" in r.refusal
+
+
+def test_depletion_land_sacrificed_with_its_last_counter(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    a = abilities(results, "Hickory Woodlot")
+    assert a[1]["sacrifice_if_no_counters"] == "depletion"
+    wl = {"id": "w", "card": "Hickory Woodlot", "counters": {"depletion": 2}}
+    act = {"kind": "activate", "object": "w", "ability": 2}
+    after = applied(checker, state([wl]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    assert obj(after, "w")["zone"] == "battlefield" and obj(after, "w")["counters"] == {
+        "depletion": 1}
+    # the last counter: sacrificed as the mana ability resolves (605.3b)
+    after = applied(checker, state([{**wl, "counters": {"depletion": 1}}]), act)
+    assert alice(after)["mana_pool"] == "{G}{G}"
+    assert obj(after, "w")["zone"] == "graveyard"
+    # no counter: the cost can't be paid (118.3)
+    v = why(checker, state([{**wl, "counters": {}}]), act)
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    # used while paying for a spell, too
+    doc = state([{**wl, "counters": {"depletion": 1}},
+                 {"id": "b", "card": "Grizzly Bears", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "b"})
+    assert obj(after, "w")["zone"] == "graveyard"
+
+
+def test_storage_land_removes_any_number_of_counters(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    a = abilities(results, "Fountain of Cho")
+    assert a[1]["effect"] == {"action": "add_counter", "counter": "storage", "n": 1}
+    assert rules(a[2]) == {"kind": "activated",
+                           "cost": {"tap": True, "remove_any_counters": "storage"},
+                           "mana": {"for_each": {"mana": "{W}", "counters_removed": "storage"}}}
+    fc = {"id": "f", "card": "Fountain of Cho", "counters": {"storage": 3}}
+    assert mana(checker, state([{**fc, "counters": {}}]), "f") == []
+    assert mana(checker, state([fc]), "f") == ["W"]
+    # activated as the action: all three removed, {W}{W}{W} (122.8)
+    after = applied(checker, state([fc]), {"kind": "activate", "object": "f", "ability": 3})
+    assert alice(after)["mana_pool"] == "{W}{W}{W}"
+    assert not obj(after, "f").get("counters")
+    # while paying: as many as needed or more; Mardu Devotee ({W}) from it alone
+    doc = state([fc, {"id": "d", "card": "Mardu Devotee", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "d"})
+    left = obj(after, "f").get("counters", {}).get("storage", 0)
+    assert obj(after, "f")["tapped"] and left + len(alice(after).get("mana_pool", "")) // 3 == 2
+    # three {W} pay for Order of Whiteclay ({1}{W}{W}); two don't
+    assert cast_legal(checker, [fc], "Order of Whiteclay")
+    assert not cast_legal(checker, [{**fc, "counters": {"storage": 2}}], "Order of Whiteclay")
+    # the storage ability: "{T}: Put a storage counter on this land" adds one as it resolves
+    doc = state([{**fc, "counters": {}}])
+    from mtgasp.apply import apply_action
+
+    after = applied(checker, doc, {"kind": "activate", "object": "f", "ability": 2})
+    st = parse_state(after, checker.library)
+    for _ in range(2):
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        st = parse_state(res.state, checker.library)
+        if not res.state.get("stack"):
+            break
+    assert obj(res.state, "f")["counters"] == {"storage": 1}
+
+
+def test_reveal_a_creature_type_land(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Primal Beyond")[0]["unless"] == {
+        "reveal": {"subtypes": ["Elemental"]}}
+    pb = {"id": "pb", "card": "Primal Beyond", "zone": "hand"}
+    act = {"kind": "play_land", "object": "pb"}
+    # no Elemental card in hand: tapped (614.12)
+    after = applied(checker, state([pb, {"id": "x", "card": "Forest", "zone": "hand"}]), act)
+    assert obj(after, "pb").get("tapped") is True
+    # an Elemental card: revealed, untapped (701.20a)
+    after = applied(checker, state([pb, {"id": "x", "card": "Smokebraider", "zone": "hand"}]), act)
+    assert not obj(after, "pb").get("tapped")
+    # a changeling card is every creature type in every zone (702.73a)
+    after = applied(checker, state([pb, {"id": "x", "card": "Universal Automaton",
+                                         "zone": "hand"}]), act)
+    assert not obj(after, "pb").get("tapped")
+
+
+def test_sacrifice_a_creature_for_mana_sacrifices_it(checker: Checker) -> None:
+    # Ashnod's Altar: "Sacrifice a creature: Add {C}{C}" -- the creature goes to the graveyard
+    # (118.3, 701.21), as the action or while paying
+    altar = {"id": "a", "card": "Ashnod's Altar"}
+    elf = {"id": "e", "card": "Llanowar Elves", "tapped": True}
+    after = applied(checker, state([altar, elf]), {"kind": "activate", "object": "a", "ability": 1})
+    assert alice(after)["mana_pool"] == "{C}{C}" and obj(after, "e")["zone"] == "graveyard"
+    after = applied(checker, state([altar, elf, {"id": "s", "card": "Sol Ring", "zone": "hand"}]),
+                    {"kind": "cast", "object": "s"})
+    assert obj(after, "e")["zone"] == "graveyard" and alice(after)["mana_pool"] == "{C}"
+    # nothing to sacrifice: can't be activated, can't pay (118.3); it could still produce {C}
+    # (106.7 ignores costs)
+    assert not cast_legal(checker, [altar], "Sol Ring")
+    assert mana(checker, state([altar]), "a") == ["C"]
+
+
+def test_sacrifice_a_desert(results: dict[str, CardResult], checker: Checker) -> None:
+    a = abilities(results, "Ipnu Rivulet")
+    assert a[2]["cost"] == {"mana": "{1}{U}", "tap": True, "sacrifice": {"subtypes": ["Desert"]}}
+    # the Rivulet is itself a Desert: it pays {T} and is sacrificed (118.3, 701.21)
+    doc = state([{"id": "r", "card": "Ipnu Rivulet"}, *lands("Island", "Island")])
+    act = {"kind": "activate", "object": "r", "ability": 3, "targets": ["bob"]}
+    v = why(checker, doc, act)
+    assert v.legal, v.why_json()
+    assert "sacrifice a Desert" in v.why_json()["cost"]
+    after = applied(checker, doc, act)
+    assert obj(after, "r")["zone"] == "graveyard"
+    assert all(obj(after, f"l{i}")["tapped"] for i in range(2))
+
+
+def test_equipped_creature_has_a_mana_ability(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    assert abilities(results, "Paradise Mantle")[0]["grant"]["to"] == "enchanted"
+    elf = {"id": "e", "card": "Grizzly Bears"}
+    mantle = {"id": "m", "card": "Paradise Mantle", "attached_to": "e"}
+    assert mana(checker, state([elf, mantle]), "e") == ["W", "U", "B", "R", "G"]
+    assert mana(checker, state([elf, {**mantle, "attached_to": None}]), "e") == []
+
+
+def test_mana_battery_adds_one_more_than_the_counters_removed(checker: Checker) -> None:
+    bat = {"id": "b", "card": "Black Mana Battery"}
+    act = {"kind": "activate", "object": "b", "ability": 2}
+    assert alice(applied(checker, state([bat]), act))["mana_pool"] == "{B}"
+    after = applied(checker, state([{**bat, "counters": {"charge": 2}}]), act)
+    assert alice(after)["mana_pool"] == "{B}{B}{B}" and not obj(after, "b").get("counters")
+    assert mana(checker, state([bat]), "b") == ["B"]

@@ -192,15 +192,26 @@ class Decoder:
                 extras.append("{Q}")
             for kind, n in (cost.get("remove_counters") or {}).items():
                 extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
+            if cost.get("remove_any_counters"):
+                extras.append(f"remove any number of {cost['remove_any_counters']} counters")
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")
+            elif self.sacrifices.get(term):
+                pass  # "sacrifice a land": listed below from sacrifice_required/3
+            elif isinstance(sac, dict) and sac.get("subtypes"):
+                sub = sac["subtypes"][0] + (f" {sac['type'].lower()}" if "type" in sac else "")
+                extras.append(f"sacrifice {'an' if sub[:1] in 'AEIOU' else 'a'} {sub}")
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
             tu = cost.get("tap_untapped")
             if isinstance(tu, dict) and "type" in tu:
                 n, t = int(tu.get("count", 1)), tu["type"].lower()
+                if tu.get("subtypes"):
+                    t = f"{tu['subtypes'][0]} {t}"
+                if tu.get("supertypes"):
+                    t = f"{tu['supertypes'][0].lower()} {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
             dc = cost.get("discard")
@@ -269,6 +280,8 @@ class Decoder:
             if f.name == "sub" and len(sym_args(f)) == 2:  # a subtype: "a Forest"
                 sub = sym_args(f)[1].string
                 return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
+            if f.name == "sup" and len(f.arguments) == 2:  # "a legendary creature"
+                return f"a {f.arguments[1].name} {f.arguments[0].name}"
             if f.name == "any":
                 return "a card"
             return str(f)

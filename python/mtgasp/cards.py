@@ -87,6 +87,13 @@ GRANT_TO = (
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
 )
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
+# "Activate only ..." (602.5b, 602.5d): timing restrictions, and conditions (one per ability)
+ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
+                      "combat")
+ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
+                         "hand_at_most", "hand_exactly")
+# what a for_each counts (docs/card-format.md, PRODUCE)
+FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
     "enters": (),
@@ -143,7 +150,8 @@ _FACE_FIELDS = (
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn")),
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn",
+                              "sacrifice_if_no_counters")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -489,7 +497,23 @@ class _Validator:
                                                   "supported (only two-color hybrid such as {W/U})")
         self.mana_or_effect(ab, path)
         if "timing" in ab:
-            self.choice(ab["timing"], f"{path}.timing", ("sorcery",), "a timing restriction")
+            self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
+        fe = ab["mana"].get("for_each") if isinstance(ab.get("mana"), dict) else None
+        rac = ab["cost"].get("remove_any_counters") if isinstance(ab.get("cost"), dict) else None
+        if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
+            self.add(f"{path}.mana.for_each.counters_removed", "needs the cost "
+                     "\"remove_any_counters\" of that kind")
+        if rac is not None and not (isinstance(fe, dict) and "counters_removed" in fe):
+            self.add(f"{path}.cost.remove_any_counters", "only with a mana ability whose "
+                     "for_each counts the counters removed (counters_removed)")
+        if "sacrifice_if_no_counters" in ab:
+            p = f"{path}.sacrifice_if_no_counters"
+            kind = self.string(ab["sacrifice_if_no_counters"], p)
+            rc = (ab.get("cost") or {}).get("remove_counters") if isinstance(ab.get("cost"), dict) else None
+            if kind is not None and (not isinstance(rc, dict) or kind not in rc):
+                self.add(p, "needs a cost that removes counters of that kind (remove_counters)")
+            if "mana" not in ab:
+                self.add(p, "only on a mana ability")
         if "once_each_turn" in ab:
             if ab["once_each_turn"] is not True:
                 self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
@@ -501,12 +525,16 @@ class _Validator:
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
             if cond is not None:
                 if len(cond) != 1:
-                    self.add(p, 'needs exactly one of "you_control", "graveyard_at_least"')
-                self.fields(cond, p, (), ("you_control", "graveyard_at_least"))
+                    self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)}")
+                self.fields(cond, p, (), ACTIVATION_CONDITIONS)
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
-                if "graveyard_at_least" in cond:
-                    self.integer(cond["graveyard_at_least"], f"{p}.graveyard_at_least", 1)
+                for f in ("graveyard_at_least", "total_power_at_least"):
+                    if f in cond:
+                        self.integer(cond[f], f"{p}.{f}", 1)
+                for f in ("hand_at_most", "hand_exactly"):
+                    if f in cond:
+                        self.integer(cond[f], f"{p}.{f}", 0)
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
@@ -595,7 +623,7 @@ class _Validator:
                         self.fields(rv, f"{p}.reveal", ("subtypes",))
                         if "subtypes" in rv:
                             self.string_list(rv["subtypes"], f"{p}.reveal.subtypes",
-                                             BASIC_LAND_TYPES, "a basic land type", nonempty=True)
+                                             nonempty=True)
 
     def _spell(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if ("effect" in ab) == ("effects" in ab):
@@ -624,14 +652,21 @@ class _Validator:
         if cost is None:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
-                                     "tap_untapped", "discard"))
+                                     "tap_untapped", "discard", "remove_any_counters"))
+        if "remove_any_counters" in cost:
+            self.string(cost["remove_any_counters"], f"{path}.remove_any_counters")
         if "life" in cost:
             self.integer(cost["life"], f"{path}.life", 1)
         if "tap_untapped" in cost:
             p = f"{path}.tap_untapped"
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
-                self.fields(tu, p, ("type",), ("count", "subtypes"))
+                self.fields(tu, p, ("type",), ("count", "subtypes", "supertypes"))
+                if "supertypes" in tu:
+                    self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
+                if "supertypes" in tu and "subtypes" in tu:
+                    self.add(p, 'takes "subtypes" or "supertypes", not both')
                 if "type" in tu:
                     self.choice(tu["type"], f"{p}.type", CARD_TYPES, "a card type")
                 if "count" in tu:
@@ -656,9 +691,15 @@ class _Validator:
             sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
-                self.fields(sac, f"{path}.sacrifice", ("type",))
+                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes"))
+                if "type" not in sac and "subtypes" not in sac:
+                    self.add(f"{path}.sacrifice", 'needs "type" or "subtypes"')
                 if "type" in sac:
                     self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
+                if "subtypes" in sac:
+                    self.string_list(sac["subtypes"], f"{path}.sacrifice.subtypes", nonempty=True)
+                    if isinstance(sac["subtypes"], list) and len(sac["subtypes"]) > 1:
+                        self.add(f"{path}.sacrifice.subtypes", "one subtype")
         if "remove_counters" in cost:
             p = f"{path}.remove_counters"
             rc = self.obj(cost["remove_counters"], p, 'counters such as {"charge": 1}')
@@ -709,14 +750,33 @@ class _Validator:
             p = f"{path}.for_each"
             fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
             if fe is not None:
-                self.fields(fe, p, ("mana", "you_control"))
+                self.fields(fe, p, (), ("mana", "any_one_color", "plus") + FOR_EACH_COUNTS)
+                if "plus" in fe:
+                    self.integer(fe["plus"], f"{p}.plus", 1)
+                    if "counters_removed" not in fe:
+                        self.add(f"{p}.plus", 'only with "counters_removed"')
+                what = [k for k in ("mana", "any_one_color") if k in fe]
+                if len(what) != 1:
+                    self.add(p, 'needs exactly one of "mana", "any_one_color"')
+                counts = [k for k in FOR_EACH_COUNTS if k in fe]
+                if len(counts) != 1:
+                    self.add(p, f"needs exactly one of {', '.join(FOR_EACH_COUNTS)}")
                 if "mana" in fe:
                     self.mana(fe["mana"], f"{p}.mana", produced=True)
-                if "you_control" in fe:
-                    self.you_control(fe["you_control"], f"{p}.you_control")
-                    if isinstance(fe["you_control"], dict) and ("min" in fe["you_control"]
-                                                                or "max" in fe["you_control"]):
-                        self.add(f"{p}.you_control", "a count takes no min or max")
+                if "any_one_color" in fe and fe["any_one_color"] is not True:
+                    self.add(f"{p}.any_one_color", f"expected true, got {_q(fe['any_one_color'])}")
+                for key in ("you_control", "on_battlefield"):
+                    if key in fe:
+                        self.you_control(fe[key], f"{p}.{key}")
+                        if isinstance(fe[key], dict) and ("min" in fe[key] or "max" in fe[key]):
+                            self.add(f"{p}.{key}", "a count takes no min or max")
+                if "counters" in fe:
+                    self.string(fe["counters"], f"{p}.counters")
+                if "counters_removed" in fe:
+                    self.string(fe["counters_removed"], f"{p}.counters_removed")
+                if "self" in fe:
+                    self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
+                                "a characteristic counted")
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
         if "chosen_color" in prod and prod["chosen_color"] != 1:
@@ -808,7 +868,10 @@ class _Validator:
         yc = self.obj(v, path, '{"types": ["Land"], "subtypes": ["Forest"], "min": 1}')
         if yc is None:
             return
-        self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max"))
+        self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
+                                   "min_power"))
+        if "min_power" in yc:
+            self.integer(yc["min_power"], f"{path}.min_power", 0)
         if "types" in yc:
             self.string_list(yc["types"], f"{path}.types", CARD_TYPES, "a card type",
                              nonempty=True)
@@ -970,7 +1033,24 @@ class _Validator:
         if grant is None:
             return
         self.fields(grant, path, ("to", "ability"))
-        if "to" in grant:
+        if "to" in grant and isinstance(grant["to"], dict):
+            g = grant["to"]
+            p = f"{path}.to"
+            self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other"))
+            if "controller" in g:
+                self.choice(g["controller"], f"{p}.controller", ("you", "any"), "a controller")
+            if "types" in g:
+                self.string_list(g["types"], f"{p}.types", CARD_TYPES, "a card type",
+                                 nonempty=True)
+            if "supertypes" in g:
+                self.string_list(g["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
+                                 nonempty=True)
+            if "subtypes" in g:
+                self.string_list(g["subtypes"], f"{p}.subtypes", nonempty=True)
+            for f in ("token", "other"):
+                if f in g:
+                    self.boolean(g[f], f"{p}.{f}")
+        elif "to" in grant:
             self.choice(grant["to"], f"{path}.to", GRANT_TO, "a grant filter")
         if "ability" in grant:
             self.ability(grant["ability"], f"{path}.ability", "", granted=True)

@@ -332,12 +332,17 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and isinstance(spec.get("sacrifice_if_no_counters"), str):
+            self.add("sacrifice_if_no_counters", a, String(spec["sacrifice_if_no_counters"]))
         if kind == "activated" and isinstance(spec.get("condition"), dict):
             yc = spec["condition"].get("you_control")
             if yc is not None:
                 self.you_control(a, C("activation"), yc)
             if isinstance(spec["condition"].get("graveyard_at_least"), int):
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
+            for name in ("total_power_at_least", "hand_at_most", "hand_exactly"):
+                if isinstance(spec["condition"].get(name), int):
+                    self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for produce, cond in self.produce(spec["mana"]):
@@ -345,9 +350,8 @@ class FactWriter:
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":
                         self.add("combination_color", a, C(t.lower()))
-                if produce.name == "for_each":
-                    # "Add {G} for each creature you control": the permanents counted (yc_count/4)
-                    self.you_control(a, C("count"), spec["mana"]["for_each"]["you_control"])
+                if produce.name in ("for_each", "for_each_one_color"):
+                    self.for_each_count(a, spec["mana"]["for_each"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
@@ -361,7 +365,24 @@ class FactWriter:
                 g = F("a", [k, f, F("g", [N(grants)])])
                 inner = grant["ability"]
                 self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
-                self.add("grants", a, C(grant["to"]), g)
+                to = grant["to"]
+                if isinstance(to, dict):
+                    # "Elves you control have ...", "All Slivers have ...": a filter (grant_*/2)
+                    self.add("grants", a, C("filter"), g)
+                    if to.get("controller") == "any":
+                        self.add("grant_anyone", a)
+                    for t in to.get("types") or []:
+                        self.add("grant_type", a, C(t.lower()))
+                    for t in to.get("supertypes") or []:
+                        self.add("grant_supertype", a, C(t.lower()))
+                    for sub in to.get("subtypes") or []:
+                        self.add("grant_subtype", a, String(sub))
+                    if to.get("token"):
+                        self.add("grant_token", a)
+                    if to.get("other"):
+                        self.add("grant_other", a)
+                else:
+                    self.add("grants", a, C(to), g)
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
             if spec.get("replace_mana"):
@@ -479,6 +500,24 @@ class FactWriter:
         t = C(what["type"].lower())
         return [F("nonbasic", [t]) if what.get("nonbasic") else F("type", [t])]
 
+    def for_each_count(self, a: Symbol, fe: dict) -> None:
+        """What a for_each counts (mana.lp's fe_count/3): "Add {G} for each creature you control"
+        (yc/2 with role count, yc_count/4), "... on the battlefield" (also yc_anyone/2), "for each
+        charge counter on ~" (count_counters/2), "equal to ~'s power" (count_self/2)."""
+        if "you_control" in fe:
+            self.you_control(a, C("count"), fe["you_control"])
+        elif "on_battlefield" in fe:
+            self.you_control(a, C("count"), fe["on_battlefield"])
+            self.add("yc_anyone", a, C("count"))
+        elif "counters" in fe:
+            self.add("count_counters", a, String(fe["counters"]))
+        elif "self" in fe:
+            self.add("count_self", a, C(fe["self"]))
+        elif "counters_removed" in fe:
+            self.add("count_removed", a, String(fe["counters_removed"]))
+            if isinstance(fe.get("plus"), int):
+                self.add("count_plus", a, N(fe["plus"]))
+
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
         yc_type/3 (every listed type), yc_subtype/3 (any listed subtype), yc_supertype/3,
@@ -492,6 +531,8 @@ class FactWriter:
             self.add("yc_subtype", a, role, String(s))
         if yc.get("other"):
             self.add("yc_other", a, role)
+        if "min_power" in yc:
+            self.add("yc_min_power", a, role, N(int(yc["min_power"])))
         if "min" in yc:
             self.add("yc_min", a, role, N(int(yc["min"])))
         if "max" in yc:
@@ -558,16 +599,24 @@ class FactWriter:
         sac = cost.get("sacrifice")
         if sac == "self":
             self.add(f"{prefix}_sacrifice", a, C("self"))
+        elif isinstance(sac, dict) and sac.get("subtypes"):
+            t = C(sac["type"].lower()) if "type" in sac else C("any")
+            self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         for kind, n in (cost.get("remove_counters") or {}).items():
             self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
+        if isinstance(cost.get("remove_any_counters"), str) and prefix == "activation":
+            self.add("activation_remove_any", a, String(cost["remove_any_counters"]))
         if cost.get("life"):
             self.add(f"{prefix}_life", a, N(int(cost["life"])))
         tu = cost.get("tap_untapped")
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
-            flt = F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else F("type", [C(tu["type"].lower())])
+            sups = tu.get("supertypes") or []
+            flt = (F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else
+                   F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
+                   F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         dc = cost.get("discard")
         if isinstance(dc, dict):
@@ -603,7 +652,10 @@ class FactWriter:
         elif "same_type_as_produced" in spec:
             yield C("same_type_as_produced"), C("always")
         elif "for_each" in spec:
-            yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
+            if spec["for_each"].get("any_one_color"):
+                yield C("for_each_one_color"), C("always")
+            else:
+                yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
 
     @staticmethod
     def effects(spec: dict) -> Iterable[dict]:

@@ -64,15 +64,34 @@ def _cost_amount(cost: Any) -> int:
         n * (2 if k.startswith("2/") else 1) for k, n in getattr(cost, "hybrid", {}).items())
 
 
-def _produce_max(spec: Any, permanents: int = 1) -> int:
+def _count_max(fe: dict[str, Any], permanents: int, obj: Any) -> int:
+    """The most a for_each may count: permanents; counters on the source (``obj``; None for a
+    granted ability: every counter of the state, ``permanents`` being replaced by that total by the
+    caller); the source's power or toughness (printed <= MAX_CARD_NUMBER, plus its counters and
+    what it gets until end of turn)."""
+    counters = getattr(obj, "counters", None) or {}
+    if "counters" in fe or "counters_removed" in fe:
+        kind = fe.get("counters") or fe.get("counters_removed")
+        return int(counters.get(kind, 0)) if obj is not None else permanents
+    if "self" in fe:
+        pump = (getattr(obj, "extra", None) or {}).get("pump") or {}
+        extra = sum(abs(int(v)) for v in pump.values()) if isinstance(pump, dict) else 0
+        return MAX_CARD_NUMBER + sum(int(v) for v in counters.values()) + extra
+    return permanents
+
+
+def _produce_max(spec: Any, permanents: int = 1, obj: Any = None) -> int:
     """The most mana one activation of a mana ability (its ``mana`` spec) adds, before
-    replacement effects (``permanents``: how many a "for each" may count)."""
+    replacement effects (``permanents``: how many a "for each" may count; ``obj``: the source)."""
     if not isinstance(spec, dict):
         return 0
     from mtgasp.model import parse_mana_cost
 
     if isinstance(spec.get("for_each"), dict):
-        return _produce_max({"fixed": spec["for_each"].get("mana")}) * max(permanents, 1)
+        fe = spec["for_each"]
+        each = 1 if fe.get("any_one_color") else _produce_max({"fixed": fe.get("mana")})
+        plus = int(fe["plus"]) if isinstance(fe.get("plus"), int) else 0
+        return each * (max(_count_max(fe, permanents, obj), 1) + plus)
     if "if_counter" in spec:
         return max(_produce_max(spec.get("then"), permanents),
                    _produce_max(spec.get("else"), permanents))
@@ -162,7 +181,8 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
                 if isinstance(grant, dict) and isinstance(grant.get("ability"), dict):
                     inner = grant["ability"]
                     if isinstance(inner.get("mana"), dict):
-                        granted_give += _produce_max(inner["mana"], permanents)
+                        granted_give += _produce_max(inner["mana"],
+                                                     permanents + total_counters(state))
                         granted_cost += _mana_cost_of(inner)
     for o in state.objects:
         card = cards.get(o.card or "")
@@ -181,7 +201,7 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
         for face in card.faces:
             for ab in face.abilities:
                 if ab.kind in ("activated", "triggered") and isinstance(ab.spec.get("mana"), dict):
-                    give += _produce_max(ab.spec["mana"], permanents)
+                    give += _produce_max(ab.spec["mana"], permanents, o)
                     cost += _mana_cost_of(ab.spec)
                     n += 1
         if give or cost:

@@ -487,13 +487,18 @@ def _c_sac_self(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.sacrifice_a", "cost",
-          r"Sacrifice an? (?P<t>land|artifact|creature|enchantment|Forest|Plains|Island|Swamp|Mountain)",
-          '"sacrifice": {"type": "Land"}', "CR 701.21", "Sacrifice a land")
+          r"Sacrifice an? (?:(?P<t>land|artifact|creature|enchantment)|(?P<sub>[A-Z][a-z]+)"
+          r"(?: (?P<t2>creature|artifact|land))?)",
+          '"sacrifice": {"type": "Land"} | {"subtypes": ["Desert"]} | {"type": "Creature", '
+          '"subtypes": ["Cleric"]}', "CR 701.21, 118.3",
+          "Sacrifice a land; Sacrifice a Desert; Sacrifice a Cleric creature")
 def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
-    t = m["t"].capitalize()
-    if t in BASIC_TYPES:
-        raise Refused(f"sacrificing a {t} (a land subtype) is not in the card format")
-    return {"sacrifice": {"type": t}}
+    if m["t"]:
+        return {"sacrifice": {"type": m["t"].capitalize()}}
+    out: dict[str, Any] = {"subtypes": [m["sub"]]}
+    if m["t2"]:
+        out["type"] = m["t2"].capitalize()
+    return {"sacrifice": out}
 
 
 @template("cost.sacrifice_another", "cost",
@@ -517,16 +522,58 @@ def _c_counters(m: re.Match[str], ctx: Ctx) -> Any:
     return {"remove_counters": {m["c"].lower(): _num(m["n"])}}
 
 
+_TAP_CREATURE_SUBTYPES = ("Elf", "Merfolk", "Human", "Ally", "Cleric", "Druid", "Wizard", "Goblin",
+                          "Sliver", "Spirit", "Soldier", "Knight", "Shaman", "Warrior", "Dwarf",
+                          "Faerie", "Kithkin", "Zombie", "Vampire", "Dragon", "Myr", "Squirrel",
+                          "Rat", "Beast", "Saproling", "Fungus", "Dinosaur", "Pirate", "Rogue")
+_TAP_LAND_SUBTYPES = ("Gate", "Desert", "Cave", "Forest", "Island", "Mountain", "Plains", "Swamp")
+_TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "land",
+                 "Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Faeries": "Faerie",
+                 "Fungi": "Fungus", "Plains": "Plains"}
+
+
+@template("cost.remove_any_counters", "cost",
+          r"Remove any number of (?P<c>[a-z]+) counters from ~",
+          '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
+          '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
+          "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
+          "each storage counter removed this way.")
+def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"remove_any_counters": m["c"]}
+
+
 @template("cost.tap_untapped", "cost",
-          r"Tap an untapped (?P<t>creature|artifact|land|Elf|Merfolk|Human|Ally|Cleric|Druid|Wizard)"
-          r" you control",
-          '"tap_untapped": {"type": "Creature", "count": 1}', "CR 602.5a, 302.6 (not the source's own "
-          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control")
+          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>[A-Za-z]+) you control",
+          '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
+          '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
+          "or a basic land type)", "CR 602.5a, 302.6 (not the source's own "
+          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control; Tap "
+          "two untapped Elves you control; Tap an untapped legendary creature you control")
 def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
-    t = m["t"].capitalize()
-    if t in ("Creature", "Artifact", "Land"):
-        return {"tap_untapped": {"type": t, "count": 1}}
-    return {"tap_untapped": {"type": "Creature", "subtypes": [t], "count": 1}}
+    n = _num(m["n"])
+    w = m["t"]
+    if n > 1:
+        if w in _TAP_SINGULAR:
+            w = _TAP_SINGULAR[w]
+        elif w.endswith("s") and not w.endswith(("ies", "ves", "ses")):
+            w = w[:-1]
+        else:
+            raise Refused(f'tapping untapped "{m["t"]}": a plural the importer does not know')
+    out: dict[str, Any]
+    if w in ("creature", "artifact", "land"):
+        out = {"type": w.capitalize()}
+    elif w in _TAP_CREATURE_SUBTYPES:
+        out = {"type": "Creature", "subtypes": [w]}
+    elif w in _TAP_LAND_SUBTYPES:
+        out = {"type": "Land", "subtypes": [w]}
+    else:
+        raise Refused(f'tapping an untapped "{m["t"]}" is not in the card format')
+    if m["sup"]:
+        if "subtypes" in out:
+            raise Refused("a legendary permanent of a subtype is not in the card format")
+        out["supertypes"] = ["Legendary"]
+    out["count"] = n
+    return {"tap_untapped": out}
 
 
 @template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
@@ -633,6 +680,131 @@ def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
     if m["basic"]:
         yc["supertypes"] = ["Basic"]
     return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
+
+
+# plural nouns of "the number of ... you control" / "for each ... on the battlefield" (only these:
+# a plural that isn't listed is refused, never guessed)
+_PLURAL_TYPES = {"creatures": "Creature", "artifacts": "Artifact", "lands": "Land",
+                 "enchantments": "Enchantment", "planeswalkers": "Planeswalker"}
+_PLURAL_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Wolves": "Wolf",
+                    "Plains": "Plains", "Fungi": "Fungus", "Faeries": "Faerie"}
+
+
+def _count_filter(words: str, plural: bool) -> dict[str, Any]:
+    """ "other Gates", "basic Forest", "Elf creature", "artifact" -> a YOU_CONTROL filter (no
+    min/max); Refused for anything else."""
+    w = words.strip()
+    yc: dict[str, Any] = {}
+    if w.startswith("other "):
+        yc["other"] = True
+        w = w[len("other "):]
+    if w.startswith("basic "):
+        yc["supertypes"] = ["Basic"]
+        w = w[len("basic "):]
+    parts = w.split()
+    if not parts or len(parts) > 2:
+        raise Refused(f'"{words}": not a count the card format can say')
+    last = parts[-1]
+    types_sing = {k[:-1]: v for k, v in _PLURAL_TYPES.items()}
+    if plural:
+        t = _PLURAL_TYPES.get(last)
+    else:
+        t = types_sing.get(last)
+    sub_word = parts[0] if t is not None and len(parts) == 2 else (last if t is None else None)
+    if t is None and len(parts) == 2:
+        raise Refused(f'"{words}": not one subtype')
+    if t is not None:
+        yc["types"] = [t]
+    if sub_word is not None:
+        if not re.fullmatch(r"[A-Z][a-z]+", sub_word):
+            raise Refused(f'"{words}": not a subtype')
+        if plural and t is None:
+            if sub_word in _PLURAL_SUBTYPES:
+                sub_word = _PLURAL_SUBTYPES[sub_word]
+            elif re.fullmatch(r"[A-Z][a-z]*[^s]s", sub_word) and not sub_word.endswith(
+                    ("ses", "xes", "ies", "ves")):
+                sub_word = sub_word[:-1]
+            else:
+                raise Refused(f'"{words}": a plural the importer does not know')
+        yc["subtypes"] = [sub_word]
+    return yc
+
+
+def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
+    """A count: "[the number of] creatures you control", "Elf on the battlefield", "charge counter
+    on ~", "~'s power" -> the COUNT fields of a for_each (docs/card-format.md)."""
+    ph = phrase.strip()
+    m = re.fullmatch(r"~'s (power|toughness)", ph)
+    if m:
+        pt = ctx.face.power if m.group(1) == "power" else ctx.face.toughness
+        if "Creature" not in ctx.face.types or pt is None or not re.fullmatch(r"\d+", pt):
+            raise Refused(f"{m.group(1)} of a non-creature or a characteristic-defining "
+                          f"{m.group(1)}: not in the card format")
+        return {"self": m.group(1)}
+    m = re.fullmatch(r"(?P<k>[a-z][\w+/-]*) counters? on ~", ph)
+    if m:
+        return {"counters": m["k"]}
+    m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
+    if m:
+        yc = _count_filter(m["w"], plural)
+        key = "you_control" if m["where"] == "you control" else "on_battlefield"
+        return {key: yc}
+    raise Refused(f'count "{phrase}" is not in the card format')
+
+
+@template("mana.for_each_count", "mana",
+          rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z][\w+/-]* counters? on ~)|"
+          r"(?:.+ on the battlefield))",
+          '{"for_each": {"mana": "{G}", "on_battlefield": FILTER}} or {"for_each": {"mana": "{C}", '
+          '"counters": "charge"}} (the symbols once per permanent on the battlefield, any '
+          "controller, that matches; once per counter of that kind on the source)",
+          "CR 106.1, 605.1a, 605.3b, 122.1",
+          "Priest of Titania: {T}: Add {G} for each Elf on the battlefield.")
+def _m_for_each_count(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
+
+
+@template("mana.for_each_removed", "mana",
+          rf"Add (?P<m>{COLORED}+) for each (?P<k>[a-z]+) counter removed this way",
+          '{"for_each": {"mana": "{B}", "counters_removed": "storage"}} (once per counter the cost '
+          "removed: the cost's remove_any_counters)", "CR 106.1, 605.1a, 122.8",
+          "Fountain of Cho: Add {W} for each storage counter removed this way.")
+def _m_for_each_removed(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"]}}
+
+
+@template("mana.battery", "mana",
+          rf"Add (?P<m>{COLORED}), then add an additional (?P<m2>{COLORED}) for each (?P<k>[a-z]+) "
+          r"counter removed this way",
+          '{"for_each": {"mana": "{B}", "counters_removed": "charge", "plus": 1}} (once, and once more '
+          "per counter removed)", "CR 106.1, 605.1a, 122.8",
+          "Black Mana Battery: Add {B}, then add an additional {B} for each charge counter removed "
+          "this way.")
+def _m_battery(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["m"] != m["m2"]:
+        raise Refused("two different symbols")
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"], "plus": 1}}
+
+
+@template("mana.amount_equal_to", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness))",
+          '{"for_each": {"mana": "{G}", "self": "power"|"toughness"}} (that many; none when it is 0 '
+          "or less)", "CR 106.1, 605.1a, 107.1b, 208.3",
+          "Viridian Joiner: {T}: Add an amount of {G} equal to this creature's power.")
+def _m_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
+
+
+@template("mana.x_any_one_color", "mana",
+          r"Add X mana of any one color, where X is (?:the number of (?P<n>.+)|(?P<pt>~'s "
+          r"(?:power|toughness)))",
+          '{"for_each": {"any_one_color": true, COUNT}} (X mana, all of one color; COUNT as in '
+          "for_each: you_control, on_battlefield, counters, self)", "CR 106.1a, 605.1a, 107.3",
+          "Wirewood Channeler: {T}: Add X mana of any one color, where X is the number of Elves "
+          "on the battlefield.")
+def _m_x_one_color(m: re.Match[str], ctx: Ctx) -> Any:
+    count = _count(m["n"], True, ctx) if m["n"] else _count(m["pt"], False, ctx)
+    return {"for_each": {"any_one_color": True, **count}}
 
 
 @template("mana.or_chosen_color", "mana", rf"Add (?P<m>{COLORED}) or one mana of the chosen color",
@@ -829,6 +1001,17 @@ def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"draw": _num(m["n"])}}
 
 
+@template("rider.sacrifice_if_no_counters", "mana_rider",
+          r"If there are no (?P<k>[a-z]+) counters on ~, sacrifice it",
+          '"sacrifice_if_no_counters": "depletion" on the ability (still a mana ability: `apply` '
+          "sacrifices the source as the ability resolves when its cost removed the last such "
+          "counter)", "CR 605.1a, 605.3b, 701.21",
+          "Hickory Woodlot: {T}, Remove a depletion counter from this land: Add {G}{G}. If there "
+          "are no depletion counters on this land, sacrifice it.")
+def _r_sac_if_none(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"sacrifice_if_no_counters": m["k"]}
+
+
 @template("activate.if_graveyard", "mana_rider",
           rf"Activate only if there are (?P<n>{NUM}) or more cards in your graveyard",
           '"condition": {"graveyard_at_least": N}', "CR 602.5b, 404.2",
@@ -848,6 +1031,75 @@ def _a_once(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 602.5d, 307.1", "Activate only as a sorcery.")
 def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
     return {"timing": "sorcery"}
+
+
+@template("activate.as_instant", "mana_rider", r"Activate only as an instant",
+          "nothing (any time its controller has priority: no restriction beyond 602.2)",
+          "CR 602.5d, 117.1b", "Activate only as an instant.")
+def _a_instant(m: re.Match[str], ctx: Ctx) -> Any:
+    return {}
+
+
+_TIMINGS = {"during your turn": "your_turn", "during your upkeep": "your_upkeep",
+            "during any upkeep step": "any_upkeep", "during an upkeep step": "any_upkeep",
+            "during your turn, before attackers are declared": "before_attackers",
+            "during combat": "combat"}
+
+
+@template("activate.during", "mana_rider",
+          r"Activate only (?P<when>during your turn(?:, before attackers are declared)?|"
+          r"during your upkeep|during any upkeep step|during an upkeep step|during combat)",
+          '"timing": "your_turn"|"your_upkeep"|"any_upkeep"|"before_attackers"|"combat"',
+          "CR 602.5b, 505.1, 506.1, 508.1", "Activate only during your turn.")
+def _a_during(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"timing": _TIMINGS[m["when"]]}
+
+
+@template("activate.and_only", "mana_rider", r"Activate only (?P<a>.+?) and only (?P<b>.+)",
+          "both restrictions (each by its own template; two timings are refused)",
+          "CR 602.5b, 602.5d", "Activate only as a sorcery and only once each turn.")
+def _a_and_only(m: re.Match[str], ctx: Ctx) -> Any:
+    a = _match("mana_rider", "Activate only " + m["a"], ctx)
+    b = _match("mana_rider", "Activate only " + m["b"], ctx)
+    if set(a) & set(b):
+        raise Refused(f'two restrictions of the same kind ("{m["a"]}", "{m["b"]}")')
+    return {**a, **b}
+
+
+@template("activate.if_total_power", "mana_rider",
+          rf"Activate only if creatures you control have total power (?P<n>{NUM}) or greater",
+          '"condition": {"total_power_at_least": N}', "CR 602.5b, 208.3",
+          "Activate only if creatures you control have total power 8 or greater.")
+def _a_total_power(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"total_power_at_least": _num(m["n"])}}
+
+
+@template("activate.if_hand", "mana_rider",
+          rf"Activate only if you have (?:(?P<none>no) cards|exactly (?P<n>{NUM}) cards?) in hand",
+          '"condition": {"hand_at_most": 0} | {"hand_exactly": N}', "CR 602.5b, 402.1",
+          "Activate only if you have no cards in hand.")
+def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["none"]:
+        return {"condition": {"hand_at_most": 0}}
+    return {"condition": {"hand_exactly": _num(m["n"])}}
+
+
+@template("activate.if_you_control_power", "mana_rider",
+          rf"Activate only if you control a creature with power (?P<n>{NUM}) or greater",
+          '"condition": {"you_control": {"types": ["Creature"], "min_power": N, "min": 1}}',
+          "CR 602.5b, 208.3", "Ferocious: Activate only if you control a creature with power 4 or "
+          "greater.")
+def _a_control_power(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"you_control": {"types": ["Creature"], "min_power": _num(m["n"]),
+                                          "min": 1}}}
+
+
+@template("activate.if_you_control_either", "mana_rider",
+          r"Activate only if you control an? (?P<a>[A-Z][a-z]+) or an? (?P<b>[A-Z][a-z]+)",
+          '"condition": {"you_control": {"subtypes": ["Plains", "Swamp"], "min": 1}}', "CR 602.5b",
+          "Activate only if you control a Plains or a Swamp.")
+def _a_control_either(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"you_control": {"subtypes": [m["a"], m["b"]], "min": 1}}}
 
 
 TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
@@ -1030,9 +1282,9 @@ def _e_scry_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "scry_draw", "scry": int(m["s"]), "draw": _num(m["n"])}
 
 
-@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three) (?P<c>[+\-\d/]+) "
+@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three) (?P<c>[+\-\d/]+|[a-z]+) "
           r"counters? on ~", '{"action": "add_counter", "counter": "+1/+1", "n": N}', "CR 122.1",
-          "{4}: Put a +1/+1 counter on this creature.")
+          "{4}: Put a +1/+1 counter on this creature; {T}: Put a storage counter on this land.")
 def _e_add_counter(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "add_counter", "counter": m["c"], "n": _num(m["n"])}
 
@@ -1309,6 +1561,19 @@ def _l_tapped_unless_reveal(m: re.Match[str], ctx: Ctx) -> Any:
             "unless": {"reveal": {"subtypes": [m["a"], m["b"]]}}}
 
 
+@template("enters.tapped_unless_reveal_type", "line",
+          r"As ~ enters(?: the battlefield)?, you may reveal an? (?P<a>[A-Z][a-z]+) card from your "
+          r"hand\. If you don't, ~ enters(?: the battlefield)? tapped",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"reveal": {"subtypes": '
+          '["Elemental"]}}} (apply reveals when the hand holds such a card)',
+          "CR 614.1c, 614.12, 701.20a",
+          "Ancient Amphitheater: As this land enters, you may reveal a Giant "
+          "card from your hand. If you don't, this land enters tapped.")
+def _l_tapped_unless_reveal_type(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"reveal": {"subtypes": [m["a"]]}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
@@ -1414,6 +1679,8 @@ def _l_cost_inc_zones(m: re.Match[str], ctx: Ctx) -> Any:
 
 GRANT_TO_WORDS = {
     "enchanted land": "enchanted", "enchanted creature": "enchanted",
+    # an Equipment's "equipped creature" is the permanent it is attached to, as an Aura's (301.5)
+    "equipped creature": "enchanted",
     "lands you control": "lands_you_control",
     "creatures you control": "creatures_you_control",
     "artifacts you control": "artifacts_you_control",
@@ -1421,7 +1688,7 @@ GRANT_TO_WORDS = {
 
 
 @template("static.grant_ability", "line",
-          r"(?P<to>Enchanted land|Enchanted creature|Lands you control|Creatures you control|"
+          r"(?P<to>Enchanted land|Enchanted creature|Equipped creature|Lands you control|Creatures you control|"
           r"Artifacts you control) "
           r"(?:has|have) \"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": "enchanted"|"lands_you_control"|..., "ability": '
@@ -1432,6 +1699,76 @@ def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
     if inner is None:
         raise Refused(f'granted ability "{m["ab"]}" matches no template')
     return {"kind": "static", "grant": {"to": GRANT_TO_WORDS[m["to"].lower()], "ability": inner}}
+
+
+_GRANT_SINGULAR_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Eldrazi": "Eldrazi",
+                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf"}
+
+
+def _grant_group(words: str) -> dict[str, Any]:
+    """ "Elves", "Creature tokens", "Sliver creatures", "basic lands", "Treasures", "permanents",
+    "Fungus and Saproling" (after "Each") -> a grant filter {"types", "subtypes", "supertypes",
+    "token"}; Refused for anything else."""
+    g: dict[str, Any] = {}
+    m = re.fullmatch(r"(?P<a>[A-Z][a-z]+) and (?P<b>[A-Z][a-z]+)", words)
+    if m:  # "Each Fungus and Saproling you control has"
+        return {"subtypes": [m["a"], m["b"]]}
+    ws = words.split()
+    if ws and ws[-1].lower() == "tokens":
+        g["token"] = True
+        ws = ws[:-1]
+        if not ws:
+            return g
+        if ws[-1].lower() in ("creature", "artifact"):
+            g["types"] = [ws[-1].capitalize()]
+            ws = ws[:-1]
+        if ws:
+            raise Refused(f'granting to "{words}" is not in the card format')
+        return g
+    if not ws:
+        raise Refused("granting to nothing")
+    last = ws[-1]
+    if last.lower() in _PLURAL_TYPES:
+        g["types"] = [_PLURAL_TYPES[last.lower()]]
+    elif last.lower() == "permanents":
+        pass
+    elif last in _GRANT_SINGULAR_SUBTYPES:
+        g["subtypes"] = [_GRANT_SINGULAR_SUBTYPES[last]]
+    elif re.fullmatch(r"[A-Z][a-z]*[^s]s", last) and not last.endswith(("ses", "xes", "ies", "ves")):
+        g["subtypes"] = [last[:-1]]
+    else:
+        raise Refused(f'granting to "{words}": a plural the importer does not know')
+    for w in ws[:-1]:
+        if w.lower() in ("basic", "legendary", "snow"):
+            g.setdefault("supertypes", []).append(w.capitalize())
+        elif re.fullmatch(r"[A-Z][a-z]+", w) and "subtypes" not in g and w.lower() not in (
+                "basic", "legendary", "snow") and w.lower() + "s" not in _PLURAL_TYPES:
+            g["subtypes"] = [w]
+        else:
+            raise Refused(f'granting to "{words}" is not in the card format')
+    if not g:
+        return g
+    return g
+
+
+@template("static.grant_ability_group", "line",
+          r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control|"
+          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) \"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
+          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}}',
+          "CR 613.1f, 605.1a, 111.1",
+          "Elves you control have \"{T}: Add {B}.\"; All Slivers have \"{T}: Add one mana of any "
+          "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"")
+def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
+    words = m["grp_all"] or m["grp"] or m["grp_each"]
+    to = _grant_group(words)
+    to["controller"] = "any" if m["all"] else "you"
+    if m["other"]:
+        to["other"] = True
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": to, "ability": inner}}
 
 
 @template("static.grant_haste", "line", r"Creatures you control have haste",
@@ -1616,7 +1953,10 @@ _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
     r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
-    r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b",
+    r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
+    # 502.3: what the untap step untaps (apply plays it); "you may choose not to untap" is a choice
+    # whose untapping branch is the one apply plays
+    r"\b(?:doesn't|don't) untap during\b",
     re.IGNORECASE,
 )
 _SPELL_STATIC = re.compile(
@@ -1759,6 +2099,18 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
             _no_hybrid_but_two_color(cost)
+            fe = body["mana"].get("for_each") if isinstance(body["mana"], dict) else None
+            if isinstance(fe, dict) and "counters_removed" in fe and \
+                    cost.get("remove_any_counters") != fe["counters_removed"]:
+                raise Refused("mana for each counter removed, with a cost that doesn't remove any "
+                              "number of them")
+            if "remove_any_counters" in cost and not (isinstance(fe, dict)
+                                                      and "counters_removed" in fe):
+                raise Refused("removing any number of counters for mana that doesn't count them")
+            kind = body.get("sacrifice_if_no_counters")
+            if kind is not None and kind not in (cost.get("remove_counters") or {}):
+                raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
+                              "doesn't remove them: not in the card format")
             ctx.used.insert(0, "mana.ability")
             return {"kind": "activated", "text": line, "cost": cost, **body}
         sents = _sentences(m["eff"])
@@ -2000,6 +2352,12 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                        abilities: list[Ability], reminder: str = "") -> list[LineVerdict]:
     ctx = Ctx(face, card)
     norm = normalize(line, names)
+    # level up (CR 711) and Class levels (CR 716): the abilities after "LEVEL 1-4" or "{1}{R}: Level
+    # 2" apply only at that level, which the card format can't say
+    if re.match(r"LEVEL \d", line) or re.fullmatch(r"(?:\{[^{}]+\}(?:, )?)+: Level \d+\.?", line):
+        return [LineVerdict(face.name, line, "refused",
+                            reason="abilities that apply only at a level (CR 711, 716) are not in "
+                                   "the card format")]
     # a keyword line: each keyword is its own ability
     parts = _keyword_parts(line)
     if parts is not None:
