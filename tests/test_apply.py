@@ -459,7 +459,11 @@ def test_random_legal_action_keeps_zones_and_stack_consistent(
     check_zones(nxt)
     assert dump_state(load(nxt)) == nxt  # a valid state that loads back unchanged
     assert dump_state(state) == original  # apply doesn't modify its input
-    # the same objects (abilities may come and go: only cards are checked)
-    cards_before = {o["id"] for o in original["objects"] if "card" in o}
-    cards_after = {o["id"] for o in nxt["objects"] if "card" in o}
+    # the same cards (abilities may come and go; tokens are created, 111.2, and cease to exist when
+    # they leave the battlefield, 704.5d: only nontoken cards are checked)
+    cards_before = {o["id"] for o in original["objects"] if "card" in o and not o.get("token")}
+    cards_after = {o["id"] for o in nxt["objects"] if "card" in o and not o.get("token")}
     assert cards_before == cards_after
+    old_ids = {o["id"] for o in original["objects"]}
+    assert all(o["id"] not in old_ids for o in nxt["objects"] if o.get("token") and o["id"] not in
+               {t["id"] for t in original["objects"] if t.get("token")})  # a new token has a new id
