@@ -22,6 +22,9 @@ from clingo import Function, Number, String, Symbol, SymbolType
 from mtgasp.cards import token_name, token_specs
 from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
 
+# 115.1: "target" in an ability's text (reminder text included) means it has targets.
+TARGET_WORD = re.compile(r"\btargets?\b", re.IGNORECASE)
+
 F = Function
 
 
@@ -305,6 +308,8 @@ class FactWriter:
                 a = F("a", [sym, f, N(ab.index)])
                 self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
+                if ab.kind in ("spell", "activated") and TARGET_WORD.search(ab.text or ""):
+                    self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
