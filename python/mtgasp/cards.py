@@ -872,14 +872,7 @@ class _Validator:
                                    "min_power"))
         if "min_power" in yc:
             self.integer(yc["min_power"], f"{path}.min_power", 0)
-        if "types" in yc:
-            self.string_list(yc["types"], f"{path}.types", CARD_TYPES, "a card type",
-                             nonempty=True)
-        if "supertypes" in yc:
-            self.string_list(yc["supertypes"], f"{path}.supertypes", SUPERTYPES, "a supertype",
-                             nonempty=True)
-        if "subtypes" in yc:
-            self.string_list(yc["subtypes"], f"{path}.subtypes", nonempty=True)
+        self.type_lists(yc, path)
         if "other" in yc:
             self.boolean(yc["other"], f"{path}.other")
         for f in ("min", "max"):
@@ -995,6 +988,16 @@ class _Validator:
             else:
                 self.add(p, f"expected a number, a word or true/false, got {_q(val)}")
 
+    def type_lists(self, obj: Mapping[str, Any], path: str) -> None:
+        """A filter's optional "types", "supertypes" and "subtypes" (each a non-empty list)."""
+        if "types" in obj:
+            self.string_list(obj["types"], f"{path}.types", CARD_TYPES, "a card type", nonempty=True)
+        if "supertypes" in obj:
+            self.string_list(obj["supertypes"], f"{path}.supertypes", SUPERTYPES, "a supertype",
+                             nonempty=True)
+        if "subtypes" in obj:
+            self.string_list(obj["subtypes"], f"{path}.subtypes", nonempty=True)
+
     def token(self, v: Any, path: str) -> None:
         """The token a create_tokens effect makes (111.1, 111.4)."""
         tok = self.obj(v, path, '{"types": ["Creature"], "subtypes": ["Angel"], "power": 4, ...}')
@@ -1039,14 +1042,7 @@ class _Validator:
             self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other"))
             if "controller" in g:
                 self.choice(g["controller"], f"{p}.controller", ("you", "any"), "a controller")
-            if "types" in g:
-                self.string_list(g["types"], f"{p}.types", CARD_TYPES, "a card type",
-                                 nonempty=True)
-            if "supertypes" in g:
-                self.string_list(g["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
-                                 nonempty=True)
-            if "subtypes" in g:
-                self.string_list(g["subtypes"], f"{p}.subtypes", nonempty=True)
+            self.type_lists(g, p)
             for f in ("token", "other"):
                 if f in g:
                     self.boolean(g[f], f"{p}.{f}")
