@@ -470,7 +470,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if m.status == "survived":
             print(f"  survived  {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:140]}", flush=True)
 
-    run_all(ms, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
+    # In a random order (seeded), so that a run its time limit cuts short is still a random sample
+    # of the mutants, not the first files in alphabetical order.
+    order = list(ms)
+    random.Random(args.seed).shuffle(order)
+    run_all(order, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
     elapsed = time.perf_counter() - started
     ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
