@@ -330,6 +330,11 @@ def strip_reminder(text: str) -> str:
 
 def self_names(face: RawFace, card: RawCard) -> list[str]:
     names = {face.name, card.name}
+    for n in sorted(names):
+        # an Alchemy rebalanced card ("A-Bretagard Stronghold") keeps its original name in its
+        # text ("Bretagard Stronghold enters tapped."): that name is the card itself too
+        if re.match(r"A-[A-Z]", n):
+            names.add(n[2:])
     for n in sorted(names):  # a copy: names grows
         if "," in n:
             names.add(n.split(",")[0])
@@ -619,6 +624,16 @@ def _m_fixed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"fixed": _produce_symbols(m["m"])}
 
 
+@template("mana.fixed_n", "mana", rf"Add (?P<n>{NUM}) (?P<m>{COLORED})",
+          '{"fixed": "{G}{G}{G}{G}{G}{G}"} (the symbol N times)', "CR 106.1, 605.1a",
+          "Castle Garenbrig: {2}{G}{G}, {T}: Add six {G}.")
+def _m_fixed_n(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"])
+    if not 1 <= n <= 20:
+        raise Refused(f"{n} mana symbols")
+    return {"fixed": _produce_symbols(m["m"]) * n}
+
+
 @template("mana.choice", "mana",
           rf"Add (?P<opts>{COLORED}+(?:, {COLORED}+)*,? or {COLORED}+)",
           '{"choice": ["{R}", "{G}"]} (one option; an option may be several symbols)',
@@ -650,11 +665,16 @@ def _m_any_comb(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("mana.any_combination_of", "mana",
-          rf"Add (?P<n>{NUM}) mana in any combination of (?P<a>{COLORED}) and/or (?P<b>{COLORED})",
+          rf"Add (?P<n>{NUM}) mana in any combination of (?P<ts>{COLORED}(?:, {COLORED})*,? "
+          rf"and/or {COLORED})",
           '{"any_combination": N, "types": ["R", "G"]}', "CR 106.1a, 605.1a",
-          "{T}: Add two mana in any combination of {R} and/or {G}.")
+          "{T}: Add two mana in any combination of {R} and/or {G}; Relic of Sauron: Add two mana "
+          "in any combination of {U}, {B}, and/or {R}.")
 def _m_any_comb_of(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"any_combination": _num(m["n"]), "types": [m["a"][1], m["b"][1]]}
+    types = [t for t in re.findall(r"\{([WUBRGC])\}", m["ts"])]
+    if "C" in types or len(set(types)) != len(types):
+        raise Refused("a combination naming colorless or a color twice")
+    return {"any_combination": _num(m["n"]), "types": types}
 
 
 _COUNT_TYPES = {"creature": "Creature", "artifact": "Artifact", "land": "Land",
@@ -680,6 +700,18 @@ def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
     if m["basic"]:
         yc["supertypes"] = ["Basic"]
     return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
+
+
+@template("mana.for_each_power", "mana",
+          rf"Add (?P<m>{COLORED}+) for each creature (?:you control )?with power (?P<n>{NUM}) or "
+          r"greater(?: you control)?",
+          '{"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"], "min_power": N}}} '
+          "(once per creature you control whose power now is N or more)",
+          "CR 106.1, 605.1a, 605.3b, 208.3, 613.4",
+          "Leafkin Avenger: {T}: Add {G} for each creature with power 4 or greater you control.")
+def _m_for_each_power(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]),
+                         "you_control": {"types": ["Creature"], "min_power": _num(m["n"])}}}
 
 
 # plural nouns of "the number of ... you control" / "for each ... on the battlefield" (only these:
@@ -741,7 +773,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
             raise Refused(f"{m.group(1)} of a non-creature or a characteristic-defining "
                           f"{m.group(1)}: not in the card format")
         return {"self": m.group(1)}
-    m = re.fullmatch(r"(?P<k>[a-z][\w+/-]*) counters? on ~", ph)
+    m = re.fullmatch(r"(?:the number of )?(?P<k>[a-z+][\w+/-]*) counters? on ~", ph)
     if m:
         return {"counters": m["k"]}
     m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
@@ -753,7 +785,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
 
 
 @template("mana.for_each_count", "mana",
-          rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z][\w+/-]* counters? on ~)|"
+          rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z+][\w+/-]* counters? on ~)|"
           r"(?:.+ on the battlefield))",
           '{"for_each": {"mana": "{G}", "on_battlefield": FILTER}} or {"for_each": {"mana": "{C}", '
           '"counters": "charge"}} (the symbols once per permanent on the battlefield, any '
@@ -787,10 +819,13 @@ def _m_battery(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("mana.amount_equal_to", "mana",
-          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness))",
+          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness)|"
+          r"the number of [a-z+][\w+/-]* counters on ~)",
           '{"for_each": {"mana": "{G}", "self": "power"|"toughness"}} (that many; none when it is 0 '
-          "or less)", "CR 106.1, 605.1a, 107.1b, 208.3",
-          "Viridian Joiner: {T}: Add an amount of {G} equal to this creature's power.")
+          'or less) or {"for_each": {"mana": "{C}", "counters": "time"}} (one per counter of that '
+          "kind on the source)", "CR 106.1, 605.1a, 107.1b, 208.3, 122.1",
+          "Viridian Joiner: {T}: Add an amount of {G} equal to this creature's power; Rotating "
+          "Fireplace: Add an amount of {C} equal to the number of time counters on this artifact.")
 def _m_amount(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
 
@@ -961,6 +996,25 @@ def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": [{"x": True}]}
 
 
+@template("spend.trigger_not_modeled", "mana_rider",
+          r"(?:When|Whenever) (?:you spend this mana|(?:that|this) mana is spent) to cast "
+          r"(?P<what>[^,]+), (?P<eff>.+)",
+          "nothing: a delayed trigger on spending the mana, an event no rule in scope produces, "
+          "so it never triggers in the model (as any other trigger.not_modeled); refused when its "
+          "effect adds mana or touches the rules in scope (\"enters with\", costs, casting ...)",
+          "CR 603.7, 603.2, 106.6 (the mana itself is unrestricted)",
+          "Lapis Orb of Dragonkind: {T}: Add {U}. When you spend this mana to cast a Dragon "
+          "creature spell, scry 2.")
+def _s_spend_trigger(m: re.Match[str], ctx: Ctx) -> Any:
+    eff = m["eff"]
+    if _ADDS.search(_unquoted(eff)) or _SCOPE.search(eff) or re.search(r"\bit gains\b|"
+                                                                       r"\bcan't be countered\b",
+                                                                       eff):
+        raise Refused(f'a trigger on spending this mana whose effect ("{eff}") touches the rules '
+                      "in scope")
+    return {}
+
+
 @template("rider.damage_to_you", "mana_rider", rf"~ deals (?P<n>{NUM}) damage to you",
           '"rider": {"damage_to_you": N} on the ability (still a mana ability)',
           "CR 605.1a, 605.3, 120.3",
@@ -1107,16 +1161,23 @@ TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
 
 
 @template("activate.if_you_control", "mana_rider",
-          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )"
+          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )(?P<sup>legendary )?"
           r"(?P<t>artifact|creature|land|enchantment|planeswalker|[A-Z][a-z]+)s?",
-          '"condition": {"you_control": {"types": ["Artifact"], "min": N}}', "CR 602.5b",
-          "Activate only if you control an artifact.")
+          '"condition": {"you_control": {"types": ["Artifact"], "supertypes": ["Legendary"], '
+          '"min": N}}', "CR 602.5b, 205.4",
+          "Activate only if you control an artifact; Rivendell: Activate only if you control a "
+          "legendary creature.")
 def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"]) if m["n"] else 1
     t = m["t"]
+    yc: dict[str, Any]
     if t.lower() in TYPE_WORDS:
-        return {"condition": {"you_control": {"types": [TYPE_WORDS[t.lower()]], "min": n}}}
-    return {"condition": {"you_control": {"subtypes": [t], "min": n}}}
+        yc = {"types": [TYPE_WORDS[t.lower()]], "min": n}
+    else:
+        yc = {"subtypes": [t], "min": n}
+    if m["sup"]:
+        yc["supertypes"] = ["Legendary"]
+    return {"condition": {"you_control": yc}}
 
 
 # ---- triggers (CR 603) -----------------------------------------------------------------------
