@@ -189,8 +189,6 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 @pytest.mark.parametrize("name, line", [
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
     ("Transguild Courier", "Transguild Courier is all colors."),
-    # 502.3: the untap step (apply) would untap it
-    ("Mana Vault", "This artifact doesn't untap during your untap step."),
     ("Utopia Sprawl", "Enchant Forest"),
     ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
     ("Cavern of Souls", None),

@@ -149,3 +149,72 @@ def test_spend_trigger_is_not_modeled_and_the_mana_is_unrestricted(
     assert why(checker, doc, {"kind": "cast", "object": "b"}).legal
     # a trigger that changes the spell ("it enters with an additional +1/+1 counter") is refused
     assert results["Jade Orb of Dragonkind"].card is None
+
+
+# --- staying tapped (502.3) and counters put by a mana ability (605.3b, 122.1) -----------------
+
+
+def to_alices_untap(checker: Checker, objects: list[dict[str, Any]]) -> dict[str, Any]:
+    """Pass from bob's end step until alice's turn begins (her untap step, 502.3)."""
+    from mtgasp.apply import apply_action
+
+    doc = state(objects, step="end", active_player="bob", priority="bob")
+    st = parse_state(doc, checker.library)
+    for _ in range(8):
+        if st.active_player == "alice":
+            break
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        assert res.legal
+        doc = res.state
+        st = parse_state(doc, checker.library)
+    assert st.active_player == "alice"
+    return doc
+
+
+def test_basalt_monolith_doesnt_untap(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Basalt Monolith")[0] == {"kind": "static", "doesnt_untap": True}
+    doc = to_alices_untap(checker, [{"id": "bm", "card": "Basalt Monolith", "tapped": True},
+                                    {"id": "f", "card": "Forest", "tapped": True}])
+    assert obj(doc, "bm").get("tapped") is True and not obj(doc, "f").get("tapped")
+    # CR 605.1a: its {T} ability is still a mana ability that adds {C}{C}{C}
+    assert pool(applied(checker, state([{"id": "bm", "card": "Basalt Monolith"}]),
+                        activate("bm", 2))) == "{C}{C}{C}"
+
+
+def test_land_cap_depletion_counter(results: dict[str, CardResult], checker: Checker) -> None:
+    a = abilities(results, "Land Cap")
+    assert a[0] == {"kind": "static", "doesnt_untap": {"if_counter": "depletion"}}
+    assert a[2]["put_counters"] == {"depletion": 1} and a[2]["mana"] == {"choice": ["{W}", "{U}"]}
+    after = applied(checker, state([{"id": "lc", "card": "Land Cap"}]), activate("lc", 3),
+                    choose="U")
+    assert pool(after) == "{U}" and obj(after, "lc")["counters"] == {"depletion": 1}
+    again = applied(checker, state([{"id": "lc", "card": "Land Cap", "counters": {"depletion": 1}}]),
+                    activate("lc", 3), choose="W")
+    assert obj(again, "lc")["counters"] == {"depletion": 2}
+    # 502.3: with a depletion counter it stays tapped in alice's untap step; without, it untaps
+    kept = to_alices_untap(checker, [{"id": "lc", "card": "Land Cap", "tapped": True,
+                                      "counters": {"depletion": 1}}])
+    assert obj(kept, "lc").get("tapped") is True
+    freed = to_alices_untap(checker, [{"id": "lc", "card": "Land Cap", "tapped": True}])
+    assert not obj(freed, "lc").get("tapped")
+
+
+def test_counter_put_while_paying_and_counted_later(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    # Vulshok Factory's {R} pays for Grizzly Bears' {1}: a charge counter goes on it (605.3b)
+    doc = state([{"id": "vf", "card": "Vulshok Factory"}, {"id": "f", "card": "Forest"},
+                 {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "gb"})
+    assert obj(after, "vf")["counters"] == {"charge": 1} and obj(after, "vf")["tapped"] is True
+    # Glittering Stockpile: a stash counter each time; the sacrifice ability adds that many
+    gs = applied(checker, state([{"id": "gs", "card": "Glittering Stockpile",
+                                  "counters": {"stash": 2}}]), activate("gs", 1))
+    assert obj(gs, "gs")["counters"] == {"stash": 3} and pool(gs) == "{R}"
+    sac = applied(checker, state([{"id": "gs", "card": "Glittering Stockpile",
+                                   "counters": {"stash": 3}}]), activate("gs", 2), choose="B")
+    assert pool(sac) == "{B}{B}{B}"
+    # "This ability costs {1} less to activate for each pressure counter" changes the cost the
+    # moves offer: Exploding Barrel is refused
+    assert results["Exploding Barrel"].card is None
+    assert "changes how the ability is activated" in results["Exploding Barrel"].refusal

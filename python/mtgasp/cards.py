@@ -128,7 +128,8 @@ CONDITIONS = {
 }
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
-STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect")
+STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect",
+                 "doesnt_untap")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -151,7 +152,7 @@ _FACE_FIELDS = (
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn",
-                              "sacrifice_if_no_counters")),
+                              "sacrifice_if_no_counters", "put_counters")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -514,6 +515,23 @@ class _Validator:
                 self.add(p, "needs a cost that removes counters of that kind (remove_counters)")
             if "mana" not in ab:
                 self.add(p, "only on a mana ability")
+        if "put_counters" in ab:
+            p = f"{path}.put_counters"
+            pc = self.obj(ab["put_counters"], p, 'counters such as {"depletion": 1}')
+            cost = ab.get("cost") if isinstance(ab.get("cost"), dict) else {}
+            if pc is not None:
+                if not pc:
+                    self.add(p, "needs at least one kind of counter")
+                for kind, n in pc.items():
+                    self.integer(n, f"{p}.{kind}", 1)
+                    if kind in (cost.get("remove_counters") or {}) or \
+                            kind == cost.get("remove_any_counters"):
+                        self.add(f"{p}.{kind}", "the cost removes counters of that kind: not in the "
+                                 "card format")
+            if "mana" not in ab:
+                self.add(p, "only on a mana ability")
+            if cost.get("tap") is not True:
+                self.add(p, 'only on a mana ability whose cost has {T} ("tap": true)')
         if "once_each_turn" in ab:
             if ab["once_each_turn"] is not True:
                 self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
@@ -575,6 +593,17 @@ class _Validator:
                     self.boolean(pfl["nonland"], f"{path}.plot_from_library.nonland")
         if "effect" in ab:
             self.effect(ab["effect"], f"{path}.effect")
+        if "doesnt_untap" in ab:
+            p = f"{path}.doesnt_untap"
+            du = ab["doesnt_untap"]
+            if du is not True:
+                d = self.obj(du, p, 'true, or {"if_counter": "depletion"}')
+                if d is not None:
+                    self.fields(d, p, ("if_counter",))
+                    if "if_counter" in d:
+                        self.string(d["if_counter"], f"{p}.if_counter")
+            if granted:
+                self.add(p, "not for granted abilities")
 
     def _replacement(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if not any(f in ab for f in REPLACEMENT_FIELDS):

@@ -337,6 +337,9 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and isinstance(spec.get("put_counters"), dict):
+            for ck, cn in spec["put_counters"].items():
+                self.add("rider_counters", a, String(ck), N(int(cn)))
         if kind == "activated" and isinstance(spec.get("sacrifice_if_no_counters"), str):
             self.add("sacrifice_if_no_counters", a, String(spec["sacrifice_if_no_counters"]))
         if kind == "activated" and isinstance(spec.get("condition"), dict):
@@ -390,6 +393,11 @@ class FactWriter:
                     self.add("grants", a, C(to), g)
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
+            du = spec.get("doesnt_untap")
+            if du is True:
+                self.add("doesnt_untap", a)
+            elif isinstance(du, dict) and isinstance(du.get("if_counter"), str):
+                self.add("doesnt_untap_if_counter", a, String(du["if_counter"]))
             if spec.get("replace_mana"):
                 self.replace_mana(a, spec["replace_mana"])
             inc = spec.get("cost_increase")

@@ -1066,6 +1066,15 @@ def _r_sac_if_none(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice_if_no_counters": m["k"]}
 
 
+@template("rider.put_counters", "mana_rider", rf"Put (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? on ~",
+          '"put_counters": {"depletion": N} on the ability (still a mana ability; `apply` puts the '
+          "counters on the source as it resolves; only with {T} in its cost and no cost removing "
+          "that kind)", "CR 605.1a, 605.3b, 122.1",
+          "Vulshok Factory: {T}: Add {R}. Put a charge counter on this artifact.")
+def _r_put_counters(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"put_counters": {m["k"]: _num(m["n"])}}
+
+
 @template("activate.if_graveyard", "mana_rider",
           rf"Activate only if there are (?P<n>{NUM}) or more cards in your graveyard",
           '"condition": {"graveyard_at_least": N}', "CR 602.5b, 404.2",
@@ -1711,6 +1720,17 @@ def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
     return {"spell_types": t}, w
 
 
+@template("static.doesnt_untap", "line",
+          r"~ doesn't untap during your untap step(?: if it has an? (?P<k>[a-z]+) counters? on it)?",
+          '{"kind": "static", "doesnt_untap": true | {"if_counter": "depletion"}} (`apply`: it stays '
+          "tapped in its controller's untap step, always or while it has such a counter)",
+          "CR 502.3, 613.1", "Basalt Monolith: This artifact doesn't untap during your untap step; "
+          "Land Cap: This land doesn't untap during your untap step if it has a depletion counter "
+          "on it.")
+def _l_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "doesnt_untap": {"if_counter": m["k"]} if m["k"] else True}
+
+
 @template("static.cost_increase", "line",
           rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
           rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
@@ -2030,6 +2050,8 @@ _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
 
+_ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
+                              r"\bcosts? .*\b(?:less|more) to activate\b")
 _ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)", re.IGNORECASE)
 
 
@@ -2168,6 +2190,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             if "remove_any_counters" in cost and not (isinstance(fe, dict)
                                                       and "counters_removed" in fe):
                 raise Refused("removing any number of counters for mana that doesn't count them")
+            pc = body.get("put_counters")
+            if pc is not None and (not cost.get("tap") or set(pc) & (
+                    set(cost.get("remove_counters") or {}) | {cost.get("remove_any_counters")})):
+                raise Refused("putting counters on the source with a cost without {T} or removing "
+                              "that kind: not in the card format")
             kind = body.get("sacrifice_if_no_counters")
             if kind is not None and kind not in (cost.get("remove_counters") or {}):
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
@@ -2179,6 +2206,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         while sents and re.match(r"Activate only", sents[-1]):
             timing.update(_match("mana_rider", sents[-1], ctx))
             sents.pop()
+        # a sentence about activating this ability itself (its cost, who or when) is no effect:
+        # "This ability costs {1} less to activate for each pressure counter on this artifact"
+        # (Exploding Barrel) changes the cost the moves offer (602.2b, 601.2f)
+        for sent in sents:
+            if _ACTIVATION_RULE.search(sent):
+                raise Refused(f'"{sent}" changes how the ability is activated: no template')
         eff = ". ".join(sents) + "."
         return {"kind": "activated", "text": line, "cost": cost, **timing,
                 "effect": _single(_effect(eff, ctx), ctx)}
