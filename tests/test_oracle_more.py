@@ -218,3 +218,26 @@ def test_counter_put_while_paying_and_counted_later(results: dict[str, CardResul
     # moves offer: Exploding Barrel is refused
     assert results["Exploding Barrel"].card is None
     assert "changes how the ability is activated" in results["Exploding Barrel"].refusal
+
+
+def test_exile_the_source_as_a_cost(results: dict[str, CardResult], checker: Checker) -> None:
+    # Mirrored Lotus: "{T}, Exile Mirrored Lotus: Add three mana of any one color." (118.3)
+    assert abilities(results, "Mirrored Lotus")[1] == {
+        "kind": "activated", "cost": {"tap": True, "exile": "self"}, "mana": {"any_color": 3}}
+    after = applied(checker, state([{"id": "ml", "card": "Mirrored Lotus"}]), activate("ml", 2),
+                    choose="G")
+    assert pool(after) == "{G}{G}{G}" and obj(after, "ml")["zone"] == "exile"
+    assert "tapped" not in obj(after, "ml")  # 400.7: a new object in exile
+    # used while paying for Grizzly Bears: exiled too
+    doc = state([{"id": "ml", "card": "Mirrored Lotus"},
+                 {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}])
+    assert obj(applied(checker, doc, {"kind": "cast", "object": "gb"}), "ml")["zone"] == "exile"
+    # Tomb Fortress: "{2}{B}{B}{B}, {T}, Exile this land: ... Activate only as a sorcery."
+    tf = abilities(results, "Tomb Fortress")[2]
+    assert tf["cost"] == {"mana": "{2}{B}{B}{B}", "tap": True, "exile": "self"}
+    swamps = [{"id": f"s{i}", "card": "Swamp"} for i in range(5)]
+    after = applied(checker, state([{"id": "t", "card": "Tomb Fortress"}, *swamps]),
+                    activate("t", 3))
+    assert obj(after, "t")["zone"] == "exile"
+    v = why(checker, state([{"id": "t", "card": "Tomb Fortress"}, *swamps[:4]]), activate("t", 3))
+    assert not v.legal  # five mana and the land's own {T}: four Swamps can't pay {2}{B}{B}{B}

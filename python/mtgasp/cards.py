@@ -671,6 +671,8 @@ class _Validator:
     def _additional_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
+            if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
+                self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
         if "optional" in ab:
             self.boolean(ab["optional"], f"{path}.optional")
 
@@ -681,7 +683,12 @@ class _Validator:
         if cost is None:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
-                                     "tap_untapped", "discard", "remove_any_counters"))
+                                     "tap_untapped", "discard", "remove_any_counters", "exile"))
+        if "exile" in cost:
+            if cost["exile"] != "self":
+                self.add(f"{path}.exile", f'expected "self" (exile the source), got {_q(cost["exile"])}')
+            if "sacrifice" in cost:
+                self.add(f"{path}.exile", 'a cost can\'t both sacrifice and exile ("exile": "self")')
         if "remove_any_counters" in cost:
             self.string(cost["remove_any_counters"], f"{path}.remove_any_counters")
         if "life" in cost:

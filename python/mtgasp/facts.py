@@ -619,6 +619,8 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         for kind, n in (cost.get("remove_counters") or {}).items():
             self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
+        if cost.get("exile") == "self" and prefix == "activation":
+            self.add("activation_exile_self", a)
         if isinstance(cost.get("remove_any_counters"), str) and prefix == "activation":
             self.add("activation_remove_any", a, String(cost["remove_any_counters"]))
         if cost.get("life"):

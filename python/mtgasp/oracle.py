@@ -491,6 +491,12 @@ def _c_sac_self(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": "self"}
 
 
+@template("cost.exile_self", "cost", r"Exile ~", '"exile": "self"', "CR 118.3, 406.1, 602.5a",
+          "Tomb Fortress: {4}{B}, {T}, Exile this land; Mirrored Lotus: {T}, Exile Mirrored Lotus")
+def _c_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exile": "self"}
+
+
 @template("cost.sacrifice_a", "cost",
           r"Sacrifice an? (?:(?P<t>land|artifact|creature|enchantment)|(?P<sub>[A-Z][a-z]+)"
           r"(?: (?P<t2>creature|artifact|land))?)",
