@@ -241,3 +241,43 @@ def test_exile_the_source_as_a_cost(results: dict[str, CardResult], checker: Che
     assert obj(after, "t")["zone"] == "exile"
     v = why(checker, state([{"id": "t", "card": "Tomb Fortress"}, *swamps[:4]]), activate("t", 3))
     assert not v.legal  # five mana and the land's own {T}: four Swamps can't pay {2}{B}{B}{B}
+
+
+# --- "If you control ..., add ... instead" (605.3b) ------------------------------------------
+
+
+def test_urzas_tower_adds_three_with_mine_and_power_plant(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    a = abilities(results, "Urza's Tower")[0]
+    assert a["mana"]["if_you_control"] == [
+        {"subtypes": ["Urza's", "Mine"], "all_subtypes": True},
+        {"subtypes": ["Urza's", "Power-Plant"], "all_subtypes": True}]
+    assert results["Urza's Tower"].card["faces"][0]["abilities"][0]["template"] == \
+        "mana.if_you_control_instead"
+    tower = {"id": "t", "card": "Urza's Tower"}
+    mine = {"id": "m", "card": "Urza's Mine"}
+    plant = {"id": "p", "card": "Urza's Power Plant"}
+    assert pool(applied(checker, state([tower, mine, plant]), activate("t", 1))) == "{C}{C}{C}"
+    assert pool(applied(checker, state([tower, mine]), activate("t", 1))) == "{C}"
+    # Processing Plant is an Ulamog's Power-Plant, not an Urza's one (205.3i)
+    ulamog = {"id": "u", "card": "Processing Plant"}
+    assert pool(applied(checker, state([tower, mine, ulamog]), activate("t", 1))) == "{C}"
+    # the Power Plant itself adds {C}{C} with a Mine and a Tower; the opponent's don't count
+    theirs = [{**mine, "owner": "bob"}, tower]
+    assert pool(applied(checker, state([plant, *theirs]), activate("p", 1))) == "{C}"
+    assert pool(applied(checker, state([plant, mine, tower]), activate("p", 1))) == "{C}{C}"
+
+
+def test_leafkin_druid_and_ilysian_caryatid(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    druid = {"id": "d", "card": "Leafkin Druid"}
+    bears = [{"id": f"b{i}", "card": "Grizzly Bears"} for i in range(3)]
+    assert pool(applied(checker, state([druid, *bears[:2]]), activate("d", 1))) == "{G}"
+    assert pool(applied(checker, state([druid, *bears]), activate("d", 1))) == "{G}{G}"
+    # Ilysian Caryatid: one mana of any color, or two of any one color with a power-4 creature
+    ic = {"id": "c", "card": "Ilysian Caryatid"}
+    assert pool(applied(checker, state([ic]), activate("c", 1), choose="R")) == "{R}"
+    big = {"id": "la", "card": "Leafkin Avenger"}
+    assert pool(applied(checker, state([ic, big]), activate("c", 1), choose="R")) == "{R}{R}"
+    assert checker.mana(parse_state(state([ic, big]), checker.library), "c") == [
+        "W", "U", "B", "R", "G"]

@@ -133,7 +133,7 @@ STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", 
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
-    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color",
+    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control",
 )
 RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
@@ -753,7 +753,7 @@ class _Validator:
         if len(shapes) != 1:
             self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
         optional: tuple[str, ...] = ("spend_only", "rider")
-        if "if_counter" in prod:
+        if "if_counter" in prod or "if_you_control" in prod:
             optional += ("then", "else")
         if "any_combination" in prod:
             optional += ("types",)
@@ -829,11 +829,27 @@ class _Validator:
                     self.boolean(cp["colors_only"], f"{p}.colors_only")
         if "if_counter" in prod:
             self.string(prod["if_counter"], f"{path}.if_counter")
-            for f in ("then", "else"):
-                if f not in prod:
-                    self.add(f"{path}.{f}", "missing required field (for if_counter)")
-                else:
-                    self.produce(prod[f], f"{path}.{f}")
+        if "if_you_control" in prod:
+            p = f"{path}.if_you_control"
+            conds = prod["if_you_control"]
+            if not isinstance(conds, list) or not conds:
+                self.add(p, 'expected a non-empty list of "you control" conditions, got '
+                            f"{_q(conds)}")
+            else:
+                for i, yc in enumerate(conds):
+                    self.you_control(yc, f"{p}[{i}]")
+        for key in ("if_counter", "if_you_control"):
+            if key in prod:
+                for f in ("then", "else"):
+                    if f not in prod:
+                        self.add(f"{path}.{f}", f"missing required field (for {key})")
+                    else:
+                        self.produce(prod[f], f"{path}.{f}")
+                        if isinstance(prod[f], dict) and any(
+                                k in prod[f] for k in ("if_counter", "if_you_control", "for_each",
+                                                      "any_combination")):
+                            self.add(f"{path}.{f}", "a conditional's branch is plain mana (no "
+                                                    "condition, for_each or combination)")
 
     def spend_only(self, v: Any, path: str) -> None:
         """A list of alternatives (106.6): the mana may be spent if any of them matches."""
@@ -905,7 +921,9 @@ class _Validator:
         if yc is None:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
-                                   "min_power"))
+                                   "min_power", "all_subtypes"))
+        if "all_subtypes" in yc:
+            self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
         if "min_power" in yc:
             self.integer(yc["min_power"], f"{path}.min_power", 0)
         self.type_lists(yc, path)

@@ -353,6 +353,8 @@ class FactWriter:
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
+            for i, yc in enumerate(spec["mana"].get("if_you_control") or [], start=1):
+                self.you_control(a, F("ctl", [N(i)]), yc)
             for produce, cond in self.produce(spec["mana"]):
                 self.add("produces", a, produce, cond)
                 if produce.name == "any_combination":
@@ -546,6 +548,8 @@ class FactWriter:
             self.add("yc_other", a, role)
         if "min_power" in yc:
             self.add("yc_min_power", a, role, N(int(yc["min_power"])))
+        if yc.get("all_subtypes"):
+            self.add("yc_all_subtypes", a, role)
         if "min" in yc:
             self.add("yc_min", a, role, N(int(yc["min"])))
         if "max" in yc:
@@ -645,6 +649,12 @@ class FactWriter:
                 yield p, F("counter", [kind])
             for p, _ in self.produce(spec["else"]):
                 yield p, F("no_counter", [kind])
+        elif "if_you_control" in spec:
+            # the conditions are yc(A,ctl(I)) facts (produces() callers add them: you_control_conds)
+            for p, _ in self.produce(spec["then"]):
+                yield p, C("control")
+            for p, _ in self.produce(spec["else"]):
+                yield p, C("no_control")
         elif "fixed" in spec:
             yield F("fixed", [self.cost(spec["fixed"])]), C("always")
         elif "choice" in spec:

@@ -890,6 +890,46 @@ def _m_luck(m: re.Match[str], ctx: Ctx) -> Any:
     return {"if_counter": "luck", "then": {"any_color": 1}, "else": {"fixed": "{C}"}}
 
 
+def _control_condition(part: str) -> dict[str, Any]:
+    """ "an Urza's Tower", "four or more creatures", "a creature with power 4 or greater", "an
+    artifact", "a Forest" -> a YOU_CONTROL condition; Refused for anything else."""
+    m = re.fullmatch(r"an? Urza's (?P<s>[A-Z][\w-]+)", part)
+    if m:  # 205.3i: "Urza's" and the other word are both subtypes of the land
+        return {"subtypes": ["Urza's", m["s"]], "all_subtypes": True}
+    m = re.fullmatch(rf"(?P<n>{NUM}) or more (?P<t>creatures|artifacts|lands|enchantments)", part)
+    if m:
+        return {"types": [_PLURAL_TYPES[m["t"]]], "min": _num(m["n"])}
+    m = re.fullmatch(rf"an? creature with power (?P<n>{NUM}) or greater", part)
+    if m:
+        return {"types": ["Creature"], "min_power": _num(m["n"])}
+    m = re.fullmatch(r"an? (?P<t>artifact|creature|land|enchantment|planeswalker)", part)
+    if m:
+        return {"types": [_COUNT_TYPES[m["t"]]]}
+    m = re.fullmatch(r"an? (?P<s>[A-Z][a-z]+)", part)
+    if m:
+        return {"subtypes": [m["s"]]}
+    raise Refused(f'"if you control {part}" is not in the card format')
+
+
+@template("mana.if_you_control_instead", "mana",
+          r"Add (?P<a>[^.]+)\. If you control (?P<cond>[^,]+), add (?P<b>[^.]+) instead",
+          '{"if_you_control": [YOU_CONTROL, ...], "then": PRODUCE, "else": PRODUCE} (the second '
+          "mana when its controller controls what every condition asks for, as it resolves)",
+          "CR 106.1, 605.1a, 605.3b, 205.3i",
+          "Urza's Mine: {T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add "
+          "{C}{C} instead; Leafkin Druid: If you control four or more creatures, add {G}{G} instead.")
+def _m_if_control(m: re.Match[str], ctx: Ctx) -> Any:
+    parts = re.split(r" and (?=an? )", m["cond"])
+    conds = [_control_condition(p) for p in parts]
+    then = _match("mana", "Add " + m["b"], ctx)
+    other = _match("mana", "Add " + m["a"], ctx)
+    for branch in (then, other):
+        if any(k in branch for k in ("if_counter", "if_you_control", "for_each", "any_combination",
+                                     "chosen_color", "or_chosen_color", "could_produce")):
+            raise Refused("a conditional whose mana is not plain mana")
+    return {"if_you_control": conds, "then": then, "else": other}
+
+
 # ---- sentences after the mana (spend restrictions, riders, activation restrictions) --------
 
 SPELL_TYPE_WORDS = {
@@ -2518,7 +2558,8 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
 
 def _main_template(ab: Ability, used: list[str]) -> str:
     if ab["kind"] == "activated" and "mana" in ab:
-        return next((u for u in used if u.startswith("mana.") and u != "mana.ability"),
+        # the last one: a template reading others (mana.if_you_control_instead) uses them first
+        return next((u for u in reversed(used) if u.startswith("mana.") and u != "mana.ability"),
                     "mana.ability")
     if ab["kind"] == "triggered":
         if "mana" in ab:
