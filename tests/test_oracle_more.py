@@ -281,3 +281,47 @@ def test_leafkin_druid_and_ilysian_caryatid(results: dict[str, CardResult],
     assert pool(applied(checker, state([ic, big]), activate("c", 1), choose="R")) == "{R}{R}"
     assert checker.mana(parse_state(state([ic, big]), checker.library), "c") == [
         "W", "U", "B", "R", "G"]
+
+
+# --- "Remove X storage counters: Add X mana ..." (107.3, 122.8) --------------------------------
+
+
+def test_molten_slagheap_x_mana_in_a_combination(results: dict[str, CardResult],
+                                                 checker: Checker) -> None:
+    a = abilities(results, "Molten Slagheap")[2]
+    assert a["cost"] == {"mana": "{1}", "remove_any_counters": "storage"}
+    assert a["mana"] == {"for_each": {"any_combination": True, "counters_removed": "storage",
+                                      "types": ["B", "R"]}}
+    slag = {"id": "ms", "card": "Molten Slagheap", "counters": {"storage": 3}}
+    forest = {"id": "f", "card": "Forest"}
+    raiders = {"id": "gd", "card": "Goblin Deathraiders", "zone": "hand"}  # {B}{R}
+    # the Forest pays the ability's {1}; two counters removed give {B}{R}
+    doc = state([slag, forest, raiders])
+    assert why(checker, doc, {"kind": "cast", "object": "gd"}).legal
+    after = applied(checker, doc, {"kind": "cast", "object": "gd"})
+    # (two or three removed: the payment plan may leave one mana in the pool)
+    assert obj(after, "ms").get("counters", {}).get("storage", 0) <= 1
+    assert obj(after, "gd")["zone"] == "stack"
+    # one counter can't make {B}{R}; the Slagheap's own {T}: Add {C} may pay the {1} (605.3b,
+    # its X ability has no {T}), but not when it is tapped and nothing else pays
+    assert not why(checker, state([{**slag, "counters": {"storage": 1}}, forest, raiders]),
+                   {"kind": "cast", "object": "gd"}).legal
+    assert why(checker, state([slag, raiders]), {"kind": "cast", "object": "gd"}).legal
+    assert not why(checker, state([{**slag, "tapped": True}, raiders]),
+                   {"kind": "cast", "object": "gd"}).legal
+    st = parse_state(state([slag, forest]), checker.library)
+    assert checker.mana(st, "ms") == ["B", "R", "C"]
+    # activated as the action, it removes them all (a smaller X isn't steerable yet)
+    act = applied(checker, state([slag, forest]), activate("ms", 3), choose="R")
+    assert "counters" not in obj(act, "ms") and len(pool(act)) == 9 and "{R}" in pool(act)
+
+
+def test_petalmane_baku_x_mana_of_one_color(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    assert abilities(results, "Petalmane Baku")[1]["mana"] == {
+        "for_each": {"any_one_color": True, "counters_removed": "ki"}}
+    baku = {"id": "pb", "card": "Petalmane Baku", "counters": {"ki": 2}}
+    act = applied(checker, state([baku, {"id": "f", "card": "Forest"}]), activate("pb", 2),
+                  choose="U")
+    # two blue added, and the Forest's {G} paid the {1}: the player chooses which mana stays
+    assert pool(act) in ("{U}{U}", "{U}{G}") and "counters" not in obj(act, "pb")

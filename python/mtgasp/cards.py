@@ -786,14 +786,27 @@ class _Validator:
             p = f"{path}.for_each"
             fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
             if fe is not None:
-                self.fields(fe, p, (), ("mana", "any_one_color", "plus") + FOR_EACH_COUNTS)
+                self.fields(fe, p, (), ("mana", "any_one_color", "any_combination", "types",
+                                        "plus") + FOR_EACH_COUNTS)
                 if "plus" in fe:
                     self.integer(fe["plus"], f"{p}.plus", 1)
-                    if "counters_removed" not in fe:
-                        self.add(f"{p}.plus", 'only with "counters_removed"')
-                what = [k for k in ("mana", "any_one_color") if k in fe]
+                    if "counters_removed" not in fe or "mana" not in fe:
+                        self.add(f"{p}.plus", 'only with "mana" and "counters_removed"')
+                what = [k for k in ("mana", "any_one_color", "any_combination") if k in fe]
                 if len(what) != 1:
-                    self.add(p, 'needs exactly one of "mana", "any_one_color"')
+                    self.add(p, 'needs exactly one of "mana", "any_one_color", "any_combination"')
+                if "any_combination" in fe:
+                    if fe["any_combination"] is not True:
+                        self.add(f"{p}.any_combination", f"expected true, got "
+                                                         f"{_q(fe['any_combination'])}")
+                    if "counters_removed" not in fe:
+                        self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
+                                 "any combination, X the counters removed)")
+                if "types" in fe:
+                    if "any_combination" not in fe:
+                        self.add(f"{p}.types", 'only with "any_combination"')
+                    self.string_list(fe["types"], f"{p}.types", COLOR_LETTERS, "a color",
+                                     nonempty=True)
                 counts = [k for k in FOR_EACH_COUNTS if k in fe]
                 if len(counts) != 1:
                     self.add(p, f"needs exactly one of {', '.join(FOR_EACH_COUNTS)}")

@@ -360,7 +360,10 @@ class FactWriter:
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":
                         self.add("combination_color", a, C(t.lower()))
-                if produce.name in ("for_each", "for_each_one_color"):
+                if produce.name == "for_each_combination":
+                    for t in spec["mana"]["for_each"].get("types") or "WUBRG":
+                        self.add("combination_color", a, C(t.lower()))
+                if produce.name in ("for_each", "for_each_one_color", "for_each_combination"):
                     self.for_each_count(a, spec["mana"]["for_each"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
@@ -679,6 +682,8 @@ class FactWriter:
         elif "for_each" in spec:
             if spec["for_each"].get("any_one_color"):
                 yield C("for_each_one_color"), C("always")
+            elif spec["for_each"].get("any_combination"):
+                yield C("for_each_combination"), C("always")
             else:
                 yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
 

@@ -400,6 +400,7 @@ class Ctx:
     face: RawFace
     card: RawCard
     used: list[str] = field(default_factory=list)  # the template names used for the line
+    cost_text: str = ""  # the cost of the activated ability being read (its "X", if any)
 
     def use(self, name: str) -> None:
         self.used.append(name)
@@ -544,7 +545,7 @@ _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "lan
 
 
 @template("cost.remove_any_counters", "cost",
-          r"Remove any number of (?P<c>[a-z]+) counters from ~",
+          r"Remove (?:any number of|X) (?P<c>[a-z+][\w+/-]*) counters from ~",
           '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
           '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
           "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
@@ -846,6 +847,41 @@ def _m_amount(m: re.Match[str], ctx: Ctx) -> Any:
 def _m_x_one_color(m: re.Match[str], ctx: Ctx) -> Any:
     count = _count(m["n"], True, ctx) if m["n"] else _count(m["pt"], False, ctx)
     return {"for_each": {"any_one_color": True, **count}}
+
+
+def _x_removed(ctx: Ctx) -> str:
+    """The kind of counters a "Remove X storage counters from ~" cost removes (the X of "Add X
+    mana ..."); Refused when the cost doesn't define X that way."""
+    m = re.search(r"(?:^|, )Remove X (?P<c>[a-z+][\w+/-]*) counters from ~(?:,|$)", ctx.cost_text)
+    if m is None:
+        raise Refused("X mana, with an X its cost doesn't define by removing counters")
+    return m["c"]
+
+
+@template("mana.x_removed_combination", "mana",
+          rf"Add X mana in any combination of (?:colors|(?P<ts>{COLORED}(?:, {COLORED})*,? "
+          rf"and/or {COLORED}))",
+          '{"for_each": {"any_combination": true, "types": ["B", "R"], "counters_removed": '
+          '"storage"}} (X the counters the cost removes: one option per X and per split among the '
+          "colors)", "CR 106.1a, 605.1a, 107.3, 122.8",
+          "Molten Slagheap: {1}, Remove X storage counters from this land: Add X mana in any "
+          "combination of {B} and/or {R}.")
+def _m_x_removed_comb(m: re.Match[str], ctx: Ctx) -> Any:
+    fe: dict[str, Any] = {"any_combination": True, "counters_removed": _x_removed(ctx)}
+    if m["ts"]:
+        types = re.findall(r"\{([WUBRGC])\}", m["ts"])
+        if "C" in types or len(set(types)) != len(types):
+            raise Refused("a combination naming colorless or a color twice")
+        fe["types"] = types
+    return {"for_each": fe}
+
+
+@template("mana.x_removed_one_color", "mana", r"Add X mana of any one color",
+          '{"for_each": {"any_one_color": true, "counters_removed": "ki"}} (X the counters the cost '
+          "removes, all of one color)", "CR 106.1a, 605.1a, 107.3, 122.8",
+          "Petalmane Baku: {1}, Remove X ki counters from this creature: Add X mana of any one color.")
+def _m_x_removed_one(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"any_one_color": True, "counters_removed": _x_removed(ctx)}}
 
 
 @template("mana.or_chosen_color", "mana", rf"Add (?P<m>{COLORED}) or one mana of the chosen color",
@@ -2218,6 +2254,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     # activated abilities (CR 602.1): "<cost>: <effect>"
     m = _ACTIVATED.match(norm.strip())
     if m and not _LOYALTY.match(norm.strip()):
+        ctx.cost_text = m["cost"]
         try:
             cost = parse_cost(m["cost"], ctx)
         except Refused:
