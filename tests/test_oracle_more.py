@@ -325,3 +325,54 @@ def test_petalmane_baku_x_mana_of_one_color(results: dict[str, CardResult],
                   choose="U")
     # two blue added, and the Forest's {G} paid the {1}: the player chooses which mana stays
     assert pool(act) in ("{U}{U}", "{U}{G}") and "counters" not in obj(act, "pb")
+
+
+# --- two mana of different colors; a spell that adds mana among other sentences ----------------
+
+
+def test_firemind_vessel_two_different_colors(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    produce = abilities(results, "Firemind Vessel")[1]["mana"]
+    assert len(produce["choice"]) == 10 and "{U}{R}" in produce["choice"]
+    assert all(o[1] != o[4] for o in produce["choice"])  # never twice the same color (106.1a)
+    fv = {"id": "fv", "card": "Firemind Vessel"}
+    assert checker.mana(parse_state(state([fv]), checker.library), "fv") == [
+        "W", "U", "B", "R", "G"]
+    # {B}{R}: one activation pays both; {G}{G} can't be paid by it
+    assert why(checker, state([fv, {"id": "gd", "card": "Goblin Deathraiders", "zone": "hand"}]),
+               {"kind": "cast", "object": "gd"}).legal
+    assert not why(checker, state([fv, {"id": "c", "card": "Castle Garenbrig", "zone": "hand"},
+                                   {"id": "s", "card": "Leafkin Avenger", "zone": "hand"}]),
+                   {"kind": "cast", "object": "s"}).legal  # {2}{G}{G}: two mana only
+
+
+def test_deconstruct_adds_its_mana_and_reports_the_rest(results: dict[str, CardResult],
+                                                        checker: Checker) -> None:
+    from mtgasp.apply import apply_action
+
+    card = results["Deconstruct"].card
+    assert card is not None
+    assert card["faces"][0]["abilities"][0]["effects"] == [
+        {"action": "not_modeled"}, {"action": "add_mana", "produce": {"fixed": "{G}{G}{G}"}}]
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(3)]
+    doc = state([*forests, {"id": "d", "card": "Deconstruct", "zone": "hand"},
+                 {"id": "bm", "card": "Basalt Monolith", "owner": "bob"}])
+    doc = applied(checker, doc, {"kind": "cast", "object": "d", "targets": ["bm"]})
+    events: list[str] = []
+    for _ in range(2):  # alice passes, bob passes: it resolves (608.2)
+        st = parse_state(doc, checker.library)
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        assert res.legal
+        doc, events = res.state, events + [str(e) for e in res.events]
+    assert pool(doc) == "{G}{G}{G}" and obj(doc, "d")["zone"] == "graveyard"
+    assert any("not modeled" in e.lower() for e in events)
+    # 608.2b: its target left the battlefield: it doesn't resolve, and adds no mana
+    gone = state([{"id": "d", "card": "Deconstruct", "zone": "stack", "targets": ["bm"]},
+                  {"id": "bm", "card": "Basalt Monolith", "owner": "bob", "zone": "graveyard"}],
+                 consecutive_passes=1, stack=["d"])
+    st = parse_state(gone, checker.library)
+    res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                 st.priority), st.priority, None)
+    assert res.legal and pool(res.state) == "" and obj(res.state, "d")["zone"] == "graveyard"
+    assert any("608.2b" in str(e) for e in res.events)

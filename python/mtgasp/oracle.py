@@ -663,6 +663,14 @@ def _m_any_one(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": _num(m["n"])}
 
 
+@template("mana.two_different_colors", "mana", r"Add two mana of different colors",
+          '{"choice": ["{W}{U}", "{W}{B}", ...]} (the ten pairs of two different colors)',
+          "CR 106.1a, 605.1a", "Firemind Vessel: {T}: Add two mana of different colors.")
+def _m_two_different(m: re.Match[str], ctx: Ctx) -> Any:
+    cs = "WUBRG"
+    return {"choice": [f"{{{a}}}{{{b}}}" for i, a in enumerate(cs) for b in cs[i + 1:]]}
+
+
 @template("mana.any_combination", "mana",
           rf"Add (?P<n>{NUM}) mana in any combination of colors",
           '{"any_combination": N}', "CR 106.1a, 605.1a",
@@ -2187,7 +2195,7 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     return fields
 
 
-def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
+def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
     """A non-mana effect: a templated action, or ``not_modeled`` when the effect cannot change an
     answer in scope; refused when it adds mana or grants casting permissions with no template."""
     eff = eff[:1].upper() + eff[1:]  # "..., draw a card." reads as the sentence "Draw a card."
@@ -2201,6 +2209,15 @@ def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
         outs = [_try("effect", s, ctx) for s in sents]
         if all(o is not None for o in outs):
             return {"effects": outs}
+        # a spell whose sentences that add mana are read ("Destroy target artifact. Add
+        # {G}{G}{G}.", Deconstruct): the others are not modeled, one by one, in order (608.2c),
+        # when they neither add mana nor touch the rules in scope
+        if spell and any(o is not None and o.get("action") == "add_mana" for o in outs) and all(
+                o is not None or not (_ADDS.search(_unquoted(st)) or _SCOPE.search(st))
+                for o, st in zip(outs, sents, strict=True)):
+            if any(o is None for o in outs):
+                ctx.use("effect.not_modeled")
+            return {"effects": [o if o is not None else {"action": "not_modeled"} for o in outs]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
@@ -2306,7 +2323,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         # adds mana; a paragraph about casting the spell itself (its cost, when or how it may be
         # cast) is a static ability of the spell (CR 601.2f, 113.6) and stays in scope
         if not _SPELL_STATIC.search(norm):
-            eff = _effect(norm, ctx)
+            eff = _effect(norm, ctx, spell=True)
             if "effects" in eff:
                 return {"kind": "spell", "text": line, "effects": eff["effects"]}
             return {"kind": "spell", "text": line, "effect": eff}
