@@ -376,3 +376,19 @@ def test_deconstruct_adds_its_mana_and_reports_the_rest(results: dict[str, CardR
                                                  st.priority), st.priority, None)
     assert res.legal and pool(res.state) == "" and obj(res.state, "d")["zone"] == "graveyard"
     assert any("608.2b" in str(e) for e in res.events)
+
+
+def test_granted_with_a_keyword_no_rule_reads(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    # Inga and Esika: 'Creatures you control have vigilance and "{T}: Add one mana of any color.
+    # Spend this mana only to cast a creature spell."' (vigilance: combat only, not in scope)
+    grant = abilities(results, "Inga and Esika")[0]["grant"]
+    assert grant["to"] == {"controller": "you", "types": ["Creature"]}
+    assert grant["ability"]["mana"] == {"any_color": 1,
+                                        "spend_only": [{"spell": {"types": ["Creature"]}}]}
+    doc = state([{"id": "ie", "card": "Inga and Esika"}, {"id": "gb", "card": "Grizzly Bears"}])
+    assert checker.mana(parse_state(doc, checker.library), "gb") == ["W", "U", "B", "R", "G"]
+    # Forgotten Monument: "Other Caves you control have ..." (Caves: a plural now known)
+    fm = abilities(results, "Forgotten Monument")[1]["grant"]
+    assert fm["to"] == {"controller": "you", "subtypes": ["Cave"], "other": True}
+    assert fm["ability"]["cost"] == {"tap": True, "life": 1}

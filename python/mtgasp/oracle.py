@@ -1873,7 +1873,7 @@ def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 _GRANT_SINGULAR_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Eldrazi": "Eldrazi",
-                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf"}
+                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf", "Caves": "Cave"}
 
 
 def _grant_group(words: str) -> dict[str, Any]:
@@ -1922,16 +1922,37 @@ def _grant_group(words: str) -> dict[str, Any]:
     return g
 
 
+def _granted_keywords_not_modeled(kws: str | None) -> None:
+    """ "have vigilance and "{T}: Add ..."": the keywords granted with the ability are dropped from
+    the grant only when no rule in scope reads them (not flash, haste, ...); else Refused."""
+    for k in re.split(r",? and |, ", kws or ""):
+        k = k.strip()
+        if not k:
+            continue
+        if k not in KEYWORD_NAMES or k in CASTING_KEYWORDS or k in _RULE_KEYWORDS:
+            raise Refused(f'granting "{k}" with an ability is not in the card format')
+
+
+# keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
+# vigilance, which only combat uses): never dropped from a grant
+_RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
+                  "enchant"}
+
+
 @template("static.grant_ability_group", "line",
           r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control|"
-          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) \"(?P<ab>[^\"]+)\"",
+          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) (?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) "
+          r"and )?\"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
-          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}}',
+          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}} '
+          '(keywords granted with it, "have vigilance and \"...\"", are dropped when no rule in '
+          "scope reads them)",
           "CR 613.1f, 605.1a, 111.1",
           "Elves you control have \"{T}: Add {B}.\"; All Slivers have \"{T}: Add one mana of any "
           "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"")
 def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
     words = m["grp_all"] or m["grp"] or m["grp_each"]
+    _granted_keywords_not_modeled(m["kws"])
     to = _grant_group(words)
     to["controller"] = "any" if m["all"] else "you"
     if m["other"]:
