@@ -392,3 +392,30 @@ def test_granted_with_a_keyword_no_rule_reads(results: dict[str, CardResult],
     fm = abilities(results, "Forgotten Monument")[1]["grant"]
     assert fm["to"] == {"controller": "you", "subtypes": ["Cave"], "other": True}
     assert fm["ability"]["cost"] == {"tap": True, "life": 1}
+
+
+def test_activate_only_once(results: dict[str, CardResult], checker: Checker) -> None:
+    # Gate of the Black Dragon: "{3}{B}, {T}: Seek a nonland card. Activate only once." (602.5b)
+    a = abilities(results, "Gate of the Black Dragon")
+    assert a[2]["once"] is True and a[2]["cost"] == {"mana": "{3}{B}", "tap": True}
+    swamps = [{"id": f"s{i}", "card": "Swamp"} for i in range(4)]
+    gate = {"id": "g", "card": "Gate of the Black Dragon"}
+    after = applied(checker, state([gate, *swamps]), activate("g", 3))
+    assert obj(after, "g")["activated_ever"] == [3]
+    # untapped again later: still not again
+    v = why(checker, state([{**gate, "activated_ever": [3]}, *swamps]), activate("g", 3))
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert why(checker, state([gate, *swamps]), activate("g", 3)).legal
+    # the record stays over turns (unlike activated_this_turn)
+    from mtgasp.apply import apply_action
+
+    doc = state([{**gate, "activated_ever": [3]}], step="end")
+    st = parse_state(doc, checker.library)
+    for _ in range(6):
+        if st.turn == 6:
+            break
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        doc = res.state
+        st = parse_state(doc, checker.library)
+    assert st.turn == 6 and obj(doc, "g")["activated_ever"] == [3]

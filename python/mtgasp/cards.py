@@ -151,7 +151,7 @@ _FACE_FIELDS = (
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn",
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
                               "sacrifice_if_no_counters", "put_counters")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
@@ -532,6 +532,12 @@ class _Validator:
                 self.add(p, "only on a mana ability")
             if cost.get("tap") is not True:
                 self.add(p, 'only on a mana ability whose cost has {T} ("tap": true)')
+        if "once" in ab:
+            if ab["once"] is not True:
+                self.add(f"{path}.once", f"expected true, got {_q(ab['once'])}")
+            if granted:
+                self.add(f"{path}.once", "not for a granted ability (its activations are not "
+                                         "recorded)")
         if "once_each_turn" in ab:
             if ab["once_each_turn"] is not True:
                 self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")

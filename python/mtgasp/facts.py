@@ -337,6 +337,8 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and spec.get("once"):
+            self.add("activation_once", a)
         if kind == "activated" and isinstance(spec.get("put_counters"), dict):
             for ck, cn in spec["put_counters"].items():
                 self.add("rider_counters", a, String(ck), N(int(cn)))
@@ -815,6 +817,8 @@ class FactWriter:
                 self.add("skip_untap", os)
             for i in o.extra.get("activated_this_turn") or []:
                 self.add("activated_this_turn", os, N(int(i)))
+            for i in o.extra.get("activated_ever") or []:
+                self.add("activated_ever", os, N(int(i)))
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))

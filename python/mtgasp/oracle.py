@@ -1180,6 +1180,13 @@ def _a_once(m: re.Match[str], ctx: Ctx) -> Any:
     return {"once_each_turn": True}
 
 
+@template("activate.once", "mana_rider", r"Activate only once",
+          '"once": true (the object\'s `activated_ever` state field records it)', "CR 602.5b",
+          "Gate of the Black Dragon: {3}{B}, {T}: Seek a nonland card. Activate only once.")
+def _a_once_ever(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"once": True}
+
+
 @template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
           "CR 602.5d, 307.1", "Activate only as a sorcery.")
 def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
