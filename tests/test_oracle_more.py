@@ -419,3 +419,16 @@ def test_activate_only_once(results: dict[str, CardResult], checker: Checker) ->
         doc = res.state
         st = parse_state(doc, checker.library)
     assert st.turn == 6 and obj(doc, "g")["activated_ever"] == [3]
+
+
+def test_tectonic_edge_needs_an_opponent_with_four_lands(results: dict[str, CardResult],
+                                                        checker: Checker) -> None:
+    a = abilities(results, "Tectonic Edge")[1]
+    assert a["condition"] == {"an_opponent_lands_at_least": 4}
+    assert a["cost"] == {"mana": "{1}", "tap": True, "sacrifice": "self"}
+    mine = [{"id": "te", "card": "Tectonic Edge"}, {"id": "f", "card": "Forest"}]
+    theirs = [{"id": f"b{i}", "card": "Molten Slagheap", "owner": "bob"} for i in range(4)]
+    act = {**activate("te", 2), "targets": ["b0"]}
+    assert why(checker, state([*mine, *theirs]), act).legal
+    v = why(checker, state([*mine, *theirs[:3]]), act)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}

@@ -1234,6 +1234,14 @@ def _a_total_power(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"total_power_at_least": _num(m["n"])}}
 
 
+@template("activate.if_opponent_lands", "mana_rider",
+          rf"Activate only if an opponent controls (?P<n>{NUM}) or more lands",
+          '"condition": {"an_opponent_lands_at_least": N}', "CR 602.5b, 102.3",
+          "Tectonic Edge: Activate only if an opponent controls four or more lands.")
+def _a_opp_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"an_opponent_lands_at_least": _num(m["n"])}}
+
+
 @template("activate.if_hand", "mana_rider",
           rf"Activate only if you have (?:(?P<none>no) cards|exactly (?P<n>{NUM}) cards?) in hand",
           '"condition": {"hand_at_most": 0} | {"hand_exactly": N}', "CR 602.5b, 402.1",
