@@ -432,3 +432,20 @@ def test_tectonic_edge_needs_an_opponent_with_four_lands(results: dict[str, Card
     assert why(checker, state([*mine, *theirs]), act).legal
     v = why(checker, state([*mine, *theirs[:3]]), act)
     assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+
+
+def test_temple_of_the_dragon_queen_reveal_or_control(results: dict[str, CardResult],
+                                                      checker: Checker) -> None:
+    a = abilities(results, "Temple of the Dragon Queen")[0]
+    assert a["unless"] == {"reveal": {"subtypes": ["Dragon"]},
+                           "you_control": {"subtypes": ["Dragon"], "other": True}}
+    temple = {"id": "t", "card": "Temple of the Dragon Queen", "zone": "hand"}
+    play = {"kind": "play_land", "object": "t"}
+    # 614.1c: tapped with no Dragon to reveal or control
+    assert obj(applied(checker, state([temple]), play), "t").get("tapped") is True
+    in_hand = {"id": "d", "card": "Shivan Dragon", "zone": "hand"}
+    assert not obj(applied(checker, state([temple, in_hand]), play), "t").get("tapped")
+    on_field = {"id": "d", "card": "Shivan Dragon"}
+    assert not obj(applied(checker, state([temple, on_field]), play), "t").get("tapped")
+    theirs = {"id": "d", "card": "Shivan Dragon", "owner": "bob"}
+    assert obj(applied(checker, state([temple, theirs]), play), "t").get("tapped") is True

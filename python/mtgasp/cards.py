@@ -643,8 +643,10 @@ class _Validator:
                 self.add(p, "only \"enters_tapped\" takes an \"unless\" condition")
             un = self.obj(ab["unless"], p, '{"you_control": {...}} or {"pay_life": 2}')
             if un is not None:
-                if len(un) != 1:
-                    self.add(p, f'needs exactly one of {", ".join(map(repr, UNLESS_FIELDS))}')
+                # "unless you revealed a Dragon card this way or you control a Dragon": either
+                if len(un) != 1 and set(un) != {"reveal", "you_control"}:
+                    self.add(p, f'needs exactly one of {", ".join(map(repr, UNLESS_FIELDS))} '
+                                '(or "reveal" and "you_control" together: either one)')
                 self.fields(un, p, (), UNLESS_FIELDS)
                 if "you_control" in un:
                     self.you_control(un["you_control"], f"{p}.you_control")

@@ -1749,6 +1749,23 @@ def _l_tapped_unless_reveal_type(m: re.Match[str], ctx: Ctx) -> Any:
             "unless": {"reveal": {"subtypes": [m["a"]]}}}
 
 
+@template("enters.tapped_unless_reveal_or_control", "line",
+          r"As ~ enters(?: the battlefield)?, you may reveal an? (?P<a>[A-Z][a-z]+) card from your "
+          r"hand\. ~ enters(?: the battlefield)? tapped unless you revealed an? (?P<b>[A-Z][a-z]+) card "
+          r"this way or you control an? (?P<c>[A-Z][a-z]+)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"reveal": {"subtypes": '
+          '["Dragon"]}, "you_control": {"subtypes": ["Dragon"], "other": true}}} (either one)',
+          "CR 614.1c, 614.12, 701.20a", "Temple of the Dragon Queen: As this land enters, you may "
+          "reveal a Dragon card from your hand. This land enters tapped unless you revealed a "
+          "Dragon card this way or you control a Dragon.")
+def _l_reveal_or_control(m: re.Match[str], ctx: Ctx) -> Any:
+    if not m["a"] == m["b"] == m["c"]:
+        raise Refused("a reveal and a control condition of different types")
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"reveal": {"subtypes": [m["a"]]},
+                       "you_control": {"subtypes": [m["a"]], "other": True}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
