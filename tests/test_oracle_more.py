@@ -449,3 +449,30 @@ def test_temple_of_the_dragon_queen_reveal_or_control(results: dict[str, CardRes
     assert not obj(applied(checker, state([temple, on_field]), play), "t").get("tapped")
     theirs = {"id": "d", "card": "Shivan Dragon", "owner": "bob"}
     assert obj(applied(checker, state([temple, theirs]), play), "t").get("tapped") is True
+
+
+def test_could_produce_of_a_gate_or_a_basic_land(results: dict[str, CardResult],
+                                                 checker: Checker) -> None:
+    # Plaza of Harmony: "{T}: Add one mana of any type that a Gate you control could produce." (106.7)
+    assert abilities(results, "Plaza of Harmony")[2]["mana"] == {
+        "could_produce": {"of": "land_you_control", "colors_only": False, "subtypes": ["Gate"]}}
+    plaza = {"id": "p", "card": "Plaza of Harmony"}
+    gate = {"id": "g", "card": "Azorius Guildgate"}
+    forest = {"id": "f", "card": "Forest"}
+    assert checker.mana(parse_state(state([plaza, gate, forest]), checker.library), "p") == [
+        "W", "U", "C"]
+    assert checker.mana(parse_state(state([plaza, forest]), checker.library), "p") == ["C"]
+    # an opponent's Gate doesn't count
+    assert checker.mana(parse_state(state([plaza, {**gate, "owner": "bob"}]), checker.library),
+                        "p") == ["C"]
+    # Star Compass: "... any color that a basic land you control could produce": the Forest, not
+    # Castle Garenbrig (a nonbasic land that adds {G})
+    compass = {"id": "sc", "card": "Star Compass"}
+    castle = {"id": "c", "card": "Castle Garenbrig"}
+    assert checker.mana(parse_state(state([compass, forest]), checker.library), "sc") == ["G"]
+    assert checker.mana(parse_state(state([compass, castle]), checker.library), "sc") == []
+    # Gond Gate's "Gates you control enter untapped" changes how permanents enter: refused
+    assert results["Gond Gate"].card is None
+    # the explanation names the Gate the mana is reflected from
+    expl = checker.explain_mana(parse_state(state([plaza, gate]), checker.library), "p")
+    assert "Azorius Guildgate" in str(expl)

@@ -844,9 +844,16 @@ class _Validator:
             cp = self.obj(prod["could_produce"], p,
                           '{"of": "land_you_control", "colors_only": false}')
             if cp is not None:
-                self.fields(cp, p, ("of", "colors_only"))
+                self.fields(cp, p, ("of", "colors_only"), ("subtypes", "supertypes"))
                 if "of" in cp:
                     self.choice(cp["of"], f"{p}.of", COULD_PRODUCE_OF, "a could-produce source")
+                if ("subtypes" in cp or "supertypes" in cp) and cp.get("of") != "land_you_control":
+                    self.add(p, 'only "of": "land_you_control" takes "subtypes" or "supertypes"')
+                if "subtypes" in cp:
+                    self.string_list(cp["subtypes"], f"{p}.subtypes", nonempty=True)
+                if "supertypes" in cp:
+                    self.string_list(cp["supertypes"], f"{p}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
                 if "colors_only" in cp:
                     self.boolean(cp["colors_only"], f"{p}.colors_only")
         if "if_counter" in prod:

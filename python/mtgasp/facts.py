@@ -359,6 +359,15 @@ class FactWriter:
             for i, yc in enumerate(spec["mana"].get("if_you_control") or [], start=1):
                 self.you_control(a, F("ctl", [N(i)]), yc)
             for produce, cond in self.produce(spec["mana"]):
+                cpf = spec["mana"].get("could_produce")
+                if produce.name == "could_produce" and isinstance(cpf, dict) and (
+                        cpf.get("subtypes") or cpf.get("supertypes")):
+                    # "a Gate you control": the lands that ability A refers to (mana.lp)
+                    produce = F("could_produce", [F("matching", [a]), produce.arguments[1]])
+                    for sub in cpf.get("subtypes") or []:
+                        self.add("could_produce_subtype", a, String(sub))
+                    for sup in cpf.get("supertypes") or []:
+                        self.add("could_produce_supertype", a, C(sup.lower()))
                 self.add("produces", a, produce, cond)
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":

@@ -918,6 +918,23 @@ def _m_could(m: re.Match[str], ctx: Ctx) -> Any:
     return {"could_produce": {"of": of, "colors_only": m["what"].lower() == "color"}}
 
 
+@template("mana.could_produce_filtered", "mana",
+          r"Add one mana of any (?P<what>type|color) that an? (?P<basic>basic )?(?:land|(?P<sub>[A-Z][a-z]+))"
+          r" you control could produce",
+          '{"could_produce": {"of": "land_you_control", "subtypes": ["Gate"], "supertypes": '
+          '["Basic"], "colors_only": BOOL}}', "CR 106.7",
+          "Plaza of Harmony: {T}: Add one mana of any type that a Gate you control could produce.")
+def _m_could_filtered(m: re.Match[str], ctx: Ctx) -> Any:
+    cp: dict[str, Any] = {"of": "land_you_control", "colors_only": m["what"] == "color"}
+    if not (m["basic"] or m["sub"]):
+        raise Refused("no filter (mana.could_produce reads this)")
+    if m["sub"]:
+        cp["subtypes"] = [m["sub"]]
+    if m["basic"]:
+        cp["supertypes"] = ["Basic"]
+    return {"could_produce": cp}
+
+
 @template("mana.could_produce_sacrificed", "mana",
           r"Add one mana of any (?P<what>type|color) the sacrificed land could produce",
           '{"could_produce": {"of": "sacrificed", "colors_only": BOOL}}', "CR 106.7",
@@ -2175,7 +2192,7 @@ CASTING_KEYWORDS.discard("plainscycling")
 # a line that does none of these can't change an answer in scope (moves, mana, why)
 _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
-    r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
+    r"\benters?\b[^.]*\b(?:tapped|untapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
     r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
     # 502.3: what the untap step untaps (apply plays it); "you may choose not to untap" is a choice
