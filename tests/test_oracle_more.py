@@ -476,3 +476,19 @@ def test_could_produce_of_a_gate_or_a_basic_land(results: dict[str, CardResult],
     # the explanation names the Gate the mana is reflected from
     expl = checker.explain_mana(parse_state(state([plaza, gate]), checker.library), "p")
     assert "Azorius Guildgate" in str(expl)
+
+
+def test_minas_tirith_after_attacking_with_two(results: dict[str, CardResult],
+                                               checker: Checker) -> None:
+    a = abilities(results, "Minas Tirith")[2]
+    assert a["condition"] == {"attacked_with_at_least": 2} and a["effect"] == {"action": "draw",
+                                                                               "n": 1}
+    objs = [{"id": "mt", "card": "Minas Tirith"}, {"id": "p1", "card": "Plains"},
+            {"id": "p2", "card": "Plains"}]
+    def with_attackers(n: int) -> dict[str, Any]:
+        doc = state(objs, step="postcombat_main")
+        doc["players"][0]["attackers_this_turn"] = n
+        return doc
+    assert why(checker, with_attackers(2), activate("mt", 3)).legal
+    v = why(checker, with_attackers(1), activate("mt", 3))
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}

@@ -91,7 +91,8 @@ COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
                       "combat")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
-                         "hand_at_most", "hand_exactly", "an_opponent_lands_at_least")
+                         "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
+                         "attacked_with_at_least")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -554,7 +555,7 @@ class _Validator:
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
                 for f in ("graveyard_at_least", "total_power_at_least",
-                          "an_opponent_lands_at_least"):
+                          "an_opponent_lands_at_least", "attacked_with_at_least"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
                 for f in ("hand_at_most", "hand_exactly"):

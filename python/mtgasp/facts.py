@@ -351,7 +351,7 @@ class FactWriter:
             if isinstance(spec["condition"].get("graveyard_at_least"), int):
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
-                         "an_opponent_lands_at_least"):
+                         "an_opponent_lands_at_least", "attacked_with_at_least"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):

@@ -1259,6 +1259,15 @@ def _a_opp_lands(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"an_opponent_lands_at_least": _num(m["n"])}}
 
 
+@template("activate.if_attacked_with", "mana_rider",
+          rf"Activate only if you attacked with (?P<n>{NUM}) or more creatures this turn",
+          '"condition": {"attacked_with_at_least": N} (the player\'s `attackers_this_turn` state '
+          "field)", "CR 602.5b, 508.1",
+          "Minas Tirith: Activate only if you attacked with two or more creatures this turn.")
+def _a_attacked(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"attacked_with_at_least": _num(m["n"])}}
+
+
 @template("activate.if_hand", "mana_rider",
           rf"Activate only if you have (?:(?P<none>no) cards|exactly (?P<n>{NUM}) cards?) in hand",
           '"condition": {"hand_at_most": 0} | {"hand_exactly": N}', "CR 602.5b, 402.1",
