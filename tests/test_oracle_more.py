@@ -492,3 +492,26 @@ def test_minas_tirith_after_attacking_with_two(results: dict[str, CardResult],
     assert why(checker, with_attackers(2), activate("mt", 3)).legal
     v = why(checker, with_attackers(1), activate("mt", 3))
     assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+
+
+def test_sacrifice_another_creature_never_the_source(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    # Cartel Aristocrat: "Sacrifice another creature: ..." (118.3: another = not the source)
+    a = abilities(results, "Cartel Aristocrat")[0]
+    assert a["cost"] == {"sacrifice": {"type": "Creature", "other": True}}
+    ca = {"id": "ca", "card": "Cartel Aristocrat"}
+    v = why(checker, state([ca]), activate("ca", 1))
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    after = applied(checker, state([ca, {"id": "gb", "card": "Grizzly Bears"}]), activate("ca", 1))
+    assert obj(after, "gb")["zone"] == "graveyard" and obj(after, "ca")["zone"] == "battlefield"
+    # Master of Dark Rites: "{T}, Sacrifice another creature: Add {B}{B}{B}. Spend this mana only
+    # to cast Vampire, Cleric, and/or Demon spells."
+    md = {"id": "md", "card": "Master of Dark Rites"}
+    m = abilities(results, "Master of Dark Rites")[0]
+    assert m["mana"]["spend_only"] == [{"spell": {"subtypes": [s]}}
+                                       for s in ("Vampire", "Cleric", "Demon")]
+    assert not why(checker, state([md]), activate("md", 1)).legal
+    after = applied(checker, state([md, {"id": "gb", "card": "Grizzly Bears"}]),
+                    activate("md", 1))
+    assert obj(after, "gb")["zone"] == "graveyard" and obj(after, "md")["zone"] == "battlefield"
+    assert pool(after) == "{B}{B}{B}"

@@ -683,6 +683,10 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
                 self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
+            sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
+            if isinstance(sac, dict) and "other" in sac:
+                self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
+                                                         "sacrifices another permanent than its source")
         if "optional" in ab:
             self.boolean(ab["optional"], f"{path}.optional")
 
@@ -737,7 +741,9 @@ class _Validator:
             sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
-                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes"))
+                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other"))
+                if "other" in sac:
+                    self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "type" not in sac and "subtypes" not in sac:
                     self.add(f"{path}.sacrifice", 'needs "type" or "subtypes"')
                 if "type" in sac:

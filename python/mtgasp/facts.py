@@ -636,6 +636,8 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
+        if isinstance(sac, dict) and sac.get("other") and prefix == "activation":
+            self.add("activation_sacrifice_other", a)
         for kind, n in (cost.get("remove_counters") or {}).items():
             self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
         if cost.get("exile") == "self" and prefix == "activation":

@@ -515,14 +515,13 @@ def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
-          '"sacrifice": {"type": "Creature"} (only when the source is not of that type: then '
-          '"another" adds nothing)', "CR 701.21",
-          "Sacrifice another creature (on an artifact)")
+          '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
+          'or {"type": "Creature", "other": true} (not the source)', "CR 701.21, 118.3",
+          "Sacrifice another creature (Master of Dark Rites)")
 def _c_sac_another(m: re.Match[str], ctx: Ctx) -> Any:
     t = m["t"].capitalize()
-    if t in ctx.face.types:
-        raise Refused(f'"sacrifice another {m["t"]}" on a {t}: the card format can\'t exclude the '
-                      "source")
+    if t in ctx.face.types:  # the source is of that type: "another" excludes it
+        return {"sacrifice": {"type": t, "other": True}}
     return {"sacrifice": {"type": t}}
 
 
@@ -1040,7 +1039,7 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    parts = [p for p in re.split(r" and/or |,? or |, (?:and )?| and ", cast) if p]
+    parts = [p for p in re.split(r",? and/or |,? or |, (?:and )?| and ", cast) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
