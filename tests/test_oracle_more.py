@@ -515,3 +515,14 @@ def test_sacrifice_another_creature_never_the_source(results: dict[str, CardResu
                     activate("md", 1))
     assert obj(after, "gb")["zone"] == "graveyard" and obj(after, "md")["zone"] == "battlefield"
     assert pool(after) == "{B}{B}{B}"
+
+
+def test_dehydration_keeps_the_enchanted_creature_tapped(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    a = abilities(results, "Dehydration")[1]
+    assert a["grant"]["to"] == "enchanted" and a["grant"]["ability"]["doesnt_untap"] is True
+    bears = {"id": "gb", "card": "Grizzly Bears", "tapped": True}
+    other = {"id": "gb2", "card": "Grizzly Bears", "tapped": True}
+    aura = {"id": "dh", "card": "Dehydration", "owner": "bob", "attached_to": "gb"}
+    doc = to_alices_untap(checker, [bears, other, aura])
+    assert obj(doc, "gb").get("tapped") is True and not obj(doc, "gb2").get("tapped")

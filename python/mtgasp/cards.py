@@ -610,8 +610,6 @@ class _Validator:
                     self.fields(d, p, ("if_counter",))
                     if "if_counter" in d:
                         self.string(d["if_counter"], f"{p}.if_counter")
-            if granted:
-                self.add(p, "not for granted abilities")
 
     def _replacement(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if not any(f in ab for f in REPLACEMENT_FIELDS):

@@ -1878,6 +1878,19 @@ def _l_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "doesnt_untap": {"if_counter": m["k"]} if m["k"] else True}
 
 
+@template("static.enchanted_doesnt_untap", "line",
+          r"Enchanted (?P<what>creature|land|artifact|permanent) doesn't untap during its "
+          r"controller's untap step",
+          '{"kind": "static", "grant": {"to": "enchanted", "ability": {"kind": "static", '
+          '"doesnt_untap": true}}} (`apply`: the permanent it is attached to stays tapped in its '
+          "controller's untap step)", "CR 502.3, 613.1f, 303.4",
+          "Claustrophobia: Enchanted creature doesn't untap during its controller's untap step.")
+def _l_enchanted_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "grant": {"to": "enchanted", "ability": {
+        "kind": "static", "text": "doesn't untap during its controller's untap step",
+        "doesnt_untap": True}}}
+
+
 @template("static.cost_increase", "line",
           rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
           rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
