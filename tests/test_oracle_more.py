@@ -526,3 +526,34 @@ def test_dehydration_keeps_the_enchanted_creature_tapped(results: dict[str, Card
     aura = {"id": "dh", "card": "Dehydration", "owner": "bob", "attached_to": "gb"}
     doc = to_alices_untap(checker, [bears, other, aura])
     assert obj(doc, "gb").get("tapped") is True and not obj(doc, "gb2").get("tapped")
+
+
+def test_enchant_creature_you_control_and_artifact_or_creature(results: dict[str, CardResult],
+                                                               checker: Checker) -> None:
+    from mtgasp.apply import apply_action
+
+    assert abilities(results, "Cartouche of Solidarity")[0] == {
+        "kind": "keyword", "keyword": "enchant", "what": "creature you control"}
+    assert abilities(results, "Ice Over")[0]["what"] == "artifact or creature"
+
+    def after_pass(objects: list[dict[str, Any]]) -> dict[str, Any]:
+        st = parse_state(state(objects), checker.library)
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     "alice"), "alice", None)
+        assert res.legal
+        return res.state
+
+    # 704.5m, 303.4: an Aura whose enchant restriction the permanent no longer meets goes to the
+    # graveyard; "you control" is the Aura's controller
+    mine = {"id": "gb", "card": "Grizzly Bears"}
+    theirs = {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}
+    cart = {"id": "c", "card": "Cartouche of Solidarity", "attached_to": "gb"}
+    assert obj(after_pass([mine, cart]), "c")["zone"] == "battlefield"
+    assert obj(after_pass([theirs, cart]), "c")["zone"] == "graveyard"
+    # Ice Over: an artifact (Basalt Monolith) or a creature, whoever controls it; not a land
+    ice = {"id": "i", "card": "Ice Over", "attached_to": "x"}
+    assert obj(after_pass([{"id": "x", "card": "Basalt Monolith", "owner": "bob"}, ice]),
+               "i")["zone"] == "battlefield"
+    assert obj(after_pass([{"id": "x", "card": "Grizzly Bears", "owner": "bob"}, ice]),
+               "i")["zone"] == "battlefield"
+    assert obj(after_pass([{"id": "x", "card": "Forest"}, ice]), "i")["zone"] == "graveyard"

@@ -81,7 +81,21 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "hideaway": ("n",),
     "enchant": ("what",),
 }
-ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player")
+ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
+
+
+def enchant_parts(what: str) -> tuple[list[str], bool] | None:
+    """ "creature", "artifact or creature", "creature you control" -> (the kinds, you control), or
+    None if not an enchant restriction of the card format (702.5a, 303.4)."""
+    m = re.fullmatch(r"(\w+)(?: or (\w+))?( you control)?", what)
+    if m is None:
+        return None
+    kinds = [k for k in (m.group(1), m.group(2)) if k]
+    if not all(k in ENCHANT_WHAT and k != "player" for k in kinds) and kinds != ["player"]:
+        return None
+    if m.group(3) and "player" in kinds:
+        return None
+    return kinds, bool(m.group(3))
 GRANT_TO = (
     "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted",
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
@@ -480,7 +494,10 @@ class _Validator:
         if "n" in ab and "n" in takes:
             self.integer(ab["n"], f"{path}.n", 1)
         if "what" in ab and "what" in takes:
-            self.choice(ab["what"], f"{path}.what", ENCHANT_WHAT, "something to enchant")
+            if not isinstance(ab["what"], str) or enchant_parts(ab["what"]) is None:
+                self.add(f"{path}.what", f"expected one of {', '.join(ENCHANT_WHAT)}, two of them "
+                         f'joined by " or ", optionally followed by " you control" (not a player), '
+                         f"got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:

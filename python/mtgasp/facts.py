@@ -328,7 +328,14 @@ class FactWriter:
             if "n" in spec and isinstance(spec["n"], int):
                 self.add("keyword_n", a, N(spec["n"]))
             if spec.get("keyword") == "enchant" and "what" in spec:
-                self.add("enchant", a, C(str(spec["what"]).lower()))
+                from mtgasp.cards import enchant_parts
+
+                parts = enchant_parts(str(spec["what"]).lower())
+                kinds, yours = parts if parts is not None else ([str(spec["what"]).lower()], False)
+                for kind_word in kinds:  # "artifact or creature": either (one fact each)
+                    self.add("enchant", a, C(kind_word))
+                if yours:
+                    self.add("enchant_controlled", a)
         if kind in ("activated", "additional_cost"):
             self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
         if kind == "additional_cost":

@@ -2184,7 +2184,8 @@ def _k_ward(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("keyword.enchant", "keyword",
-          r"Enchant (?P<what>land|creature|artifact|enchantment|permanent|player)",
+          r"Enchant (?P<what>(?:land|creature|artifact|enchantment|permanent|planeswalker)"
+          r"(?: or (?:land|creature|artifact|enchantment|planeswalker))?(?: you control)?|player)",
           '{"kind": "keyword", "keyword": "enchant", "what": "land"}', "CR 702.5, 303.4a",
           "Enchant land")
 def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
