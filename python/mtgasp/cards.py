@@ -493,11 +493,11 @@ class _Validator:
                 self.mana(cost, f"{path}.cost")
         if "n" in ab and "n" in takes:
             self.integer(ab["n"], f"{path}.n", 1)
-        if "what" in ab and "what" in takes:
-            if not isinstance(ab["what"], str) or enchant_parts(ab["what"]) is None:
-                self.add(f"{path}.what", f"expected one of {', '.join(ENCHANT_WHAT)}, two of them "
-                         f'joined by " or ", optionally followed by " you control" (not a player), '
-                         f"got {_q(ab['what'])}")
+        if "what" in ab and "what" in takes and (
+                not isinstance(ab["what"], str) or enchant_parts(ab["what"]) is None):
+            self.add(f"{path}.what", f"expected one of {', '.join(ENCHANT_WHAT)}, two of them "
+                     f'joined by " or ", optionally followed by " you control" (not a player), '
+                     f"got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
@@ -536,7 +536,7 @@ class _Validator:
         if "put_counters" in ab:
             p = f"{path}.put_counters"
             pc = self.obj(ab["put_counters"], p, 'counters such as {"depletion": 1}')
-            cost = ab.get("cost") if isinstance(ab.get("cost"), dict) else {}
+            cost: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
             if pc is not None:
                 if not pc:
                     self.add(p, "needs at least one kind of counter")
