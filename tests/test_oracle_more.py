@@ -557,3 +557,20 @@ def test_enchant_creature_you_control_and_artifact_or_creature(results: dict[str
     assert obj(after_pass([{"id": "x", "card": "Grizzly Bears", "owner": "bob"}, ice]),
                "i")["zone"] == "battlefield"
     assert obj(after_pass([{"id": "x", "card": "Forest"}, ice]), "i")["zone"] == "graveyard"
+
+
+def test_mana_only_for_kicked_spells(results: dict[str, CardResult], checker: Checker) -> None:
+    # Elfhame Druid: "{T}: Add {G}{G}. Spend this mana only to cast kicked spells." (106.6, 702.33d)
+    assert abilities(results, "Elfhame Druid")[1]["mana"]["spend_only"] == [
+        {"spell": {"kicked": True}}]
+    druid = {"id": "ed", "card": "Elfhame Druid"}
+    base = [druid, {"id": "m", "card": "Mountain"}, {"id": "f1", "card": "Forest"},
+            {"id": "f2", "card": "Forest"}, {"id": "bl", "card": "Burst Lightning", "zone": "hand"}]
+    kicked = {"kind": "cast", "object": "bl", "additional": ["kicker"], "targets": ["bob"]}
+    # {4}{R} kicked: the Mountain, the Druid's {G}{G} and two Forests
+    assert why(checker, state(base), kicked).legal
+    # without its second ability's mana there are only four mana: not enough
+    assert not why(checker, state([{**druid, "tapped": True}, *base[1:]]), kicked).legal
+    # unkicked, its {G}{G} can't pay Grizzly Bears' {1}{G}
+    assert not why(checker, state([druid, {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}]),
+                   {"kind": "cast", "object": "gb"}).legal

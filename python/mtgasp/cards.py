@@ -155,7 +155,7 @@ RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap")
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored",
+SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored", "kicked",
                     "colorless", "non_types")
 
 _CARD_FIELDS = ("name", "layout", "faces")
@@ -946,7 +946,7 @@ class _Validator:
                 if "colors" in sp:
                     self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
                                      nonempty=True)
-                for f in ("multicolored", "colorless"):
+                for f in ("multicolored", "colorless", "kicked"):
                     if f in sp:
                         self.boolean(sp[f], f"{q}.{f}")
                 if "non_types" in sp:

@@ -601,7 +601,7 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("color", [C(t.lower())]))
                 if sp.get("chosen_type"):
                     self.add("spend_alt", a, n, C("chosen_type"))
-                for f in ("multicolored", "colorless"):
+                for f in ("multicolored", "colorless", "kicked"):
                     if sp.get(f):
                         self.add("spend_alt", a, n, C(f))
                 for t in sp.get("non_types") or []:

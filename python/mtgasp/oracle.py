@@ -1023,6 +1023,8 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
             spell.setdefault("supertypes", []).append("Legendary")
         elif w in ("multicolored", "colorless"):
             spell[w] = True  # 105.2: its colors (from its mana cost; devoid: none, 702.114a)
+        elif w == "kicked":
+            spell["kicked"] = True  # 702.33d: its kicker cost paid
         elif w == "noncreature":
             spell.setdefault("non_types", []).append("Creature")
         elif w in _SPELL_TYPE_WORDS:
