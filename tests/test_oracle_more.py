@@ -574,3 +574,21 @@ def test_mana_only_for_kicked_spells(results: dict[str, CardResult], checker: Ch
     # unkicked, its {G}{G} can't pay Grizzly Bears' {1}{G}
     assert not why(checker, state([druid, {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}]),
                    {"kind": "cast", "object": "gb"}).legal
+
+
+def test_riders_for_each_player_or_opponent(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    def life(doc: dict[str, Any], name: str) -> int:
+        return next(p for p in doc["players"] if p["name"] == name).get("life", 20)
+
+    # Grove of the Burnwillows: "{T}: Add {R} or {G}. Each opponent gains 1 life." (605.1a: still a
+    # mana ability; 119.3)
+    assert abilities(results, "Grove of the Burnwillows")[1]["rider"] == {
+        "each_opponent_gains_life": 1}
+    after = applied(checker, state([{"id": "g", "card": "Grove of the Burnwillows"}]),
+                    activate("g", 2), choose="G")
+    assert pool(after) == "{G}" and life(after, "bob") == 21 and life(after, "alice") == 20
+    # Cryptolith Fragment: "{T}: Add one mana of any color. Each player loses 1 life."
+    cf = {"id": "cf", "card": "Cryptolith Fragment // Aurora of Emrakul"}
+    after = applied(checker, state([cf]), activate("cf", 2), choose="U")
+    assert pool(after) == "{U}" and life(after, "bob") == 19 and life(after, "alice") == 19

@@ -1145,6 +1145,19 @@ def _r_gain(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"gain_life": _num(m["n"])}}
 
 
+@template("rider.each_player", "mana_rider",
+          rf"Each (?P<who>player|opponent) (?P<what>loses|gains) (?P<n>{NUM}) life",
+          '"rider": {"each_player_loses_life": N} | {"each_opponent_gains_life": N} on the ability '
+          "(still a mana ability)", "CR 605.1a, 605.3b, 119.3, 102.3",
+          "Grove of the Burnwillows: {T}: Add {R} or {G}. Each opponent gains 1 life.")
+def _r_each(m: re.Match[str], ctx: Ctx) -> Any:
+    key = {("player", "loses"): "each_player_loses_life",
+           ("opponent", "gains"): "each_opponent_gains_life"}.get((m["who"], m["what"]))
+    if key is None:
+        raise Refused(f'"each {m["who"]} {m["what"]} life" is not in the card format')
+    return {"rider": {key: _num(m["n"])}}
+
+
 @template("rider.skip_untap", "mana_rider", r"~ doesn't untap during your next untap step",
           '"rider": {"skip_untap": 1} on the ability (still a mana ability; the object\'s '
           '`skip_untap` state field keeps it tapped in its controller\'s next untap step)',
