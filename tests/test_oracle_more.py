@@ -592,3 +592,20 @@ def test_riders_for_each_player_or_opponent(results: dict[str, CardResult],
     cf = {"id": "cf", "card": "Cryptolith Fragment // Aurora of Emrakul"}
     after = applied(checker, state([cf]), activate("cf", 2), choose="U")
     assert pool(after) == "{U}" and life(after, "bob") == 19 and life(after, "alice") == 19
+
+
+def test_river_of_tears_and_ugins_labyrinth(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    assert abilities(results, "River of Tears")[0]["mana"] == {
+        "if_state": "land_played_this_turn", "then": {"fixed": "{B}"}, "else": {"fixed": "{U}"}}
+    river = {"id": "r", "card": "River of Tears"}
+    assert pool(applied(checker, state([river]), activate("r", 1))) == "{U}"
+    played = state([river])
+    played["players"][0]["lands_played_this_turn"] = 1
+    assert pool(applied(checker, played, activate("r", 1))) == "{B}"
+    assert checker.mana(parse_state(played, checker.library), "r") == ["B"]
+    # Ugin's Labyrinth: {C}{C} while a card is exiled with it (607.1)
+    lab = {"id": "ul", "card": "Ugin's Labyrinth"}
+    assert pool(applied(checker, state([lab]), activate("ul", 2))) == "{C}"
+    imprinted = {"id": "e", "card": "Basalt Monolith", "zone": "exile", "exiled_with": "ul"}
+    assert pool(applied(checker, state([lab, imprinted]), activate("ul", 2))) == "{C}{C}"

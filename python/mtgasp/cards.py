@@ -148,8 +148,11 @@ STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", 
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
-    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control",
+    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
 )
+# what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
+# exiled with the source (607.1, 406.6)
+IF_STATES = ("land_played_this_turn", "card_exiled_with_it")
 RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each_player_loses_life",
           "each_opponent_gains_life")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
@@ -785,7 +788,7 @@ class _Validator:
         if len(shapes) != 1:
             self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
         optional: tuple[str, ...] = ("spend_only", "rider")
-        if "if_counter" in prod or "if_you_control" in prod:
+        if "if_counter" in prod or "if_you_control" in prod or "if_state" in prod:
             optional += ("then", "else")
         if "any_combination" in prod:
             optional += ("types",)
@@ -890,7 +893,9 @@ class _Validator:
             else:
                 for i, yc in enumerate(conds):
                     self.you_control(yc, f"{p}[{i}]")
-        for key in ("if_counter", "if_you_control"):
+        if "if_state" in prod:
+            self.choice(prod["if_state"], f"{path}.if_state", IF_STATES, "a condition")
+        for key in ("if_counter", "if_you_control", "if_state"):
             if key in prod:
                 for f in ("then", "else"):
                     if f not in prod:
@@ -898,7 +903,7 @@ class _Validator:
                     else:
                         self.produce(prod[f], f"{path}.{f}")
                         if isinstance(prod[f], dict) and any(
-                                k in prod[f] for k in ("if_counter", "if_you_control", "for_each",
+                                k in prod[f] for k in ("if_counter", "if_you_control", "if_state", "for_each",
                                                       "any_combination")):
                             self.add(f"{path}.{f}", "a conditional's branch is plain mana (no "
                                                     "condition, for_each or combination)")

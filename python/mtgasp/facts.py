@@ -673,6 +673,12 @@ class FactWriter:
                 yield p, F("counter", [kind])
             for p, _ in self.produce(spec["else"]):
                 yield p, F("no_counter", [kind])
+        elif "if_state" in spec:
+            what = C(str(spec["if_state"]))
+            for p, _ in self.produce(spec["then"]):
+                yield p, F("state", [what])
+            for p, _ in self.produce(spec["else"]):
+                yield p, F("no_state", [what])
         elif "if_you_control" in spec:
             # the conditions are yc(A,ctl(I)) facts (produces() callers add them: you_control_conds)
             for p, _ in self.produce(spec["then"]):

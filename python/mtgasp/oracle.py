@@ -971,22 +971,34 @@ def _control_condition(part: str) -> dict[str, Any]:
     raise Refused(f'"if you control {part}" is not in the card format')
 
 
+def _plain(branch: dict[str, Any]) -> dict[str, Any]:
+    if any(k in branch for k in ("if_counter", "if_you_control", "if_state", "for_each",
+                                 "any_combination", "chosen_color", "or_chosen_color",
+                                 "could_produce")):
+        raise Refused("a conditional whose mana is not plain mana")
+    return branch
+
+
 @template("mana.if_you_control_instead", "mana",
-          r"Add (?P<a>[^.]+)\. If you control (?P<cond>[^,]+), add (?P<b>[^.]+) instead",
+          r"Add (?P<a>[^.]+)\. If (?:you control (?P<cond>[^,]+)|(?P<state>you played a land this "
+          r"turn|a card is exiled with ~)), add (?P<b>[^.]+) instead",
           '{"if_you_control": [YOU_CONTROL, ...], "then": PRODUCE, "else": PRODUCE} (the second '
-          "mana when its controller controls what every condition asks for, as it resolves)",
-          "CR 106.1, 605.1a, 605.3b, 205.3i",
+          "mana when its controller controls what every condition asks for, as it resolves); "
+          '{"if_state": "land_played_this_turn" | "card_exiled_with_it", "then", "else"}',
+          "CR 106.1, 605.1a, 605.3b, 205.3i, 305.2, 607.1",
           "Urza's Mine: {T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add "
-          "{C}{C} instead; Leafkin Druid: If you control four or more creatures, add {G}{G} instead.")
+          "{C}{C} instead; Leafkin Druid: If you control four or more creatures, add {G}{G} instead; "
+          "River of Tears: {T}: Add {U}. If you played a land this turn, add {B} instead.")
 def _m_if_control(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["state"]:
+        st = {"you played a land this turn": "land_played_this_turn",
+              "a card is exiled with ~": "card_exiled_with_it"}[m["state"]]
+        return {"if_state": st, "then": _plain(_match("mana", "Add " + m["b"], ctx)),
+                "else": _plain(_match("mana", "Add " + m["a"], ctx))}
     parts = re.split(r" and (?=an? )", m["cond"])
     conds = [_control_condition(p) for p in parts]
-    then = _match("mana", "Add " + m["b"], ctx)
-    other = _match("mana", "Add " + m["a"], ctx)
-    for branch in (then, other):
-        if any(k in branch for k in ("if_counter", "if_you_control", "for_each", "any_combination",
-                                     "chosen_color", "or_chosen_color", "could_produce")):
-            raise Refused("a conditional whose mana is not plain mana")
+    then = _plain(_match("mana", "Add " + m["b"], ctx))
+    other = _plain(_match("mana", "Add " + m["a"], ctx))
     return {"if_you_control": conds, "then": then, "else": other}
 
 
