@@ -609,3 +609,12 @@ def test_river_of_tears_and_ugins_labyrinth(results: dict[str, CardResult],
     assert pool(applied(checker, state([lab]), activate("ul", 2))) == "{C}"
     imprinted = {"id": "e", "card": "Basalt Monolith", "zone": "exile", "exiled_with": "ul"}
     assert pool(applied(checker, state([lab, imprinted]), activate("ul", 2))) == "{C}{C}"
+
+
+def test_cost_text_names_exile_and_another(checker: Checker) -> None:
+    from mtgasp.actions import parse_action as pa
+
+    swamps = [{"id": f"s{i}", "card": "Swamp"} for i in range(5)]
+    st = parse_state(state([{"id": "t", "card": "Tomb Fortress"}, *swamps]), checker.library)
+    v = checker.why(st, pa(activate("t", 3), st, checker.library, "alice"), "alice")
+    assert v.legal and "exile it" in str(v.to_json().get("cost"))

@@ -194,6 +194,8 @@ class Decoder:
                 extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
             if cost.get("remove_any_counters"):
                 extras.append(f"remove any number of {cost['remove_any_counters']} counters")
+            if cost.get("exile") == "self":
+                extras.append("exile it")
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")
@@ -202,6 +204,8 @@ class Decoder:
             elif isinstance(sac, dict) and sac.get("subtypes"):
                 sub = sac["subtypes"][0] + (f" {sac['type'].lower()}" if "type" in sac else "")
                 extras.append(f"sacrifice {'an' if sub[:1] in 'AEIOU' else 'a'} {sub}")
+            elif isinstance(sac, dict) and "type" in sac and sac.get("other"):
+                extras.append(f"sacrifice another {sac['type'].lower()}")
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
