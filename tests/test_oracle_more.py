@@ -618,3 +618,24 @@ def test_cost_text_names_exile_and_another(checker: Checker) -> None:
     st = parse_state(state([{"id": "t", "card": "Tomb Fortress"}, *swamps]), checker.library)
     v = checker.why(st, pa(activate("t", 3), st, checker.library, "alice"), "alice")
     assert v.legal and "exile it" in str(v.to_json().get("cost"))
+
+
+def test_exile_cards_from_your_graveyard_as_a_cost(results: dict[str, CardResult],
+                                                   checker: Checker) -> None:
+    # Molt Tender: "{T}, Exile a card from your graveyard: Add one mana of any color." (118.3)
+    assert abilities(results, "Molt Tender")[1]["cost"] == {
+        "tap": True, "exile_from_graveyard": {"count": 1}}
+    mt = {"id": "mt", "card": "Molt Tender"}
+    gone = {"id": "gy", "card": "Grizzly Bears", "zone": "graveyard"}
+    v = why(checker, state([mt]), activate("mt", 2))
+    assert not v.legal and "118.3" in {r.rule for r in v.reasons}
+    after = applied(checker, state([mt, gone]), activate("mt", 2), choose="R")
+    assert pool(after) == "{R}" and obj(after, "gy")["zone"] == "exile"
+    # Moorland Haunt: "... Exile a creature card from your graveyard": a land there doesn't do
+    mh = abilities(results, "Moorland Haunt")[1]
+    assert mh["cost"]["exile_from_graveyard"] == {"count": 1, "type": "Creature"}
+    lands_ = [{"id": "p", "card": "Plains"}, {"id": "i", "card": "Island"}]
+    haunt = {"id": "h", "card": "Moorland Haunt"}
+    land_card = {"id": "gy", "card": "Forest", "zone": "graveyard"}
+    assert not why(checker, state([haunt, *lands_, land_card]), activate("h", 2)).legal
+    assert why(checker, state([haunt, *lands_, gone]), activate("h", 2)).legal

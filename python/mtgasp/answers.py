@@ -218,6 +218,12 @@ class Decoder:
                     t = f"{tu['supertypes'][0].lower()} {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
+            eg = cost.get("exile_from_graveyard")
+            if isinstance(eg, dict):
+                n = int(eg.get("count", 1))
+                kind = f" {eg['type'].lower()}" if "type" in eg else ""
+                extras.append(f"exile {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''} "
+                              "from your graveyard")
             dc = cost.get("discard")
             if isinstance(dc, dict):
                 n = int(dc.get("count", 1))

@@ -702,6 +702,8 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
                 self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
+            if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
+                self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
@@ -716,7 +718,8 @@ class _Validator:
         if cost is None:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
-                                     "tap_untapped", "discard", "remove_any_counters", "exile"))
+                                     "tap_untapped", "discard", "remove_any_counters", "exile",
+                                     "exile_from_graveyard"))
         if "exile" in cost:
             if cost["exile"] != "self":
                 self.add(f"{path}.exile", f'expected "self" (exile the source), got {_q(cost["exile"])}')
@@ -742,6 +745,16 @@ class _Validator:
                     self.integer(tu["count"], f"{p}.count", 1)
                 if "subtypes" in tu:
                     self.string_list(tu["subtypes"], f"{p}.subtypes", nonempty=True)
+        if "exile_from_graveyard" in cost:
+            p = f"{path}.exile_from_graveyard"
+            eg = self.obj(cost["exile_from_graveyard"], p, '{"count": 1} or {"count": 1, "type": '
+                                                           '"Creature"}')
+            if eg is not None:
+                self.fields(eg, p, (), ("count", "type"))
+                if "count" in eg:
+                    self.integer(eg["count"], f"{p}.count", 1)
+                if "type" in eg:
+                    self.choice(eg["type"], f"{p}.type", CARD_TYPES, "a card type")
         if "discard" in cost:
             p = f"{path}.discard"
             dc = self.obj(cost["discard"], p, '{"count": 1} or {"count": 1, "type": "Land"}')

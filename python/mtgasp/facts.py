@@ -661,6 +661,10 @@ class FactWriter:
                    F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        eg = cost.get("exile_from_graveyard")
+        if isinstance(eg, dict) and prefix == "activation":
+            flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
+            self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
         if isinstance(dc, dict):
             flt = F("type", [C(dc["type"].lower())]) if "type" in dc else C("any")

@@ -587,6 +587,18 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"tap_untapped": out}
 
 
+@template("cost.exile_from_graveyard", "cost",
+          rf"Exile (?P<n>{NUM}) (?P<t>creature |land |artifact |instant |sorcery )?cards? from your "
+          r"graveyard",
+          '"exile_from_graveyard": {"count": N, "type": "Creature"}', "CR 118.3, 406.1",
+          "Moorland Haunt: {W}{U}, {T}, Exile a creature card from your graveyard")
+def _c_exile_gy(m: re.Match[str], ctx: Ctx) -> Any:
+    d: dict[str, Any] = {"count": _num(m["n"])}
+    if m["t"]:
+        d["type"] = m["t"].strip().capitalize()
+    return {"exile_from_graveyard": d}
+
+
 @template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
           '"discard": {"count": 1}', "CR 701.9, 602.5a", "Discard a card")
 def _c_discard(m: re.Match[str], ctx: Ctx) -> Any:
