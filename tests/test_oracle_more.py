@@ -639,3 +639,16 @@ def test_exile_cards_from_your_graveyard_as_a_cost(results: dict[str, CardResult
     land_card = {"id": "gy", "card": "Forest", "zone": "graveyard"}
     assert not why(checker, state([haunt, *lands_, land_card]), activate("h", 2)).legal
     assert why(checker, state([haunt, *lands_, gone]), activate("h", 2)).legal
+
+
+def test_activate_only_if_this_permanent_is_a_creature(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # Flywheel Racer (a Vehicle, not a creature until crewed): its mana ability can't be
+    # activated, and doesn't pay (602.5b, 605.3a)
+    assert abilities(results, "Flywheel Racer")[1]["condition"] == {"source_is": "Creature"}
+    fr = {"id": "fr", "card": "Flywheel Racer"}
+    v = why(checker, state([fr]), activate("fr", 2))
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    assert not why(checker, state([fr, {"id": "gb", "card": "Grizzly Bears", "zone": "hand"},
+                                   {"id": "f", "card": "Forest"}]),
+                   {"kind": "cast", "object": "gb"}).legal

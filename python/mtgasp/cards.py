@@ -106,7 +106,7 @@ ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "befo
                       "combat")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
-                         "attacked_with_at_least")
+                         "attacked_with_at_least", "source_is")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -582,6 +582,8 @@ class _Validator:
                 for f in ("hand_at_most", "hand_exactly"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 0)
+                if "source_is" in cond:
+                    self.choice(cond["source_is"], f"{p}.source_is", CARD_TYPES, "a card type")
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:

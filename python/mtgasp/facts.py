@@ -357,6 +357,8 @@ class FactWriter:
                 self.you_control(a, C("activation"), yc)
             if isinstance(spec["condition"].get("graveyard_at_least"), int):
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
+            if isinstance(spec["condition"].get("source_is"), str):
+                self.add("activation_source_is", a, C(spec["condition"]["source_is"].lower()))
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
                          "an_opponent_lands_at_least", "attacked_with_at_least"):
                 if isinstance(spec["condition"].get(name), int):

@@ -1306,6 +1306,15 @@ def _a_attacked(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"attacked_with_at_least": _num(m["n"])}}
 
 
+@template("activate.if_source_is", "mana_rider",
+          r"Activate only if ~ is an? (?P<t>creature|artifact|land|enchantment)",
+          '"condition": {"source_is": "Creature"}', "CR 602.5b",
+          "Flywheel Racer: {T}: Add one mana of any color. Activate only if this permanent is a "
+          "creature.")
+def _a_source_is(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"source_is": m["t"].capitalize()}}
+
+
 @template("activate.if_hand", "mana_rider",
           rf"Activate only if you have (?:(?P<none>no) cards|exactly (?P<n>{NUM}) cards?) in hand",
           '"condition": {"hand_at_most": 0} | {"hand_exactly": N}', "CR 602.5b, 402.1",
