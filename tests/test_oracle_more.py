@@ -652,3 +652,29 @@ def test_activate_only_if_this_permanent_is_a_creature(results: dict[str, CardRe
     assert not why(checker, state([fr, {"id": "gb", "card": "Grizzly Bears", "zone": "hand"},
                                    {"id": "f", "card": "Forest"}]),
                    {"kind": "cast", "object": "gb"}).legal
+
+
+def test_tap_an_untapped_artifact_or_creature_or_token(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # Citanul Stalwart: "{T}, Tap an untapped artifact or creature you control: Add one mana of
+    # any color." (118.3; the Stalwart's own {T} can't pay it too, 107.5)
+    assert abilities(results, "Citanul Stalwart")[0]["cost"] == {
+        "tap": True, "tap_untapped": {"types": ["Artifact", "Creature"], "count": 1}}
+    cs = {"id": "cs", "card": "Citanul Stalwart"}
+    assert not why(checker, state([cs]), activate("cs", 1)).legal
+    assert not why(checker, state([cs, {"id": "f", "card": "Forest"}]), activate("cs", 1)).legal
+    after = applied(checker, state([cs, {"id": "bm", "card": "Basalt Monolith"}]),
+                    activate("cs", 1), choose="W")
+    assert pool(after) == "{W}" and obj(after, "bm")["tapped"] is True
+    # Baylen: "Tap two untapped tokens you control: Add one mana of any color."
+    assert abilities(results, "Baylen, the Haymaker")[0]["cost"] == {
+        "tap_untapped": {"token": True, "count": 2}}
+    by = {"id": "by", "card": "Baylen, the Haymaker"}
+    tok = [{"id": f"t{i}", "card": "Grizzly Bears", "token": True} for i in range(2)]
+    real = {"id": "gb", "card": "Grizzly Bears"}
+    assert why(checker, state([by, *tok]), activate("by", 1)).legal
+    assert not why(checker, state([by, tok[0], real]), activate("by", 1)).legal
+    # Gene Pollinator: "{T}, Tap an untapped permanent you control": a land will do
+    gp = {"id": "gp", "card": "Gene Pollinator"}
+    assert why(checker, state([gp, {"id": "f", "card": "Forest"}]), activate("gp", 1)).legal
+    assert not why(checker, state([gp]), activate("gp", 1)).legal

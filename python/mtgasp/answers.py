@@ -210,6 +210,12 @@ class Decoder:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
             tu = cost.get("tap_untapped")
+            if isinstance(tu, dict) and "type" not in tu:
+                n = int(tu.get("count", 1))
+                t = (" or ".join(x.lower() for x in tu["types"]) if tu.get("types") else
+                     "token" if tu.get("token") else "permanent")
+                extras.append(f"tap an untapped {t} you control" if n == 1
+                              else f"tap {n} untapped {t}s you control")
             if isinstance(tu, dict) and "type" in tu:
                 n, t = int(tu.get("count", 1)), tu["type"].lower()
                 if tu.get("subtypes"):

@@ -735,7 +735,22 @@ class _Validator:
             p = f"{path}.tap_untapped"
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
-                self.fields(tu, p, ("type",), ("count", "subtypes", "supertypes"))
+                self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
+                                        "supertypes"))
+                # no type: any permanent ("Tap an untapped permanent you control"); "types": two
+                # card types, either ("an untapped artifact or creature"); "token": tokens only
+                if "types" in tu:
+                    self.string_list(tu["types"], f"{p}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                    if "type" in tu or "subtypes" in tu or "supertypes" in tu or "token" in tu:
+                        self.add(f"{p}.types", 'takes no "type", "subtypes", "supertypes" or '
+                                               '"token"')
+                if "token" in tu:
+                    self.boolean(tu["token"], f"{p}.token")
+                    if "type" in tu or "subtypes" in tu or "supertypes" in tu:
+                        self.add(f"{p}.token", 'takes no "type", "subtypes" or "supertypes"')
+                if ("subtypes" in tu or "supertypes" in tu) and "type" not in tu:
+                    self.add(f"{p}.type", 'required with "subtypes" or "supertypes"')
                 if "supertypes" in tu:
                     self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
                                      "a supertype", nonempty=True)

@@ -656,6 +656,11 @@ class FactWriter:
         if cost.get("life"):
             self.add(f"{prefix}_life", a, N(int(cost["life"])))
         tu = cost.get("tap_untapped")
+        if isinstance(tu, dict) and "type" not in tu:
+            ts = [C(str(t).lower()) for t in tu.get("types") or []]
+            flt = (F("either", ts) if len(ts) >= 2 else F("type", ts) if ts else
+                   C("token_perm") if tu.get("token") else C("any"))
+            self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
             sups = tu.get("supertypes") or []

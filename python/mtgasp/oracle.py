@@ -554,7 +554,8 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.tap_untapped", "cost",
-          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>[A-Za-z]+) you control",
+          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+)"
+          r" you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
           '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
           "or a basic land type)", "CR 602.5a, 302.6 (not the source's own "
@@ -583,6 +584,28 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         if "subtypes" in out:
             raise Refused("a legendary permanent of a subtype is not in the card format")
         out["supertypes"] = ["Legendary"]
+    out["count"] = n
+    return {"tap_untapped": out}
+
+
+@template("cost.tap_untapped_any", "cost",
+          rf"Tap (?P<n>{NUM}) untapped (?:(?P<a>artifact|creature|land) or (?P<b>artifact|creature|land)"
+          r"|(?P<tok>tokens?)|(?P<perm>permanents?)) you control",
+          '"tap_untapped": {"types": ["Artifact", "Creature"], "count": N} (either type) | {"token": '
+          'true, "count": N} | {"count": N} (any permanent)', "CR 602.5a, 118.3, 302.6",
+          "Citanul Stalwart: {T}, Tap an untapped artifact or creature you control; Baylen: Tap two "
+          "untapped tokens you control")
+def _c_tap_untapped_any(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"])
+    plural = (m["tok"] or m["perm"] or "").endswith("s")
+    if m["tok"] or m["perm"]:
+        if plural != (n > 1):
+            raise Refused("a count and a noun that disagree")
+        out: dict[str, Any] = {"token": True} if m["tok"] else {}
+    else:
+        if n > 1 or m["a"] == m["b"]:
+            raise Refused("several untapped permanents of either type: not in the card format")
+        out = {"types": [m["a"].capitalize(), m["b"].capitalize()]}
     out["count"] = n
     return {"tap_untapped": out}
 
