@@ -2294,7 +2294,8 @@ _SCOPE = re.compile(
     re.IGNORECASE,
 )
 _SPELL_STATIC = re.compile(
-    r"^(?:~|This spell) costs\b|\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
+    r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
+    r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
     r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
 )
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?), (?P<eff>.+)$")
