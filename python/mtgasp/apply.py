@@ -87,6 +87,11 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
                                              f"{{{str(choose_type).upper()}}}: another of its abilities "
                                              "could, but the choice is of the mana this ability adds"))
+    excluded = [a for a in solved.atoms if a.name == "choice_excluded"]
+    if excluded:  # "choose a color other than red" (614.12)
+        raise InputError(Problem("--choose", f"{{{str(choose_type).upper()}}} can't be chosen as "
+                                             f"{fw.ids.object_names.get(excluded[0].arguments[0].number, action.object)} enters: its "
+                                             "ability says to choose a color other than that one"))
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
     events = [describe(action, state)]

@@ -87,7 +87,7 @@ CHECK_EXPECT = {
     "mana": {"types", "error"},
 }
 STEP_EXPECT = {"legal", "reasons_include", "reasons_text_include", "objects", "absent", "game", "players",
-               "events_include", "events_exclude", "look"}
+               "events_include", "events_exclude", "look", "error"}
 
 
 def _known_keys(c: Collector, where: str, exp: dict[str, Any], known: set[str]) -> None:
@@ -216,6 +216,16 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
     exp = step.get("expect") or {}
     player = acting_player(state, step.get("player"))
     action = parse_action(step["action"], state, checker.library, player)
+    if "error" in exp:  # the step must be refused as bad input naming this field; the state stays
+        try:
+            apply_action(checker, state, action, player, step.get("choose"), step.get("seed", 0))
+        except InputError as e:
+            actual = {"error": [str(p) for p in e.problems]}
+            ok = any(p.path.startswith(exp["error"]) for p in e.problems)
+            return CheckResult(name, ok, exp, actual,
+                               [] if ok else [f"expected bad input at {exp['error']}"]), state
+        return CheckResult(name, False, exp, None, [f"expected bad input at {exp['error']}, "
+                                                    "but the action was carried out"]), state
     result = apply_action(checker, state, action, player, step.get("choose"), step.get("seed", 0))
     problems: list[str] = []
     want_legal = exp.get("legal", True)
