@@ -864,8 +864,11 @@ def test_thriving_land_adds_its_color_or_the_chosen_one(results: dict[str, CardR
     doc = state([{"id": "new", "card": "Thriving Grove", "zone": "hand"}])
     after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="B")
     assert obj(after, "new")["chosen_color"] == "B"
-    after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
-    assert obj(after, "new")["chosen_color"] == "W"
+    # choosing the forbidden color is bad input (main's a015d49: refused, not replaced by white)
+    from mtgasp.errors import InputError
+
+    with pytest.raises(InputError):
+        applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
     assert play(checker, "Thriving Heath", [])["chosen_color"] == "U"  # other than white
 
 
