@@ -469,8 +469,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     def progress(m: Mutant) -> None:
         if m.status == "survived":
             print(f"  survived  {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:140]}", flush=True)
+        if args.json:  # after each mutant, so that a run that dies still leaves its verdicts
+            _write_json(Path(args.json), sorted(ms + carried, key=lambda x: x.id), time.perf_counter() - started)
 
-    run_all(ms, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
+    # In a random order (seeded), so that a run its time limit cuts short is still a random sample
+    # of the mutants, not the first files in alphabetical order.
+    order = list(ms)
+    random.Random(args.seed).shuffle(order)
+    run_all(order, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
     elapsed = time.perf_counter() - started
     ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
@@ -493,10 +499,19 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"({counts['stillborn']} stillborn, {counts['not run']} not run; {elapsed:.0f} s, "
           f"{elapsed / max(1, judged + counts['stillborn'] - len(carried)):.1f} s per mutant run)")
     if args.json:
-        Path(args.json).write_text(json.dumps({"score": score, "counts": counts, "seconds": elapsed,
-                                               "mutants": [m.to_json() for m in ms]}, indent=1) + "\n",
-                                   encoding="utf-8")
+        _write_json(Path(args.json), ms, elapsed)
     return 0
+
+
+def _write_json(path: Path, ms: list[Mutant], elapsed: float) -> None:
+    counts = {s: sum(m.status == s for m in ms)
+              for s in ("killed", "killed by check", "survived", "stillborn", "not run")}
+    judged = counts["killed"] + counts["killed by check"] + counts["survived"]
+    score = counts["killed"] / judged if judged else 0.0
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps({"score": score, "counts": counts, "seconds": elapsed,
+                               "mutants": [m.to_json() for m in ms]}, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
 
 
 if __name__ == "__main__":

@@ -224,8 +224,8 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
             ok = any(p.path.startswith(exp["error"]) for p in e.problems)
             return CheckResult(name, ok, exp, actual,
                                [] if ok else [f"expected bad input at {exp['error']}"]), state
-        return CheckResult(name, False, exp, None, [f"expected bad input at {exp['error']}, "
-                                                    "but the action was carried out"]), state
+        carried_out = f"expected bad input at {exp['error']}, but the action was carried out"
+        return CheckResult(name, False, exp, None, [carried_out]), state
     result = apply_action(checker, state, action, player, step.get("choose"), step.get("seed", 0))
     problems: list[str] = []
     want_legal = exp.get("legal", True)
