@@ -124,7 +124,8 @@ AB = "cards[0].faces[0].abilities[0]"
     (with_mana({"fixed": "{C}"}, rider={"damage": 1}), f"{AB}.rider.damage", "unknown field"),
     (with_mana({"fixed": "{C}"}, condition={"you_control": {"min": 1}}), f"{AB}.condition.you_control", "types"),
     (with_mana({"fixed": "{C}"}, cost={"tap": True, "life": 0}), f"{AB}.cost.life", ">= 1"),
-    (with_mana({"fixed": "{C}"}, cost={"tap_untapped": {"count": 1}}), f"{AB}.cost.tap_untapped.type", "missing"),
+    # (without "type", any permanent: "Tap an untapped permanent you control")
+    (with_mana({"fixed": "{C}"}, cost={"tap_untapped": {"count": 1, "subtypes": ["Elf"]}}), f"{AB}.cost.tap_untapped.type", "required"),
     (with_mana({"fixed": "{C}"}, cost={"discard": {"type": "Card"}}), f"{AB}.cost.discard.type", "card type"),
     (with_mana({"fixed": "{C}"}, template=3), f"{AB}.template", "non-empty string"),
     # issue 11, second round: hybrid symbols, counted mana, the new conditions and riders

@@ -189,8 +189,6 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 @pytest.mark.parametrize("name, line", [
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
     ("Transguild Courier", "Transguild Courier is all colors."),
-    # 502.3: the untap step (apply) would untap it
-    ("Mana Vault", "This artifact doesn't untap during your untap step."),
     ("Utopia Sprawl", "Enchant Forest"),
     ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
     ("Cavern of Souls", None),
@@ -866,8 +864,11 @@ def test_thriving_land_adds_its_color_or_the_chosen_one(results: dict[str, CardR
     doc = state([{"id": "new", "card": "Thriving Grove", "zone": "hand"}])
     after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="B")
     assert obj(after, "new")["chosen_color"] == "B"
-    after = applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
-    assert obj(after, "new")["chosen_color"] == "W"
+    # choosing the forbidden color is bad input (main's a015d49: refused, not replaced by white)
+    from mtgasp.errors import InputError
+
+    with pytest.raises(InputError):
+        applied(checker, doc, {"kind": "play_land", "object": "new"}, choose="G")
     assert play(checker, "Thriving Heath", [])["chosen_color"] == "U"  # other than white
 
 

@@ -194,6 +194,8 @@ class Decoder:
                 extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
             if cost.get("remove_any_counters"):
                 extras.append(f"remove any number of {cost['remove_any_counters']} counters")
+            if cost.get("exile") == "self":
+                extras.append("exile it")
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")
@@ -202,10 +204,18 @@ class Decoder:
             elif isinstance(sac, dict) and sac.get("subtypes"):
                 sub = sac["subtypes"][0] + (f" {sac['type'].lower()}" if "type" in sac else "")
                 extras.append(f"sacrifice {'an' if sub[:1] in 'AEIOU' else 'a'} {sub}")
+            elif isinstance(sac, dict) and "type" in sac and sac.get("other"):
+                extras.append(f"sacrifice another {sac['type'].lower()}")
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
             tu = cost.get("tap_untapped")
+            if isinstance(tu, dict) and "type" not in tu:
+                n = int(tu.get("count", 1))
+                t = (" or ".join(x.lower() for x in tu["types"]) if tu.get("types") else
+                     "token" if tu.get("token") else "permanent")
+                extras.append(f"tap an untapped {t} you control" if n == 1
+                              else f"tap {n} untapped {t}s you control")
             if isinstance(tu, dict) and "type" in tu:
                 n, t = int(tu.get("count", 1)), tu["type"].lower()
                 if tu.get("subtypes"):
@@ -214,6 +224,12 @@ class Decoder:
                     t = f"{tu['supertypes'][0].lower()} {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
+            eg = cost.get("exile_from_graveyard")
+            if isinstance(eg, dict):
+                n = int(eg.get("count", 1))
+                kind = f" {eg['type'].lower()}" if "type" in eg else ""
+                extras.append(f"exile {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''} "
+                              "from your graveyard")
             dc = cost.get("discard")
             if isinstance(dc, dict):
                 n = int(dc.get("count", 1))

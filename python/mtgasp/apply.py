@@ -25,7 +25,7 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
 STACK_ONLY = ("dream_exile", "targets", "looking_at")
-BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn")
+BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
 
@@ -211,11 +211,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             continue
         name = a.arguments[1].name
         value = _value(a.arguments[2], decoder, o, name)
-        if name in ("seen_by", "activated_this_turn"):
+        if name in ("seen_by", "activated_this_turn", "activated_ever"):
             o.setdefault(name, [])
             if value not in o[name]:
                 o[name].append(value)
-                if name == "activated_this_turn":
+                if name in ("activated_this_turn", "activated_ever"):
                     o[name].sort()
         elif name == "targets":
             o.setdefault("targets", []).append(oid[a.arguments[2].number])

@@ -81,7 +81,21 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "hideaway": ("n",),
     "enchant": ("what",),
 }
-ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player")
+ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
+
+
+def enchant_parts(what: str) -> tuple[list[str], bool] | None:
+    """ "creature", "artifact or creature", "creature you control" -> (the kinds, you control), or
+    None if not an enchant restriction of the card format (702.5a, 303.4)."""
+    m = re.fullmatch(r"(\w+)(?: or (\w+))?( you control)?", what)
+    if m is None:
+        return None
+    kinds = [k for k in (m.group(1), m.group(2)) if k]
+    if not all(k in ENCHANT_WHAT and k != "player" for k in kinds) and kinds != ["player"]:
+        return None
+    if m.group(3) and "player" in kinds:
+        return None
+    return kinds, bool(m.group(3))
 GRANT_TO = (
     "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted",
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
@@ -91,7 +105,8 @@ COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
                       "combat")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
-                         "hand_at_most", "hand_exactly")
+                         "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
+                         "attacked_with_at_least", "source_is")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -128,18 +143,23 @@ CONDITIONS = {
 }
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
-STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect")
+STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect",
+                 "doesnt_untap")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
-    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color",
+    "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
 )
-RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap")
+# what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
+# exiled with the source (607.1, 406.6)
+IF_STATES = ("land_played_this_turn", "card_exiled_with_it")
+RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each_player_loses_life",
+          "each_opponent_gains_life")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored",
+SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored", "kicked",
                     "colorless", "non_types")
 
 _CARD_FIELDS = ("name", "layout", "faces")
@@ -150,8 +170,8 @@ _FACE_FIELDS = (
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
-    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn",
-                              "sacrifice_if_no_counters")),
+    "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
+                              "sacrifice_if_no_counters", "put_counters")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -477,8 +497,11 @@ class _Validator:
                 self.mana(cost, f"{path}.cost")
         if "n" in ab and "n" in takes:
             self.integer(ab["n"], f"{path}.n", 1)
-        if "what" in ab and "what" in takes:
-            self.choice(ab["what"], f"{path}.what", ENCHANT_WHAT, "something to enchant")
+        if "what" in ab and "what" in takes and (
+                not isinstance(ab["what"], str) or enchant_parts(ab["what"]) is None):
+            self.add(f"{path}.what", f"expected one of {', '.join(ENCHANT_WHAT)}, two of them "
+                     f'joined by " or ", optionally followed by " you control" (not a player), '
+                     f"got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
@@ -514,6 +537,29 @@ class _Validator:
                 self.add(p, "needs a cost that removes counters of that kind (remove_counters)")
             if "mana" not in ab:
                 self.add(p, "only on a mana ability")
+        if "put_counters" in ab:
+            p = f"{path}.put_counters"
+            pc = self.obj(ab["put_counters"], p, 'counters such as {"depletion": 1}')
+            cost: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
+            if pc is not None:
+                if not pc:
+                    self.add(p, "needs at least one kind of counter")
+                for kind, n in pc.items():
+                    self.integer(n, f"{p}.{kind}", 1)
+                    if kind in (cost.get("remove_counters") or {}) or \
+                            kind == cost.get("remove_any_counters"):
+                        self.add(f"{p}.{kind}", "the cost removes counters of that kind: not in the "
+                                 "card format")
+            if "mana" not in ab:
+                self.add(p, "only on a mana ability")
+            if cost.get("tap") is not True:
+                self.add(p, 'only on a mana ability whose cost has {T} ("tap": true)')
+        if "once" in ab:
+            if ab["once"] is not True:
+                self.add(f"{path}.once", f"expected true, got {_q(ab['once'])}")
+            if granted:
+                self.add(f"{path}.once", "not for a granted ability (its activations are not "
+                                         "recorded)")
         if "once_each_turn" in ab:
             if ab["once_each_turn"] is not True:
                 self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
@@ -529,12 +575,15 @@ class _Validator:
                 self.fields(cond, p, (), ACTIVATION_CONDITIONS)
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
-                for f in ("graveyard_at_least", "total_power_at_least"):
+                for f in ("graveyard_at_least", "total_power_at_least",
+                          "an_opponent_lands_at_least", "attacked_with_at_least"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
                 for f in ("hand_at_most", "hand_exactly"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 0)
+                if "source_is" in cond:
+                    self.choice(cond["source_is"], f"{p}.source_is", CARD_TYPES, "a card type")
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
@@ -575,6 +624,15 @@ class _Validator:
                     self.boolean(pfl["nonland"], f"{path}.plot_from_library.nonland")
         if "effect" in ab:
             self.effect(ab["effect"], f"{path}.effect")
+        if "doesnt_untap" in ab:
+            p = f"{path}.doesnt_untap"
+            du = ab["doesnt_untap"]
+            if du is not True:
+                d = self.obj(du, p, 'true, or {"if_counter": "depletion"}')
+                if d is not None:
+                    self.fields(d, p, ("if_counter",))
+                    if "if_counter" in d:
+                        self.string(d["if_counter"], f"{p}.if_counter")
 
     def _replacement(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if not any(f in ab for f in REPLACEMENT_FIELDS):
@@ -607,8 +665,10 @@ class _Validator:
                 self.add(p, "only \"enters_tapped\" takes an \"unless\" condition")
             un = self.obj(ab["unless"], p, '{"you_control": {...}} or {"pay_life": 2}')
             if un is not None:
-                if len(un) != 1:
-                    self.add(p, f'needs exactly one of {", ".join(map(repr, UNLESS_FIELDS))}')
+                # "unless you revealed a Dragon card this way or you control a Dragon": either
+                if len(un) != 1 and set(un) != {"reveal", "you_control"}:
+                    self.add(p, f'needs exactly one of {", ".join(map(repr, UNLESS_FIELDS))} '
+                                '(or "reveal" and "you_control" together: either one)')
                 self.fields(un, p, (), UNLESS_FIELDS)
                 if "you_control" in un:
                     self.you_control(un["you_control"], f"{p}.you_control")
@@ -642,6 +702,14 @@ class _Validator:
     def _additional_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
+            if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
+                self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
+            if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
+                self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
+            sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
+            if isinstance(sac, dict) and "other" in sac:
+                self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
+                                                         "sacrifices another permanent than its source")
         if "optional" in ab:
             self.boolean(ab["optional"], f"{path}.optional")
 
@@ -652,7 +720,13 @@ class _Validator:
         if cost is None:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
-                                     "tap_untapped", "discard", "remove_any_counters"))
+                                     "tap_untapped", "discard", "remove_any_counters", "exile",
+                                     "exile_from_graveyard"))
+        if "exile" in cost:
+            if cost["exile"] != "self":
+                self.add(f"{path}.exile", f'expected "self" (exile the source), got {_q(cost["exile"])}')
+            if "sacrifice" in cost:
+                self.add(f"{path}.exile", 'a cost can\'t both sacrifice and exile ("exile": "self")')
         if "remove_any_counters" in cost:
             self.string(cost["remove_any_counters"], f"{path}.remove_any_counters")
         if "life" in cost:
@@ -661,7 +735,22 @@ class _Validator:
             p = f"{path}.tap_untapped"
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
-                self.fields(tu, p, ("type",), ("count", "subtypes", "supertypes"))
+                self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
+                                        "supertypes"))
+                # no type: any permanent ("Tap an untapped permanent you control"); "types": two
+                # card types, either ("an untapped artifact or creature"); "token": tokens only
+                if "types" in tu:
+                    self.string_list(tu["types"], f"{p}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                    if "type" in tu or "subtypes" in tu or "supertypes" in tu or "token" in tu:
+                        self.add(f"{p}.types", 'takes no "type", "subtypes", "supertypes" or '
+                                               '"token"')
+                if "token" in tu:
+                    self.boolean(tu["token"], f"{p}.token")
+                    if "type" in tu or "subtypes" in tu or "supertypes" in tu:
+                        self.add(f"{p}.token", 'takes no "type", "subtypes" or "supertypes"')
+                if ("subtypes" in tu or "supertypes" in tu) and "type" not in tu:
+                    self.add(f"{p}.type", 'required with "subtypes" or "supertypes"')
                 if "supertypes" in tu:
                     self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
                                      "a supertype", nonempty=True)
@@ -673,6 +762,16 @@ class _Validator:
                     self.integer(tu["count"], f"{p}.count", 1)
                 if "subtypes" in tu:
                     self.string_list(tu["subtypes"], f"{p}.subtypes", nonempty=True)
+        if "exile_from_graveyard" in cost:
+            p = f"{path}.exile_from_graveyard"
+            eg = self.obj(cost["exile_from_graveyard"], p, '{"count": 1} or {"count": 1, "type": '
+                                                           '"Creature"}')
+            if eg is not None:
+                self.fields(eg, p, (), ("count", "type"))
+                if "count" in eg:
+                    self.integer(eg["count"], f"{p}.count", 1)
+                if "type" in eg:
+                    self.choice(eg["type"], f"{p}.type", CARD_TYPES, "a card type")
         if "discard" in cost:
             p = f"{path}.discard"
             dc = self.obj(cost["discard"], p, '{"count": 1} or {"count": 1, "type": "Land"}')
@@ -691,7 +790,9 @@ class _Validator:
             sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
-                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes"))
+                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other"))
+                if "other" in sac:
+                    self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "type" not in sac and "subtypes" not in sac:
                     self.add(f"{path}.sacrifice", 'needs "type" or "subtypes"')
                 if "type" in sac:
@@ -717,7 +818,7 @@ class _Validator:
         if len(shapes) != 1:
             self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
         optional: tuple[str, ...] = ("spend_only", "rider")
-        if "if_counter" in prod:
+        if "if_counter" in prod or "if_you_control" in prod or "if_state" in prod:
             optional += ("then", "else")
         if "any_combination" in prod:
             optional += ("types",)
@@ -750,14 +851,27 @@ class _Validator:
             p = f"{path}.for_each"
             fe = self.obj(prod["for_each"], p, '{"mana": "{G}", "you_control": {"types": ["Creature"]}}')
             if fe is not None:
-                self.fields(fe, p, (), ("mana", "any_one_color", "plus") + FOR_EACH_COUNTS)
+                self.fields(fe, p, (), ("mana", "any_one_color", "any_combination", "types",
+                                        "plus") + FOR_EACH_COUNTS)
                 if "plus" in fe:
                     self.integer(fe["plus"], f"{p}.plus", 1)
-                    if "counters_removed" not in fe:
-                        self.add(f"{p}.plus", 'only with "counters_removed"')
-                what = [k for k in ("mana", "any_one_color") if k in fe]
+                    if "counters_removed" not in fe or "mana" not in fe:
+                        self.add(f"{p}.plus", 'only with "mana" and "counters_removed"')
+                what = [k for k in ("mana", "any_one_color", "any_combination") if k in fe]
                 if len(what) != 1:
-                    self.add(p, 'needs exactly one of "mana", "any_one_color"')
+                    self.add(p, 'needs exactly one of "mana", "any_one_color", "any_combination"')
+                if "any_combination" in fe:
+                    if fe["any_combination"] is not True:
+                        self.add(f"{p}.any_combination", f"expected true, got "
+                                                         f"{_q(fe['any_combination'])}")
+                    if "counters_removed" not in fe:
+                        self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
+                                 "any combination, X the counters removed)")
+                if "types" in fe:
+                    if "any_combination" not in fe:
+                        self.add(f"{p}.types", 'only with "any_combination"')
+                    self.string_list(fe["types"], f"{p}.types", COLOR_LETTERS, "a color",
+                                     nonempty=True)
                 counts = [k for k in FOR_EACH_COUNTS if k in fe]
                 if len(counts) != 1:
                     self.add(p, f"needs exactly one of {', '.join(FOR_EACH_COUNTS)}")
@@ -786,18 +900,43 @@ class _Validator:
             cp = self.obj(prod["could_produce"], p,
                           '{"of": "land_you_control", "colors_only": false}')
             if cp is not None:
-                self.fields(cp, p, ("of", "colors_only"))
+                self.fields(cp, p, ("of", "colors_only"), ("subtypes", "supertypes"))
                 if "of" in cp:
                     self.choice(cp["of"], f"{p}.of", COULD_PRODUCE_OF, "a could-produce source")
+                if ("subtypes" in cp or "supertypes" in cp) and cp.get("of") != "land_you_control":
+                    self.add(p, 'only "of": "land_you_control" takes "subtypes" or "supertypes"')
+                if "subtypes" in cp:
+                    self.string_list(cp["subtypes"], f"{p}.subtypes", nonempty=True)
+                if "supertypes" in cp:
+                    self.string_list(cp["supertypes"], f"{p}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
                 if "colors_only" in cp:
                     self.boolean(cp["colors_only"], f"{p}.colors_only")
         if "if_counter" in prod:
             self.string(prod["if_counter"], f"{path}.if_counter")
-            for f in ("then", "else"):
-                if f not in prod:
-                    self.add(f"{path}.{f}", "missing required field (for if_counter)")
-                else:
-                    self.produce(prod[f], f"{path}.{f}")
+        if "if_you_control" in prod:
+            p = f"{path}.if_you_control"
+            conds = prod["if_you_control"]
+            if not isinstance(conds, list) or not conds:
+                self.add(p, 'expected a non-empty list of "you control" conditions, got '
+                            f"{_q(conds)}")
+            else:
+                for i, yc in enumerate(conds):
+                    self.you_control(yc, f"{p}[{i}]")
+        if "if_state" in prod:
+            self.choice(prod["if_state"], f"{path}.if_state", IF_STATES, "a condition")
+        for key in ("if_counter", "if_you_control", "if_state"):
+            if key in prod:
+                for f in ("then", "else"):
+                    if f not in prod:
+                        self.add(f"{path}.{f}", f"missing required field (for {key})")
+                    else:
+                        self.produce(prod[f], f"{path}.{f}")
+                        if isinstance(prod[f], dict) and any(
+                                k in prod[f] for k in ("if_counter", "if_you_control", "if_state", "for_each",
+                                                      "any_combination")):
+                            self.add(f"{path}.{f}", "a conditional's branch is plain mana (no "
+                                                    "condition, for_each or combination)")
 
     def spend_only(self, v: Any, path: str) -> None:
         """A list of alternatives (106.6): the mana may be spent if any of them matches."""
@@ -843,7 +982,7 @@ class _Validator:
                 if "colors" in sp:
                     self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
                                      nonempty=True)
-                for f in ("multicolored", "colorless"):
+                for f in ("multicolored", "colorless", "kicked"):
                     if f in sp:
                         self.boolean(sp[f], f"{q}.{f}")
                 if "non_types" in sp:
@@ -869,7 +1008,9 @@ class _Validator:
         if yc is None:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
-                                   "min_power"))
+                                   "min_power", "all_subtypes"))
+        if "all_subtypes" in yc:
+            self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
         if "min_power" in yc:
             self.integer(yc["min_power"], f"{path}.min_power", 0)
         self.type_lists(yc, path)

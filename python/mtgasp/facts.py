@@ -328,7 +328,14 @@ class FactWriter:
             if "n" in spec and isinstance(spec["n"], int):
                 self.add("keyword_n", a, N(spec["n"]))
             if spec.get("keyword") == "enchant" and "what" in spec:
-                self.add("enchant", a, C(str(spec["what"]).lower()))
+                from mtgasp.cards import enchant_parts
+
+                parts = enchant_parts(str(spec["what"]).lower())
+                kinds, yours = parts if parts is not None else ([str(spec["what"]).lower()], False)
+                for kind_word in kinds:  # "artifact or creature": either (one fact each)
+                    self.add("enchant", a, C(kind_word))
+                if yours:
+                    self.add("enchant_controlled", a)
         if kind in ("activated", "additional_cost"):
             self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
         if kind == "additional_cost":
@@ -337,6 +344,11 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and spec.get("once"):
+            self.add("activation_once", a)
+        if kind == "activated" and isinstance(spec.get("put_counters"), dict):
+            for ck, cn in spec["put_counters"].items():
+                self.add("rider_counters", a, String(ck), N(int(cn)))
         if kind == "activated" and isinstance(spec.get("sacrifice_if_no_counters"), str):
             self.add("sacrifice_if_no_counters", a, String(spec["sacrifice_if_no_counters"]))
         if kind == "activated" and isinstance(spec.get("condition"), dict):
@@ -345,17 +357,34 @@ class FactWriter:
                 self.you_control(a, C("activation"), yc)
             if isinstance(spec["condition"].get("graveyard_at_least"), int):
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
-            for name in ("total_power_at_least", "hand_at_most", "hand_exactly"):
+            if isinstance(spec["condition"].get("source_is"), str):
+                self.add("activation_source_is", a, C(spec["condition"]["source_is"].lower()))
+            for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
+                         "an_opponent_lands_at_least", "attacked_with_at_least"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
+            for i, yc in enumerate(spec["mana"].get("if_you_control") or [], start=1):
+                self.you_control(a, F("ctl", [N(i)]), yc)
             for produce, cond in self.produce(spec["mana"]):
+                cpf = spec["mana"].get("could_produce")
+                if produce.name == "could_produce" and isinstance(cpf, dict) and (
+                        cpf.get("subtypes") or cpf.get("supertypes")):
+                    # "a Gate you control": the lands that ability A refers to (mana.lp)
+                    produce = F("could_produce", [F("matching", [a]), produce.arguments[1]])
+                    for sub in cpf.get("subtypes") or []:
+                        self.add("could_produce_subtype", a, String(sub))
+                    for sup in cpf.get("supertypes") or []:
+                        self.add("could_produce_supertype", a, C(sup.lower()))
                 self.add("produces", a, produce, cond)
                 if produce.name == "any_combination":
                     for t in spec["mana"].get("types") or "WUBRG":
                         self.add("combination_color", a, C(t.lower()))
-                if produce.name in ("for_each", "for_each_one_color"):
+                if produce.name == "for_each_combination":
+                    for t in spec["mana"]["for_each"].get("types") or "WUBRG":
+                        self.add("combination_color", a, C(t.lower()))
+                if produce.name in ("for_each", "for_each_one_color", "for_each_combination"):
                     self.for_each_count(a, spec["mana"]["for_each"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
@@ -390,6 +419,11 @@ class FactWriter:
                     self.add("grants", a, C(to), g)
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
+            du = spec.get("doesnt_untap")
+            if du is True:
+                self.add("doesnt_untap", a)
+            elif isinstance(du, dict) and isinstance(du.get("if_counter"), str):
+                self.add("doesnt_untap_if_counter", a, String(du["if_counter"]))
             if spec.get("replace_mana"):
                 self.replace_mana(a, spec["replace_mana"])
             inc = spec.get("cost_increase")
@@ -538,6 +572,8 @@ class FactWriter:
             self.add("yc_other", a, role)
         if "min_power" in yc:
             self.add("yc_min_power", a, role, N(int(yc["min_power"])))
+        if yc.get("all_subtypes"):
+            self.add("yc_all_subtypes", a, role)
         if "min" in yc:
             self.add("yc_min", a, role, N(int(yc["min"])))
         if "max" in yc:
@@ -567,7 +603,7 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("color", [C(t.lower())]))
                 if sp.get("chosen_type"):
                     self.add("spend_alt", a, n, C("chosen_type"))
-                for f in ("multicolored", "colorless"):
+                for f in ("multicolored", "colorless", "kicked"):
                     if sp.get(f):
                         self.add("spend_alt", a, n, C(f))
                 for t in sp.get("non_types") or []:
@@ -609,13 +645,22 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
+        if isinstance(sac, dict) and sac.get("other") and prefix == "activation":
+            self.add("activation_sacrifice_other", a)
         for kind, n in (cost.get("remove_counters") or {}).items():
             self.add(f"{prefix}_remove_counter", a, String(kind), N(n))
+        if cost.get("exile") == "self" and prefix == "activation":
+            self.add("activation_exile_self", a)
         if isinstance(cost.get("remove_any_counters"), str) and prefix == "activation":
             self.add("activation_remove_any", a, String(cost["remove_any_counters"]))
         if cost.get("life"):
             self.add(f"{prefix}_life", a, N(int(cost["life"])))
         tu = cost.get("tap_untapped")
+        if isinstance(tu, dict) and "type" not in tu:
+            ts = [C(str(t).lower()) for t in tu.get("types") or []]
+            flt = (F("either", ts) if len(ts) >= 2 else F("type", ts) if ts else
+                   C("token_perm") if tu.get("token") else C("any"))
+            self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
             sups = tu.get("supertypes") or []
@@ -623,6 +668,10 @@ class FactWriter:
                    F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        eg = cost.get("exile_from_graveyard")
+        if isinstance(eg, dict) and prefix == "activation":
+            flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
+            self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
         if isinstance(dc, dict):
             flt = F("type", [C(dc["type"].lower())]) if "type" in dc else C("any")
@@ -635,6 +684,18 @@ class FactWriter:
                 yield p, F("counter", [kind])
             for p, _ in self.produce(spec["else"]):
                 yield p, F("no_counter", [kind])
+        elif "if_state" in spec:
+            what = C(str(spec["if_state"]))
+            for p, _ in self.produce(spec["then"]):
+                yield p, F("state", [what])
+            for p, _ in self.produce(spec["else"]):
+                yield p, F("no_state", [what])
+        elif "if_you_control" in spec:
+            # the conditions are yc(A,ctl(I)) facts (produces() callers add them: you_control_conds)
+            for p, _ in self.produce(spec["then"]):
+                yield p, C("control")
+            for p, _ in self.produce(spec["else"]):
+                yield p, C("no_control")
         elif "fixed" in spec:
             yield F("fixed", [self.cost(spec["fixed"])]), C("always")
         elif "choice" in spec:
@@ -659,6 +720,8 @@ class FactWriter:
         elif "for_each" in spec:
             if spec["for_each"].get("any_one_color"):
                 yield C("for_each_one_color"), C("always")
+            elif spec["for_each"].get("any_combination"):
+                yield C("for_each_combination"), C("always")
             else:
                 yield F("for_each", [self.cost(spec["for_each"]["mana"])]), C("always")
 
@@ -790,6 +853,8 @@ class FactWriter:
                 self.add("skip_untap", os)
             for i in o.extra.get("activated_this_turn") or []:
                 self.add("activated_this_turn", os, N(int(i)))
+            for i in o.extra.get("activated_ever") or []:
+                self.add("activated_ever", os, N(int(i)))
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))

@@ -330,6 +330,11 @@ def strip_reminder(text: str) -> str:
 
 def self_names(face: RawFace, card: RawCard) -> list[str]:
     names = {face.name, card.name}
+    for n in sorted(names):
+        # an Alchemy rebalanced card ("A-Bretagard Stronghold") keeps its original name in its
+        # text ("Bretagard Stronghold enters tapped."): that name is the card itself too
+        if re.match(r"A-[A-Z]", n):
+            names.add(n[2:])
     for n in sorted(names):  # a copy: names grows
         if "," in n:
             names.add(n.split(",")[0])
@@ -395,6 +400,7 @@ class Ctx:
     face: RawFace
     card: RawCard
     used: list[str] = field(default_factory=list)  # the template names used for the line
+    cost_text: str = ""  # the cost of the activated ability being read (its "X", if any)
 
     def use(self, name: str) -> None:
         self.used.append(name)
@@ -486,6 +492,12 @@ def _c_sac_self(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": "self"}
 
 
+@template("cost.exile_self", "cost", r"Exile ~", '"exile": "self"', "CR 118.3, 406.1, 602.5a",
+          "Tomb Fortress: {4}{B}, {T}, Exile this land; Mirrored Lotus: {T}, Exile Mirrored Lotus")
+def _c_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exile": "self"}
+
+
 @template("cost.sacrifice_a", "cost",
           r"Sacrifice an? (?:(?P<t>land|artifact|creature|enchantment)|(?P<sub>[A-Z][a-z]+)"
           r"(?: (?P<t2>creature|artifact|land))?)",
@@ -503,14 +515,13 @@ def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
-          '"sacrifice": {"type": "Creature"} (only when the source is not of that type: then '
-          '"another" adds nothing)', "CR 701.21",
-          "Sacrifice another creature (on an artifact)")
+          '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
+          'or {"type": "Creature", "other": true} (not the source)', "CR 701.21, 118.3",
+          "Sacrifice another creature (Master of Dark Rites)")
 def _c_sac_another(m: re.Match[str], ctx: Ctx) -> Any:
     t = m["t"].capitalize()
-    if t in ctx.face.types:
-        raise Refused(f'"sacrifice another {m["t"]}" on a {t}: the card format can\'t exclude the '
-                      "source")
+    if t in ctx.face.types:  # the source is of that type: "another" excludes it
+        return {"sacrifice": {"type": t, "other": True}}
     return {"sacrifice": {"type": t}}
 
 
@@ -533,7 +544,7 @@ _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "lan
 
 
 @template("cost.remove_any_counters", "cost",
-          r"Remove any number of (?P<c>[a-z]+) counters from ~",
+          r"Remove (?:any number of|X) (?P<c>[a-z+][\w+/-]*) counters from ~",
           '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
           '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
           "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
@@ -543,7 +554,8 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.tap_untapped", "cost",
-          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>[A-Za-z]+) you control",
+          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+)"
+          r" you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
           '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
           "or a basic land type)", "CR 602.5a, 302.6 (not the source's own "
@@ -574,6 +586,40 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         out["supertypes"] = ["Legendary"]
     out["count"] = n
     return {"tap_untapped": out}
+
+
+@template("cost.tap_untapped_any", "cost",
+          rf"Tap (?P<n>{NUM}) untapped (?:(?P<a>artifact|creature|land) or (?P<b>artifact|creature|land)"
+          r"|(?P<tok>tokens?)|(?P<perm>permanents?)) you control",
+          '"tap_untapped": {"types": ["Artifact", "Creature"], "count": N} (either type) | {"token": '
+          'true, "count": N} | {"count": N} (any permanent)', "CR 602.5a, 118.3, 302.6",
+          "Citanul Stalwart: {T}, Tap an untapped artifact or creature you control; Baylen: Tap two "
+          "untapped tokens you control")
+def _c_tap_untapped_any(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"])
+    plural = (m["tok"] or m["perm"] or "").endswith("s")
+    if m["tok"] or m["perm"]:
+        if plural != (n > 1):
+            raise Refused("a count and a noun that disagree")
+        out: dict[str, Any] = {"token": True} if m["tok"] else {}
+    else:
+        if n > 1 or m["a"] == m["b"]:
+            raise Refused("several untapped permanents of either type: not in the card format")
+        out = {"types": [m["a"].capitalize(), m["b"].capitalize()]}
+    out["count"] = n
+    return {"tap_untapped": out}
+
+
+@template("cost.exile_from_graveyard", "cost",
+          rf"Exile (?P<n>{NUM}) (?P<t>creature |land |artifact |instant |sorcery )?cards? from your "
+          r"graveyard",
+          '"exile_from_graveyard": {"count": N, "type": "Creature"}', "CR 118.3, 406.1",
+          "Moorland Haunt: {W}{U}, {T}, Exile a creature card from your graveyard")
+def _c_exile_gy(m: re.Match[str], ctx: Ctx) -> Any:
+    d: dict[str, Any] = {"count": _num(m["n"])}
+    if m["t"]:
+        d["type"] = m["t"].strip().capitalize()
+    return {"exile_from_graveyard": d}
 
 
 @template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
@@ -619,6 +665,16 @@ def _m_fixed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"fixed": _produce_symbols(m["m"])}
 
 
+@template("mana.fixed_n", "mana", rf"Add (?P<n>{NUM}) (?P<m>{COLORED})",
+          '{"fixed": "{G}{G}{G}{G}{G}{G}"} (the symbol N times)', "CR 106.1, 605.1a",
+          "Castle Garenbrig: {2}{G}{G}, {T}: Add six {G}.")
+def _m_fixed_n(m: re.Match[str], ctx: Ctx) -> Any:
+    n = _num(m["n"])
+    if not 1 <= n <= 20:
+        raise Refused(f"{n} mana symbols")
+    return {"fixed": _produce_symbols(m["m"]) * n}
+
+
 @template("mana.choice", "mana",
           rf"Add (?P<opts>{COLORED}+(?:, {COLORED}+)*,? or {COLORED}+)",
           '{"choice": ["{R}", "{G}"]} (one option; an option may be several symbols)',
@@ -641,6 +697,14 @@ def _m_any_one(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": _num(m["n"])}
 
 
+@template("mana.two_different_colors", "mana", r"Add two mana of different colors",
+          '{"choice": ["{W}{U}", "{W}{B}", ...]} (the ten pairs of two different colors)',
+          "CR 106.1a, 605.1a", "Firemind Vessel: {T}: Add two mana of different colors.")
+def _m_two_different(m: re.Match[str], ctx: Ctx) -> Any:
+    cs = "WUBRG"
+    return {"choice": [f"{{{a}}}{{{b}}}" for i, a in enumerate(cs) for b in cs[i + 1:]]}
+
+
 @template("mana.any_combination", "mana",
           rf"Add (?P<n>{NUM}) mana in any combination of colors",
           '{"any_combination": N}', "CR 106.1a, 605.1a",
@@ -650,11 +714,16 @@ def _m_any_comb(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("mana.any_combination_of", "mana",
-          rf"Add (?P<n>{NUM}) mana in any combination of (?P<a>{COLORED}) and/or (?P<b>{COLORED})",
+          rf"Add (?P<n>{NUM}) mana in any combination of (?P<ts>{COLORED}(?:, {COLORED})*,? "
+          rf"and/or {COLORED})",
           '{"any_combination": N, "types": ["R", "G"]}', "CR 106.1a, 605.1a",
-          "{T}: Add two mana in any combination of {R} and/or {G}.")
+          "{T}: Add two mana in any combination of {R} and/or {G}; Relic of Sauron: Add two mana "
+          "in any combination of {U}, {B}, and/or {R}.")
 def _m_any_comb_of(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"any_combination": _num(m["n"]), "types": [m["a"][1], m["b"][1]]}
+    types = [t for t in re.findall(r"\{([WUBRGC])\}", m["ts"])]
+    if "C" in types or len(set(types)) != len(types):
+        raise Refused("a combination naming colorless or a color twice")
+    return {"any_combination": _num(m["n"]), "types": types}
 
 
 _COUNT_TYPES = {"creature": "Creature", "artifact": "Artifact", "land": "Land",
@@ -680,6 +749,18 @@ def _m_for_each(m: re.Match[str], ctx: Ctx) -> Any:
     if m["basic"]:
         yc["supertypes"] = ["Basic"]
     return {"for_each": {"mana": _produce_symbols(m["m"]), "you_control": yc}}
+
+
+@template("mana.for_each_power", "mana",
+          rf"Add (?P<m>{COLORED}+) for each creature (?:you control )?with power (?P<n>{NUM}) or "
+          r"greater(?: you control)?",
+          '{"for_each": {"mana": "{G}", "you_control": {"types": ["Creature"], "min_power": N}}} '
+          "(once per creature you control whose power now is N or more)",
+          "CR 106.1, 605.1a, 605.3b, 208.3, 613.4",
+          "Leafkin Avenger: {T}: Add {G} for each creature with power 4 or greater you control.")
+def _m_for_each_power(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]),
+                         "you_control": {"types": ["Creature"], "min_power": _num(m["n"])}}}
 
 
 # plural nouns of "the number of ... you control" / "for each ... on the battlefield" (only these:
@@ -741,7 +822,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
             raise Refused(f"{m.group(1)} of a non-creature or a characteristic-defining "
                           f"{m.group(1)}: not in the card format")
         return {"self": m.group(1)}
-    m = re.fullmatch(r"(?P<k>[a-z][\w+/-]*) counters? on ~", ph)
+    m = re.fullmatch(r"(?:the number of )?(?P<k>[a-z+][\w+/-]*) counters? on ~", ph)
     if m:
         return {"counters": m["k"]}
     m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
@@ -753,7 +834,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
 
 
 @template("mana.for_each_count", "mana",
-          rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z][\w+/-]* counters? on ~)|"
+          rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z+][\w+/-]* counters? on ~)|"
           r"(?:.+ on the battlefield))",
           '{"for_each": {"mana": "{G}", "on_battlefield": FILTER}} or {"for_each": {"mana": "{C}", '
           '"counters": "charge"}} (the symbols once per permanent on the battlefield, any '
@@ -787,10 +868,13 @@ def _m_battery(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("mana.amount_equal_to", "mana",
-          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness))",
+          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>~'s (?:power|toughness)|"
+          r"the number of [a-z+][\w+/-]* counters on ~)",
           '{"for_each": {"mana": "{G}", "self": "power"|"toughness"}} (that many; none when it is 0 '
-          "or less)", "CR 106.1, 605.1a, 107.1b, 208.3",
-          "Viridian Joiner: {T}: Add an amount of {G} equal to this creature's power.")
+          'or less) or {"for_each": {"mana": "{C}", "counters": "time"}} (one per counter of that '
+          "kind on the source)", "CR 106.1, 605.1a, 107.1b, 208.3, 122.1",
+          "Viridian Joiner: {T}: Add an amount of {G} equal to this creature's power; Rotating "
+          "Fireplace: Add an amount of {C} equal to the number of time counters on this artifact.")
 def _m_amount(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
 
@@ -805,6 +889,41 @@ def _m_amount(m: re.Match[str], ctx: Ctx) -> Any:
 def _m_x_one_color(m: re.Match[str], ctx: Ctx) -> Any:
     count = _count(m["n"], True, ctx) if m["n"] else _count(m["pt"], False, ctx)
     return {"for_each": {"any_one_color": True, **count}}
+
+
+def _x_removed(ctx: Ctx) -> str:
+    """The kind of counters a "Remove X storage counters from ~" cost removes (the X of "Add X
+    mana ..."); Refused when the cost doesn't define X that way."""
+    m = re.search(r"(?:^|, )Remove X (?P<c>[a-z+][\w+/-]*) counters from ~(?:,|$)", ctx.cost_text)
+    if m is None:
+        raise Refused("X mana, with an X its cost doesn't define by removing counters")
+    return m["c"]
+
+
+@template("mana.x_removed_combination", "mana",
+          rf"Add X mana in any combination of (?:colors|(?P<ts>{COLORED}(?:, {COLORED})*,? "
+          rf"and/or {COLORED}))",
+          '{"for_each": {"any_combination": true, "types": ["B", "R"], "counters_removed": '
+          '"storage"}} (X the counters the cost removes: one option per X and per split among the '
+          "colors)", "CR 106.1a, 605.1a, 107.3, 122.8",
+          "Molten Slagheap: {1}, Remove X storage counters from this land: Add X mana in any "
+          "combination of {B} and/or {R}.")
+def _m_x_removed_comb(m: re.Match[str], ctx: Ctx) -> Any:
+    fe: dict[str, Any] = {"any_combination": True, "counters_removed": _x_removed(ctx)}
+    if m["ts"]:
+        types = re.findall(r"\{([WUBRGC])\}", m["ts"])
+        if "C" in types or len(set(types)) != len(types):
+            raise Refused("a combination naming colorless or a color twice")
+        fe["types"] = types
+    return {"for_each": fe}
+
+
+@template("mana.x_removed_one_color", "mana", r"Add X mana of any one color",
+          '{"for_each": {"any_one_color": true, "counters_removed": "ki"}} (X the counters the cost '
+          "removes, all of one color)", "CR 106.1a, 605.1a, 107.3, 122.8",
+          "Petalmane Baku: {1}, Remove X ki counters from this creature: Add X mana of any one color.")
+def _m_x_removed_one(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"any_one_color": True, "counters_removed": _x_removed(ctx)}}
 
 
 @template("mana.or_chosen_color", "mana", rf"Add (?P<m>{COLORED}) or one mana of the chosen color",
@@ -833,6 +952,23 @@ def _m_could(m: re.Match[str], ctx: Ctx) -> Any:
     return {"could_produce": {"of": of, "colors_only": m["what"].lower() == "color"}}
 
 
+@template("mana.could_produce_filtered", "mana",
+          r"Add one mana of any (?P<what>type|color) that an? (?P<basic>basic )?(?:land|(?P<sub>[A-Z][a-z]+))"
+          r" you control could produce",
+          '{"could_produce": {"of": "land_you_control", "subtypes": ["Gate"], "supertypes": '
+          '["Basic"], "colors_only": BOOL}}', "CR 106.7",
+          "Plaza of Harmony: {T}: Add one mana of any type that a Gate you control could produce.")
+def _m_could_filtered(m: re.Match[str], ctx: Ctx) -> Any:
+    cp: dict[str, Any] = {"of": "land_you_control", "colors_only": m["what"] == "color"}
+    if not (m["basic"] or m["sub"]):
+        raise Refused("no filter (mana.could_produce reads this)")
+    if m["sub"]:
+        cp["subtypes"] = [m["sub"]]
+    if m["basic"]:
+        cp["supertypes"] = ["Basic"]
+    return {"could_produce": cp}
+
+
 @template("mana.could_produce_sacrificed", "mana",
           r"Add one mana of any (?P<what>type|color) the sacrificed land could produce",
           '{"could_produce": {"of": "sacrificed", "colors_only": BOOL}}', "CR 106.7",
@@ -847,6 +983,58 @@ def _m_could_sac(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 106.1, 605.1a", "Gemstone Caverns")
 def _m_luck(m: re.Match[str], ctx: Ctx) -> Any:
     return {"if_counter": "luck", "then": {"any_color": 1}, "else": {"fixed": "{C}"}}
+
+
+def _control_condition(part: str) -> dict[str, Any]:
+    """ "an Urza's Tower", "four or more creatures", "a creature with power 4 or greater", "an
+    artifact", "a Forest" -> a YOU_CONTROL condition; Refused for anything else."""
+    m = re.fullmatch(r"an? Urza's (?P<s>[A-Z][\w-]+)", part)
+    if m:  # 205.3i: "Urza's" and the other word are both subtypes of the land
+        return {"subtypes": ["Urza's", m["s"]], "all_subtypes": True}
+    m = re.fullmatch(rf"(?P<n>{NUM}) or more (?P<t>creatures|artifacts|lands|enchantments)", part)
+    if m:
+        return {"types": [_PLURAL_TYPES[m["t"]]], "min": _num(m["n"])}
+    m = re.fullmatch(rf"an? creature with power (?P<n>{NUM}) or greater", part)
+    if m:
+        return {"types": ["Creature"], "min_power": _num(m["n"])}
+    m = re.fullmatch(r"an? (?P<t>artifact|creature|land|enchantment|planeswalker)", part)
+    if m:
+        return {"types": [_COUNT_TYPES[m["t"]]]}
+    m = re.fullmatch(r"an? (?P<s>[A-Z][a-z]+)", part)
+    if m:
+        return {"subtypes": [m["s"]]}
+    raise Refused(f'"if you control {part}" is not in the card format')
+
+
+def _plain(branch: dict[str, Any]) -> dict[str, Any]:
+    if any(k in branch for k in ("if_counter", "if_you_control", "if_state", "for_each",
+                                 "any_combination", "chosen_color", "or_chosen_color",
+                                 "could_produce")):
+        raise Refused("a conditional whose mana is not plain mana")
+    return branch
+
+
+@template("mana.if_you_control_instead", "mana",
+          r"Add (?P<a>[^.]+)\. If (?:you control (?P<cond>[^,]+)|(?P<state>you played a land this "
+          r"turn|a card is exiled with ~)), add (?P<b>[^.]+) instead",
+          '{"if_you_control": [YOU_CONTROL, ...], "then": PRODUCE, "else": PRODUCE} (the second '
+          "mana when its controller controls what every condition asks for, as it resolves); "
+          '{"if_state": "land_played_this_turn" | "card_exiled_with_it", "then", "else"}',
+          "CR 106.1, 605.1a, 605.3b, 205.3i, 305.2, 607.1",
+          "Urza's Mine: {T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add "
+          "{C}{C} instead; Leafkin Druid: If you control four or more creatures, add {G}{G} instead; "
+          "River of Tears: {T}: Add {U}. If you played a land this turn, add {B} instead.")
+def _m_if_control(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["state"]:
+        st = {"you played a land this turn": "land_played_this_turn",
+              "a card is exiled with ~": "card_exiled_with_it"}[m["state"]]
+        return {"if_state": st, "then": _plain(_match("mana", "Add " + m["b"], ctx)),
+                "else": _plain(_match("mana", "Add " + m["a"], ctx))}
+    parts = re.split(r" and (?=an? )", m["cond"])
+    conds = [_control_condition(p) for p in parts]
+    then = _plain(_match("mana", "Add " + m["b"], ctx))
+    other = _plain(_match("mana", "Add " + m["a"], ctx))
+    return {"if_you_control": conds, "then": then, "else": other}
 
 
 # ---- sentences after the mana (spend restrictions, riders, activation restrictions) --------
@@ -882,6 +1070,8 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
             spell.setdefault("supertypes", []).append("Legendary")
         elif w in ("multicolored", "colorless"):
             spell[w] = True  # 105.2: its colors (from its mana cost; devoid: none, 702.114a)
+        elif w == "kicked":
+            spell["kicked"] = True  # 702.33d: its kicker cost paid
         elif w == "noncreature":
             spell.setdefault("non_types", []).append("Creature")
         elif w in _SPELL_TYPE_WORDS:
@@ -898,7 +1088,7 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    parts = [p for p in re.split(r" and/or |,? or |, (?:and )?| and ", cast) if p]
+    parts = [p for p in re.split(r",? and/or |,? or |, (?:and )?| and ", cast) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
@@ -961,6 +1151,25 @@ def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": [{"x": True}]}
 
 
+@template("spend.trigger_not_modeled", "mana_rider",
+          r"(?:When|Whenever) (?:you spend this mana|(?:that|this) mana is spent) to cast "
+          r"(?P<what>[^,]+), (?P<eff>.+)",
+          "nothing: a delayed trigger on spending the mana, an event no rule in scope produces, "
+          "so it never triggers in the model (as any other trigger.not_modeled); refused when its "
+          "effect adds mana or touches the rules in scope (\"enters with\", costs, casting ...)",
+          "CR 603.7, 603.2, 106.6 (the mana itself is unrestricted)",
+          "Lapis Orb of Dragonkind: {T}: Add {U}. When you spend this mana to cast a Dragon "
+          "creature spell, scry 2.")
+def _s_spend_trigger(m: re.Match[str], ctx: Ctx) -> Any:
+    eff = m["eff"]
+    if _ADDS.search(_unquoted(eff)) or _SCOPE.search(eff) or re.search(r"\bit gains\b|"
+                                                                       r"\bcan't be countered\b",
+                                                                       eff):
+        raise Refused(f'a trigger on spending this mana whose effect ("{eff}") touches the rules '
+                      "in scope")
+    return {}
+
+
 @template("rider.damage_to_you", "mana_rider", rf"~ deals (?P<n>{NUM}) damage to you",
           '"rider": {"damage_to_you": N} on the ability (still a mana ability)',
           "CR 605.1a, 605.3, 120.3",
@@ -981,6 +1190,19 @@ def _r_life(m: re.Match[str], ctx: Ctx) -> Any:
           "Pristine Talisman: {T}: Add {C}. You gain 1 life.")
 def _r_gain(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"gain_life": _num(m["n"])}}
+
+
+@template("rider.each_player", "mana_rider",
+          rf"Each (?P<who>player|opponent) (?P<what>loses|gains) (?P<n>{NUM}) life",
+          '"rider": {"each_player_loses_life": N} | {"each_opponent_gains_life": N} on the ability '
+          "(still a mana ability)", "CR 605.1a, 605.3b, 119.3, 102.3",
+          "Grove of the Burnwillows: {T}: Add {R} or {G}. Each opponent gains 1 life.")
+def _r_each(m: re.Match[str], ctx: Ctx) -> Any:
+    key = {("player", "loses"): "each_player_loses_life",
+           ("opponent", "gains"): "each_opponent_gains_life"}.get((m["who"], m["what"]))
+    if key is None:
+        raise Refused(f'"each {m["who"]} {m["what"]} life" is not in the card format')
+    return {"rider": {key: _num(m["n"])}}
 
 
 @template("rider.skip_untap", "mana_rider", r"~ doesn't untap during your next untap step",
@@ -1012,6 +1234,15 @@ def _r_sac_if_none(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice_if_no_counters": m["k"]}
 
 
+@template("rider.put_counters", "mana_rider", rf"Put (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? on ~",
+          '"put_counters": {"depletion": N} on the ability (still a mana ability; `apply` puts the '
+          "counters on the source as it resolves; only with {T} in its cost and no cost removing "
+          "that kind)", "CR 605.1a, 605.3b, 122.1",
+          "Vulshok Factory: {T}: Add {R}. Put a charge counter on this artifact.")
+def _r_put_counters(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"put_counters": {m["k"]: _num(m["n"])}}
+
+
 @template("activate.if_graveyard", "mana_rider",
           rf"Activate only if there are (?P<n>{NUM}) or more cards in your graveyard",
           '"condition": {"graveyard_at_least": N}', "CR 602.5b, 404.2",
@@ -1025,6 +1256,13 @@ def _a_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 602.5b", "Mardu Devotee: {1}: Add {R}, {W}, or {B}. Activate only once each turn.")
 def _a_once(m: re.Match[str], ctx: Ctx) -> Any:
     return {"once_each_turn": True}
+
+
+@template("activate.once", "mana_rider", r"Activate only once",
+          '"once": true (the object\'s `activated_ever` state field records it)', "CR 602.5b",
+          "Gate of the Black Dragon: {3}{B}, {T}: Seek a nonland card. Activate only once.")
+def _a_once_ever(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"once": True}
 
 
 @template("activate.sorcery", "mana_rider", r"Activate only as a sorcery", '"timing": "sorcery"',
@@ -1074,6 +1312,32 @@ def _a_total_power(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"total_power_at_least": _num(m["n"])}}
 
 
+@template("activate.if_opponent_lands", "mana_rider",
+          rf"Activate only if an opponent controls (?P<n>{NUM}) or more lands",
+          '"condition": {"an_opponent_lands_at_least": N}', "CR 602.5b, 102.3",
+          "Tectonic Edge: Activate only if an opponent controls four or more lands.")
+def _a_opp_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"an_opponent_lands_at_least": _num(m["n"])}}
+
+
+@template("activate.if_attacked_with", "mana_rider",
+          rf"Activate only if you attacked with (?P<n>{NUM}) or more creatures this turn",
+          '"condition": {"attacked_with_at_least": N} (the player\'s `attackers_this_turn` state '
+          "field)", "CR 602.5b, 508.1",
+          "Minas Tirith: Activate only if you attacked with two or more creatures this turn.")
+def _a_attacked(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"attacked_with_at_least": _num(m["n"])}}
+
+
+@template("activate.if_source_is", "mana_rider",
+          r"Activate only if ~ is an? (?P<t>creature|artifact|land|enchantment)",
+          '"condition": {"source_is": "Creature"}', "CR 602.5b",
+          "Flywheel Racer: {T}: Add one mana of any color. Activate only if this permanent is a "
+          "creature.")
+def _a_source_is(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"source_is": m["t"].capitalize()}}
+
+
 @template("activate.if_hand", "mana_rider",
           rf"Activate only if you have (?:(?P<none>no) cards|exactly (?P<n>{NUM}) cards?) in hand",
           '"condition": {"hand_at_most": 0} | {"hand_exactly": N}', "CR 602.5b, 402.1",
@@ -1107,16 +1371,23 @@ TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
 
 
 @template("activate.if_you_control", "mana_rider",
-          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )"
+          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )(?P<sup>legendary )?"
           r"(?P<t>artifact|creature|land|enchantment|planeswalker|[A-Z][a-z]+)s?",
-          '"condition": {"you_control": {"types": ["Artifact"], "min": N}}', "CR 602.5b",
-          "Activate only if you control an artifact.")
+          '"condition": {"you_control": {"types": ["Artifact"], "supertypes": ["Legendary"], '
+          '"min": N}}', "CR 602.5b, 205.4",
+          "Activate only if you control an artifact; Rivendell: Activate only if you control a "
+          "legendary creature.")
 def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"]) if m["n"] else 1
     t = m["t"]
+    yc: dict[str, Any]
     if t.lower() in TYPE_WORDS:
-        return {"condition": {"you_control": {"types": [TYPE_WORDS[t.lower()]], "min": n}}}
-    return {"condition": {"you_control": {"subtypes": [t], "min": n}}}
+        yc = {"types": [TYPE_WORDS[t.lower()]], "min": n}
+    else:
+        yc = {"subtypes": [t], "min": n}
+    if m["sup"]:
+        yc["supertypes"] = ["Legendary"]
+    return {"condition": {"you_control": yc}}
 
 
 # ---- triggers (CR 603) -----------------------------------------------------------------------
@@ -1574,6 +1845,23 @@ def _l_tapped_unless_reveal_type(m: re.Match[str], ctx: Ctx) -> Any:
             "unless": {"reveal": {"subtypes": [m["a"]]}}}
 
 
+@template("enters.tapped_unless_reveal_or_control", "line",
+          r"As ~ enters(?: the battlefield)?, you may reveal an? (?P<a>[A-Z][a-z]+) card from your "
+          r"hand\. ~ enters(?: the battlefield)? tapped unless you revealed an? (?P<b>[A-Z][a-z]+) card "
+          r"this way or you control an? (?P<c>[A-Z][a-z]+)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"reveal": {"subtypes": '
+          '["Dragon"]}, "you_control": {"subtypes": ["Dragon"], "other": true}}} (either one)',
+          "CR 614.1c, 614.12, 701.20a", "Temple of the Dragon Queen: As this land enters, you may "
+          "reveal a Dragon card from your hand. This land enters tapped unless you revealed a "
+          "Dragon card this way or you control a Dragon.")
+def _l_reveal_or_control(m: re.Match[str], ctx: Ctx) -> Any:
+    if not m["a"] == m["b"] == m["c"]:
+        raise Refused("a reveal and a control condition of different types")
+    return {"kind": "replacement", "enters_tapped": True,
+            "unless": {"reveal": {"subtypes": [m["a"]]},
+                       "you_control": {"subtypes": [m["a"]], "other": True}}}
+
+
 @template("enters.tapped_unless_pay_life", "line",
           rf"As ~ enters(?: the battlefield)?, you may pay (?P<n>{NUM}) life\. If you don't, it "
           r"enters(?: the battlefield)? tapped",
@@ -1650,6 +1938,30 @@ def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
     return {"spell_types": t}, w
 
 
+@template("static.doesnt_untap", "line",
+          r"~ doesn't untap during your untap step(?: if it has an? (?P<k>[a-z]+) counters? on it)?",
+          '{"kind": "static", "doesnt_untap": true | {"if_counter": "depletion"}} (`apply`: it stays '
+          "tapped in its controller's untap step, always or while it has such a counter)",
+          "CR 502.3, 613.1", "Basalt Monolith: This artifact doesn't untap during your untap step; "
+          "Land Cap: This land doesn't untap during your untap step if it has a depletion counter "
+          "on it.")
+def _l_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "doesnt_untap": {"if_counter": m["k"]} if m["k"] else True}
+
+
+@template("static.enchanted_doesnt_untap", "line",
+          r"Enchanted (?P<what>creature|land|artifact|permanent) doesn't untap during its "
+          r"controller's untap step",
+          '{"kind": "static", "grant": {"to": "enchanted", "ability": {"kind": "static", '
+          '"doesnt_untap": true}}} (`apply`: the permanent it is attached to stays tapped in its '
+          "controller's untap step)", "CR 502.3, 613.1f, 303.4",
+          "Claustrophobia: Enchanted creature doesn't untap during its controller's untap step.")
+def _l_enchanted_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "grant": {"to": "enchanted", "ability": {
+        "kind": "static", "text": "doesn't untap during its controller's untap step",
+        "doesnt_untap": True}}}
+
+
 @template("static.cost_increase", "line",
           rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
           rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
@@ -1702,7 +2014,7 @@ def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 _GRANT_SINGULAR_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Eldrazi": "Eldrazi",
-                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf"}
+                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf", "Caves": "Cave"}
 
 
 def _grant_group(words: str) -> dict[str, Any]:
@@ -1751,16 +2063,37 @@ def _grant_group(words: str) -> dict[str, Any]:
     return g
 
 
+def _granted_keywords_not_modeled(kws: str | None) -> None:
+    """ "have vigilance and "{T}: Add ..."": the keywords granted with the ability are dropped from
+    the grant only when no rule in scope reads them (not flash, haste, ...); else Refused."""
+    for k in re.split(r",? and |, ", kws or ""):
+        k = k.strip()
+        if not k:
+            continue
+        if k not in KEYWORD_NAMES or k in CASTING_KEYWORDS or k in _RULE_KEYWORDS:
+            raise Refused(f'granting "{k}" with an ability is not in the card format')
+
+
+# keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
+# vigilance, which only combat uses): never dropped from a grant
+_RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
+                  "enchant"}
+
+
 @template("static.grant_ability_group", "line",
           r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control|"
-          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) \"(?P<ab>[^\"]+)\"",
+          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) (?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) "
+          r"and )?\"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
-          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}}',
+          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}} '
+          '(keywords granted with it, "have vigilance and \"...\"", are dropped when no rule in '
+          "scope reads them)",
           "CR 613.1f, 605.1a, 111.1",
           "Elves you control have \"{T}: Add {B}.\"; All Slivers have \"{T}: Add one mana of any "
           "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"")
 def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
     words = m["grp_all"] or m["grp"] or m["grp_each"]
+    _granted_keywords_not_modeled(m["kws"])
     to = _grant_group(words)
     to["controller"] = "any" if m["all"] else "you"
     if m["other"]:
@@ -1922,7 +2255,8 @@ def _k_ward(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("keyword.enchant", "keyword",
-          r"Enchant (?P<what>land|creature|artifact|enchantment|permanent|player)",
+          r"Enchant (?P<what>(?:land|creature|artifact|enchantment|permanent|planeswalker)"
+          r"(?: or (?:land|creature|artifact|enchantment|planeswalker))?(?: you control)?|player)",
           '{"kind": "keyword", "keyword": "enchant", "what": "land"}', "CR 702.5, 303.4a",
           "Enchant land")
 def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
@@ -1951,7 +2285,7 @@ CASTING_KEYWORDS.discard("plainscycling")
 # a line that does none of these can't change an answer in scope (moves, mana, why)
 _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
-    r"\benters?\b[^.]*\b(?:tapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
+    r"\benters?\b[^.]*\b(?:tapped|untapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
     r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
     # 502.3: what the untap step untaps (apply plays it); "you may choose not to untap" is a choice
@@ -1960,7 +2294,8 @@ _SCOPE = re.compile(
     re.IGNORECASE,
 )
 _SPELL_STATIC = re.compile(
-    r"^(?:~|This spell) costs\b|\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
+    r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
+    r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
     r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
 )
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?), (?P<eff>.+)$")
@@ -1969,6 +2304,8 @@ _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
 
+_ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
+                              r"\bcosts? .*\b(?:less|more) to activate\b")
 _ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)", re.IGNORECASE)
 
 
@@ -2022,7 +2359,7 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     return fields
 
 
-def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
+def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
     """A non-mana effect: a templated action, or ``not_modeled`` when the effect cannot change an
     answer in scope; refused when it adds mana or grants casting permissions with no template."""
     eff = eff[:1].upper() + eff[1:]  # "..., draw a card." reads as the sentence "Draw a card."
@@ -2036,6 +2373,15 @@ def _effect(eff: str, ctx: Ctx) -> dict[str, Any]:
         outs = [_try("effect", s, ctx) for s in sents]
         if all(o is not None for o in outs):
             return {"effects": outs}
+        # a spell whose sentences that add mana are read ("Destroy target artifact. Add
+        # {G}{G}{G}.", Deconstruct): the others are not modeled, one by one, in order (608.2c),
+        # when they neither add mana nor touch the rules in scope
+        if spell and any(o is not None and o.get("action") == "add_mana" for o in outs) and all(
+                o is not None or not (_ADDS.search(_unquoted(st)) or _SCOPE.search(st))
+                for o, st in zip(outs, sents, strict=True)):
+            if any(o is None for o in outs):
+                ctx.use("effect.not_modeled")
+            return {"effects": [o if o is not None else {"action": "not_modeled"} for o in outs]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
@@ -2089,6 +2435,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     # activated abilities (CR 602.1): "<cost>: <effect>"
     m = _ACTIVATED.match(norm.strip())
     if m and not _LOYALTY.match(norm.strip()):
+        ctx.cost_text = m["cost"]
         try:
             cost = parse_cost(m["cost"], ctx)
         except Refused:
@@ -2107,6 +2454,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             if "remove_any_counters" in cost and not (isinstance(fe, dict)
                                                       and "counters_removed" in fe):
                 raise Refused("removing any number of counters for mana that doesn't count them")
+            pc = body.get("put_counters")
+            if pc is not None and (not cost.get("tap") or set(pc) & (
+                    set(cost.get("remove_counters") or {}) | {cost.get("remove_any_counters")})):
+                raise Refused("putting counters on the source with a cost without {T} or removing "
+                              "that kind: not in the card format")
             kind = body.get("sacrifice_if_no_counters")
             if kind is not None and kind not in (cost.get("remove_counters") or {}):
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
@@ -2118,6 +2470,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         while sents and re.match(r"Activate only", sents[-1]):
             timing.update(_match("mana_rider", sents[-1], ctx))
             sents.pop()
+        # a sentence about activating this ability itself (its cost, who or when) is no effect:
+        # "This ability costs {1} less to activate for each pressure counter on this artifact"
+        # (Exploding Barrel) changes the cost the moves offer (602.2b, 601.2f)
+        for sent in sents:
+            if _ACTIVATION_RULE.search(sent):
+                raise Refused(f'"{sent}" changes how the ability is activated: no template')
         eff = ". ".join(sents) + "."
         return {"kind": "activated", "text": line, "cost": cost, **timing,
                 "effect": _single(_effect(eff, ctx), ctx)}
@@ -2129,7 +2487,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         # adds mana; a paragraph about casting the spell itself (its cost, when or how it may be
         # cast) is a static ability of the spell (CR 601.2f, 113.6) and stays in scope
         if not _SPELL_STATIC.search(norm):
-            eff = _effect(norm, ctx)
+            eff = _effect(norm, ctx, spell=True)
             if "effects" in eff:
                 return {"kind": "spell", "text": line, "effects": eff["effects"]}
             return {"kind": "spell", "text": line, "effect": eff}
@@ -2418,7 +2776,8 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
 
 def _main_template(ab: Ability, used: list[str]) -> str:
     if ab["kind"] == "activated" and "mana" in ab:
-        return next((u for u in used if u.startswith("mana.") and u != "mana.ability"),
+        # the last one: a template reading others (mana.if_you_control_instead) uses them first
+        return next((u for u in reversed(used) if u.startswith("mana.") and u != "mana.ability"),
                     "mana.ability")
     if ab["kind"] == "triggered":
         if "mana" in ab:

@@ -81,7 +81,8 @@ GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
 PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
-                     "pump", "token", "looking_at", "skip_untap", "activated_this_turn")
+                     "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
+                     "activated_ever")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1068,6 +1069,17 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
             elif all(n is not None for n in nums):
                 d.extra["activated_this_turn"] = sorted({n for n in nums if n is not None})
+    # the abilities with "Activate only once" the permanent has activated (602.5b): written by
+    # apply, never cleared while it stays on the battlefield (a new object has none, 400.7)
+    if _opt(ro, "activated_ever") is not None:
+        key = p("activated_ever")
+        items = f.listing(key, ro["activated_ever"])
+        if items is not None:
+            nums = [f.integer(f"{key}[{i}]", v, minimum=1) for i, v in enumerate(items)]
+            if zone is not None and zone != "battlefield":
+                f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
+            elif all(n is not None for n in nums):
+                d.extra["activated_ever"] = sorted({n for n in nums if n is not None})
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
