@@ -554,18 +554,13 @@ class _Validator:
                 self.add(p, "only on a mana ability")
             if cost.get("tap") is not True:
                 self.add(p, 'only on a mana ability whose cost has {T} ("tap": true)')
-        if "once" in ab:
-            if ab["once"] is not True:
-                self.add(f"{path}.once", f"expected true, got {_q(ab['once'])}")
-            if granted:
-                self.add(f"{path}.once", "not for a granted ability (its activations are not "
-                                         "recorded)")
-        if "once_each_turn" in ab:
-            if ab["once_each_turn"] is not True:
-                self.add(f"{path}.once_each_turn", f"expected true, got {_q(ab['once_each_turn'])}")
-            if granted:
-                self.add(f"{path}.once_each_turn", "not for a granted ability (its activations "
-                                                   "are recorded by ability number)")
+        for flag in ("once", "once_each_turn"):  # "Activate only once [each turn]" (602.5b)
+            if flag in ab:
+                if ab[flag] is not True:
+                    self.add(f"{path}.{flag}", f"expected true, got {_q(ab[flag])}")
+                if granted:
+                    self.add(f"{path}.{flag}", "not for a granted ability (its activations are "
+                                               "recorded by ability number)")
         if "condition" in ab:
             p = f"{path}.condition"
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')

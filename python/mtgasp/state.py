@@ -1059,27 +1059,20 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     # "This land doesn't untap during your next untap step" (a mana ability's rider): the next
     # untap step of its controller leaves it tapped (502.3) and clears the field
     # the abilities (their numbers) of a permanent activated this turn, for "Activate only once
-    # each turn" (602.5b); written by apply, cleared when the turn ends
-    if _opt(ro, "activated_this_turn") is not None:
-        key = p("activated_this_turn")
-        items = f.listing(key, ro["activated_this_turn"])
+    # each turn" (602.5b): written by apply, cleared when the turn ends; and those with "Activate
+    # only once" it has activated (602.5b): never cleared while it stays on the battlefield (a new
+    # object has none, 400.7)
+    for field_name in ("activated_this_turn", "activated_ever"):
+        if _opt(ro, field_name) is None:
+            continue
+        key = p(field_name)
+        items = f.listing(key, ro[field_name])
         if items is not None:
             nums = [f.integer(f"{key}[{i}]", v, minimum=1) for i, v in enumerate(items)]
             if zone is not None and zone != "battlefield":
                 f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
             elif all(n is not None for n in nums):
-                d.extra["activated_this_turn"] = sorted({n for n in nums if n is not None})
-    # the abilities with "Activate only once" the permanent has activated (602.5b): written by
-    # apply, never cleared while it stays on the battlefield (a new object has none, 400.7)
-    if _opt(ro, "activated_ever") is not None:
-        key = p("activated_ever")
-        items = f.listing(key, ro["activated_ever"])
-        if items is not None:
-            nums = [f.integer(f"{key}[{i}]", v, minimum=1) for i, v in enumerate(items)]
-            if zone is not None and zone != "battlefield":
-                f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
-            elif all(n is not None for n in nums):
-                d.extra["activated_ever"] = sorted({n for n in nums if n is not None})
+                d.extra[field_name] = sorted({n for n in nums if n is not None})
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
