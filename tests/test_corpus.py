@@ -112,3 +112,16 @@ def test_scenario_cards_are_validated(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["verify", str(path)]) == 2
     err = capsys.readouterr().err
     assert "cards" in err and "types" in err and "Traceback" not in err
+
+
+def test_mana_explanation_is_checked() -> None:
+    """A mana check's explain_include/explain_exclude compare words of `mtgasp mana --explain`."""
+    doc = json.loads((Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
+                      / "rule-106.12-pale-moon-what-reflecting-pool-reflects-explained.json").read_text())
+    assert run_scenario(CHECKER, "ok", doc).passed
+    doc["checks"] = [{"query": "mana", "object": "pool",
+                      "expect": {"explain_include": ["reflects Island (b_island)"],
+                                 "explain_exclude": ["turn {G} into {C}"]}}]
+    (check,) = run_scenario(CHECKER, "wrong", doc).checks
+    assert check.problems == ["expected an explanation mentioning 'reflects Island (b_island)'",
+                              "expected no explanation mentioning 'turn {G} into {C}'"]
