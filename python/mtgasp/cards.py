@@ -103,10 +103,11 @@ GRANT_TO = (
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 # "Activate only ..." (602.5b, 602.5d): timing restrictions, and conditions (one per ability)
 ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
-                      "combat")
+                      "combat", "end_of_combat", "not_your_turn")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
-                         "attacked_with_at_least", "source_is")
+                         "attacked_with_at_least", "source_is", "a_player_hand_at_most",
+                         "entered_this_turn")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -166,7 +167,7 @@ _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
 _FACE_FIELDS = (
     "name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness", "oracle",
-    "abilities",
+    "abilities", "colors",
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
@@ -400,6 +401,10 @@ class _Validator:
         types = (self.string_list(face["types"], f"{path}.types", CARD_TYPES, "a card type",
                                   nonempty=True) if "types" in face else [])
         self.string_list(face.get("subtypes", []), f"{path}.subtypes")
+        # 105.2, 202.2, 204 (color indicator), 604.3 (a characteristic-defining ability), 702.114a
+        # (devoid): the face's colors when they are not its mana cost's; [] = colorless
+        if "colors" in face:
+            self.string_list(face["colors"], f"{path}.colors", COLOR_LETTERS, "a color")
         creature = "Creature" in types
         for pt in ("power", "toughness"):
             if pt in face:
@@ -565,8 +570,12 @@ class _Validator:
             p = f"{path}.condition"
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
             if cond is not None:
-                if len(cond) != 1:
-                    self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)}")
+                # one condition; "entered_this_turn" may come with "you_control": either one
+                if len(cond) != 1 and set(cond) != {"entered_this_turn", "you_control"}:
+                    self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)} (or "
+                                '"entered_this_turn" with "you_control")')
+                if "entered_this_turn" in cond and cond["entered_this_turn"] is not True:
+                    self.add(f"{p}.entered_this_turn", f"expected true, got {_q(cond['entered_this_turn'])}")
                 self.fields(cond, p, (), ACTIVATION_CONDITIONS)
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
@@ -574,7 +583,7 @@ class _Validator:
                           "an_opponent_lands_at_least", "attacked_with_at_least"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
-                for f in ("hand_at_most", "hand_exactly"):
+                for f in ("hand_at_most", "hand_exactly", "a_player_hand_at_most"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 0)
                 if "source_is" in cond:
@@ -1003,19 +1012,23 @@ class _Validator:
         if yc is None:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
-                                   "min_power", "all_subtypes"))
+                                   "min_power", "min_toughness", "all_subtypes", "colors"))
         if "all_subtypes" in yc:
             self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
-        if "min_power" in yc:
-            self.integer(yc["min_power"], f"{path}.min_power", 0)
+        for f in ("min_power", "min_toughness"):
+            if f in yc:
+                self.integer(yc[f], f"{path}.{f}", 0)
+        if "colors" in yc:
+            self.string_list(yc["colors"], f"{path}.colors", COLOR_LETTERS, "a color",
+                             nonempty=True)
         self.type_lists(yc, path)
         if "other" in yc:
             self.boolean(yc["other"], f"{path}.other")
         for f in ("min", "max"):
             if f in yc:
                 self.integer(yc[f], f"{path}.{f}")
-        if "types" not in yc and "subtypes" not in yc:
-            self.add(path, 'needs "types" or "subtypes" (and optionally "min" or "max")')
+        if "types" not in yc and "subtypes" not in yc and "colors" not in yc:
+            self.add(path, 'needs "types", "subtypes" or "colors" (and optionally "min" or "max")')
 
     def trigger(self, v: Any, path: str) -> None:
         trig = self.obj(v, path, 'a trigger such as {"event": "enters"}')
@@ -1259,6 +1272,7 @@ def _build_card(d: Mapping[str, Any]) -> Card:
             abilities=abilities,
             power=f.get("power"),
             toughness=f.get("toughness"),
+            colors=tuple(f["colors"]) if "colors" in f else None,
         ))
     return Card(name=d["name"], layout=d["layout"], faces=tuple(faces))
 
@@ -1446,7 +1460,7 @@ def token_card(spec: Mapping[str, Any]) -> Card:
     face = Face(name=token_name(spec), mana_cost=None, supertypes=(),
                 types=tuple(spec.get("types", ["Creature"])), subtypes=tuple(spec.get("subtypes", [])),
                 oracle=text, abilities=abilities, power=spec.get("power"),
-                toughness=spec.get("toughness"))
+                toughness=spec.get("toughness"), colors=tuple(spec.get("colors", [])))
     return Card(name=face.name, layout="normal", faces=(face,))
 
 

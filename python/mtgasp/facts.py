@@ -299,6 +299,10 @@ class FactWriter:
                 self.add("subtype", sym, f, String(s))
             if face.mana_cost is not None:
                 self.add("mana_cost", sym, f, self.cost(face.mana_cost))
+            if face.colors is not None:  # 204, 604.3, 702.114a: colors not from the mana cost
+                self.add("face_colors_given", sym, f)
+                for c in face.colors:
+                    self.add("face_color", sym, f, C(c.lower()))
             if face.power is not None:
                 self.add("power", sym, f, N(pt_number(face.power)))
             if face.toughness is not None:
@@ -359,8 +363,11 @@ class FactWriter:
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
             if isinstance(spec["condition"].get("source_is"), str):
                 self.add("activation_source_is", a, C(spec["condition"]["source_is"].lower()))
+            if spec["condition"].get("entered_this_turn") is True:
+                self.add("activation_entered_this_turn", a)
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
-                         "an_opponent_lands_at_least", "attacked_with_at_least"):
+                         "an_opponent_lands_at_least", "attacked_with_at_least",
+                         "a_player_hand_at_most"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):
@@ -572,6 +579,10 @@ class FactWriter:
             self.add("yc_other", a, role)
         if "min_power" in yc:
             self.add("yc_min_power", a, role, N(int(yc["min_power"])))
+        if "min_toughness" in yc:
+            self.add("yc_min_toughness", a, role, N(int(yc["min_toughness"])))
+        for c in yc.get("colors") or []:
+            self.add("yc_color", a, role, C(str(c).lower()))
         if yc.get("all_subtypes"):
             self.add("yc_all_subtypes", a, role)
         if "min" in yc:
@@ -851,6 +862,8 @@ class FactWriter:
                 self.add("token", os)
             if o.extra.get("skip_untap"):
                 self.add("skip_untap", os)
+            if isinstance(o.extra.get("entered_turn"), int):
+                self.add("entered_turn", os, N(o.extra["entered_turn"]))
             for i in o.extra.get("activated_this_turn") or []:
                 self.add("activated_this_turn", os, N(int(i)))
             for i in o.extra.get("activated_ever") or []:

@@ -148,6 +148,9 @@ class Face:
     abilities: tuple[Ability, ...]
     power: int | str | None = None  # "*" and the like: a string (facts.pt_number)
     toughness: int | str | None = None
+    # 105.2, 204, 604.3: the face's colors when given (a color indicator, "is all colors", devoid);
+    # None: the colors of its mana cost (202.2)
+    colors: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,16 @@ WORD_NUMBERS = {
     "eight": 8, "nine": 9, "ten": 10, "twenty": 20,
 }
 NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+)"
+COLOR_ORDER = ("W", "U", "B", "R", "G")
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_LIST = (r"(?P<cs>(?:white|blue|black|red|green)(?:(?:, |,? or )(?:white|blue|black|red|green))*)")
+
+
+def _color_letters(words: str) -> list[str]:
+    found = set(re.findall(r"white|blue|black|red|green", words))
+    return [c for w, c in COLOR_WORDS.items() if w in found]
+
+
 BASIC_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 CARD_TYPES = (
     "Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
@@ -113,6 +122,8 @@ class RawFace:
     toughness: str | None = None
     keywords: list[str] = field(default_factory=list)
     path: str = ""  # where the face is in its file, for errors
+    colors: list[str] | None = None  # the file's colors of the face (W U B R G), if it gives them
+    identity: list[str] | None = None  # the card's color identity (903.4), if the file gives it
 
 
 @dataclass
@@ -187,8 +198,18 @@ def _face_from_mtgjson(f: Any, source: str, path: str) -> RawFace:
         supertypes=list(f.get("supertypes") or supers), types=list(f.get("types") or types),
         subtypes=list(f.get("subtypes") or subs), mana_cost=cost or None, text=text,
         power=_pt(f.get("power")), toughness=_pt(f.get("toughness")), keywords=list(kws),
-        path=path,
+        path=path, colors=_colors(f.get("colors"), source, f"{path}.colors"),
+        identity=_colors(f.get("colorIdentity"), source, f"{path}.colorIdentity"),
     )
+
+
+def _colors(v: Any, source: str, path: str) -> list[str] | None:
+    """A face's colors as the file gives them (MTGJSON/Scryfall ``colors``), or None."""
+    if v is None:
+        return None
+    if not isinstance(v, list) or not all(isinstance(x, str) and x in COLOR_ORDER for x in v):
+        raise _bad(source, path, "colors must be a list of the letters W U B R G")
+    return [c for c in COLOR_ORDER if c in v]
 
 
 def _pt(v: Any) -> str | None:
@@ -213,9 +234,12 @@ def _face_from_scryfall(f: Any, source: str, path: str, card: dict[str, Any]) ->
     kws = card.get("keywords") or []
     if not isinstance(kws, list) or not all(isinstance(x, str) for x in kws):
         raise _bad(source, f"{path}.keywords", "keywords must be a list of strings")
+    colors = f.get("colors")  # a face's own (a single-faced card: the card's)
     return RawFace(name=name, type_line=type_line, supertypes=supers, types=types, subtypes=subs,
                    mana_cost=cost or None, text=text, power=_pt(f.get("power")),
-                   toughness=_pt(f.get("toughness")), keywords=list(kws), path=path)
+                   toughness=_pt(f.get("toughness")), keywords=list(kws), path=path,
+                   colors=_colors(colors, source, f"{path}.colors"),
+                   identity=_colors(card.get("color_identity"), source, "color_identity"))
 
 
 def _card_from_mtgjson(key: str, faces: Any, source: str, path: str) -> RawCard:
@@ -1281,14 +1305,19 @@ def _a_instant(m: re.Match[str], ctx: Ctx) -> Any:
 _TIMINGS = {"during your turn": "your_turn", "during your upkeep": "your_upkeep",
             "during any upkeep step": "any_upkeep", "during an upkeep step": "any_upkeep",
             "during your turn, before attackers are declared": "before_attackers",
-            "during combat": "combat"}
+            "during combat": "combat", "during the end of combat step": "end_of_combat",
+            "if it's not your turn": "not_your_turn", "during an opponent's turn": "not_your_turn"}
 
 
 @template("activate.during", "mana_rider",
           r"Activate only (?P<when>during your turn(?:, before attackers are declared)?|"
-          r"during your upkeep|during any upkeep step|during an upkeep step|during combat)",
-          '"timing": "your_turn"|"your_upkeep"|"any_upkeep"|"before_attackers"|"combat"',
-          "CR 602.5b, 505.1, 506.1, 508.1", "Activate only during your turn.")
+          r"during your upkeep|during any upkeep step|during an upkeep step|during combat|"
+          r"during the end of combat step|if it's not your turn|during an opponent's turn)",
+          '"timing": "your_turn"|"your_upkeep"|"any_upkeep"|"before_attackers"|"combat"|'
+          '"end_of_combat"|"not_your_turn"',
+          "CR 602.5b, 505.1, 506.1, 508.1, 511.1, 102.3", "Activate only during your turn; "
+          "Desert: Activate only during the end of combat step; Ghost Town: Activate only if "
+          "it's not your turn.")
 def _a_during(m: re.Match[str], ctx: Ctx) -> Any:
     return {"timing": _TIMINGS[m["when"]]}
 
@@ -1348,14 +1377,50 @@ def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"hand_exactly": _num(m["n"])}}
 
 
+@template("activate.if_a_player_hand", "mana_rider",
+          rf"Activate only if a player has (?P<n>{NUM}) or fewer cards in hand",
+          '"condition": {"a_player_hand_at_most": N} (any player, its controller included)',
+          "CR 602.5b, 402.1", "Aclazotz, Deepest Betrayal: Activate only if a player has one or "
+          "fewer cards in hand and only as a sorcery.")
+def _a_player_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"a_player_hand_at_most": _num(m["n"])}}
+
+
+@template("activate.if_entered_this_turn", "mana_rider",
+          r"Activate only if ~ entered(?: the battlefield)? this turn(?P<basic> or if you control a "
+          r"basic land)?",
+          '"condition": {"entered_this_turn": true} (the object\'s `entered_turn` state field), with '
+          '"you_control": {"types": ["Land"], "supertypes": ["Basic"]} for "or if you control a '
+          'basic land" (either one)', "CR 602.5b, 305.1, 205.4",
+          "Mirrex: {T}: Add one mana of any color. Activate only if this land entered this turn; "
+          "Gleaming Bastion: ... or if you control a basic land.")
+def _a_entered(m: re.Match[str], ctx: Ctx) -> Any:
+    cond: dict[str, Any] = {"entered_this_turn": True}
+    if m["basic"]:
+        cond["you_control"] = {"types": ["Land"], "supertypes": ["Basic"], "min": 1}
+    return {"condition": cond}
+
+
 @template("activate.if_you_control_power", "mana_rider",
-          rf"Activate only if you control a creature with power (?P<n>{NUM}) or greater",
-          '"condition": {"you_control": {"types": ["Creature"], "min_power": N, "min": 1}}',
-          "CR 602.5b, 208.3", "Ferocious: Activate only if you control a creature with power 4 or "
-          "greater.")
+          rf"Activate only if you control a creature with (?P<pt>power|toughness) (?P<n>{NUM}) or "
+          r"greater",
+          '"condition": {"you_control": {"types": ["Creature"], "min_power"|"min_toughness": N, '
+          '"min": 1}}', "CR 602.5b, 208.3, 613.4", "Ferocious: Activate only if you control a "
+          "creature with power 4 or greater; Baxter Building: ... with toughness 4 or greater.")
 def _a_control_power(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"condition": {"you_control": {"types": ["Creature"], "min_power": _num(m["n"]),
+    return {"condition": {"you_control": {"types": ["Creature"], f"min_{m['pt']}": _num(m["n"]),
                                           "min": 1}}}
+
+
+@template("activate.if_you_control_colored", "mana_rider",
+          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )" + _COLOR_LIST
+          + r" permanents?",
+          '"condition": {"you_control": {"colors": ["G"], "min": N}} (permanents of any listed '
+          "color: their mana cost's or given colors)", "CR 602.5b, 105.2, 202.2",
+          "Sapseep Forest: Activate only if you control two or more green permanents.")
+def _a_control_colored(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"you_control": {"colors": _color_letters(m["cs"]),
+                                          "min": _num(m["n"]) if m["n"] else 1}}}
 
 
 @template("activate.if_you_control_either", "mana_rider",
@@ -1733,6 +1798,25 @@ def _l_check(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "replacement", "enters_tapped": True,
             "unless": {"you_control": {"types": ["Land"], "subtypes": subs, "other": True,
                                        "min": 1}}}
+
+
+@template("enters.tapped_unless_colored", "line",
+          r"~ enters(?: the battlefield)? tapped unless you control an? (?P<sup>legendary )?"
+          + _COLOR_LIST + r" (?P<t>creature|permanent)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"colors": '
+          '["W", "U", "B"], "types": ["Creature"], "supertypes": ["Legendary"], "other": true, '
+          '"min": 1}}} (a permanent of any listed color: its mana cost\'s or given colors)',
+          "CR 614.1c, 614.12, 105.2, 202.2",
+          "Taiga Stadium: enters tapped unless you control a white, blue, or black permanent; "
+          "Argoth, Sanctum of Nature: ... unless you control a legendary green creature.")
+def _l_tapped_unless_colored(m: re.Match[str], ctx: Ctx) -> Any:
+    yc: dict[str, Any] = {"colors": _color_letters(m["cs"])}
+    if m["t"] == "creature":
+        yc["types"] = ["Creature"]
+    if m["sup"]:
+        yc["supertypes"] = ["Legendary"]
+    yc.update({"other": True, "min": 1})
+    return {"kind": "replacement", "enters_tapped": True, "unless": {"you_control": yc}}
 
 
 @template("enters.tapped_unless_supertype", "line",
@@ -2701,9 +2785,44 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
                 reason = f'{key} "{pt}" is not in the card format'
                 refusals.append(reason)
                 lines_out.append(LineVerdict(face.name, f"({key} {pt})", "refused", reason=reason))
+    # 105.2, 202.2: a face's colors are its mana cost's, unless a color indicator (204), a
+    # characteristic-defining ability (604.3) or devoid (702.114a) says otherwise: the file's
+    # colors are written when they differ (Dryad Arbor's green, a devoid spell's none)
+    colors = _face_colors(face, names)
+    if colors is not None:
+        cost_colors = [c for c in COLOR_ORDER
+                       if any(c in s for s in _symbols(face.mana_cost or ""))]
+        if colors != cost_colors:
+            out["colors"] = colors
     out["oracle"] = "\n".join(oracle_lines)
     out["abilities"] = abilities
     return out, refusals
+
+
+_CDA_COLOR = re.compile(r"^~ is (?P<c>all colors|colorless|(?:white|blue|black|red|green)"
+                        r"(?:(?:, |,? and )(?:white|blue|black|red|green))*)\.?$")
+
+
+def _face_colors(face: RawFace, names: list[str]) -> list[str] | None:
+    """The face's colors when the file says or the text defines them (105.2, 202.2): the file's
+    ``colors`` (Scryfall, full MTGJSON); a characteristic-defining ability ("~ is all colors",
+    604.3); else, for a face without a mana cost that isn't a noncreature land, its card's color
+    identity (903.4; such a face has a color only from a color indicator, 204, and a color
+    indicator's colors are in the identity: an approximation when the file has no ``colors``,
+    wrong only for a face whose card has other colored mana symbols than its indicator's).
+    None: the mana cost's colors."""
+    if face.colors is not None:
+        return face.colors
+    for para in face.text.split("\n"):
+        m = _CDA_COLOR.match(normalize(strip_reminder(para).strip(), names))
+        if m:
+            if m["c"] == "all colors":
+                return list(COLOR_ORDER)
+            return [] if m["c"] == "colorless" else _color_letters(m["c"])
+    if (face.mana_cost is None and face.identity is not None
+            and ("Land" not in face.types or "Creature" in face.types)):
+        return face.identity
+    return None
 
 
 def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard, spell: bool,

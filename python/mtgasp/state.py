@@ -17,7 +17,9 @@ Extensions beyond contracts.md version 1 (all documented in ``data/state.schema.
   Windbrisk Heights) and ``damage_taken_this_turn`` (damage dealt to that player this turn,
   Spinerock Knoll), kept in ``Player.extra``;
 - object: ``chosen_type`` (the creature type chosen as it entered, The Ringhart Crest) and
-  ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``.
+  ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``;
+  ``entered_turn`` (the turn the permanent entered the battlefield, Mirrex);
+- player: ``commanders`` (the names of the player's commander cards, 903.3; Command Tower).
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_s
 PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever")
+                     "activated_ever", "entered_turn")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1073,6 +1075,14 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
             elif all(n is not None for n in nums):
                 d.extra[field_name] = sorted({n for n in nums if n is not None})
+    # the turn the permanent entered the battlefield ("Activate only if this land entered this
+    # turn", Mirrex, 602.5b): written by apply as it enters; absent = not this turn
+    entered = turn_field("entered_turn", 1)
+    if entered is not None:
+        if zone is not None and zone != "battlefield":
+            f.add(p("entered_turn"), f"only a permanent has entered the battlefield; this card is {zphrase}")
+        else:
+            d.extra["entered_turn"] = entered
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
