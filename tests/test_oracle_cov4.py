@@ -219,3 +219,44 @@ def test_a_player_with_one_or_fewer_cards(results: dict[str, CardResult], checke
     v = why(checker, state([temple, *swamps, *hand, *theirs]), activate("t", 2))
     assert not v.legal and "602.5b" in rules(v)
     assert why(checker, state([temple, *swamps, *hand, *theirs[:1]]), activate("t", 2)).legal
+
+
+# --- a commander's color identity (903.4) ------------------------------------------------------
+
+def test_command_tower_needs_a_commander(results: dict[str, CardResult], checker: Checker) -> None:
+    # "{T}: Add one mana of any color in your commander's color identity."
+    assert abilities(results, "Command Tower")[0]["mana"] == {"commander_identity": 1}
+    assert abilities(results, "Arcane Signet")[0]["mana"] == {"commander_identity": 1}
+    tower = {"id": "t", "card": "Command Tower"}
+
+    def with_commanders(*names: str) -> dict[str, Any]:
+        doc = state([tower, {"id": "bb", "card": "Grizzly Bears", "zone": "hand"}])
+        if names:
+            doc["players"][0]["commanders"] = list(names)
+        return doc
+    # 903.4f: no commander, no color identity: the ability produces no mana (106.5)
+    assert mana(checker, with_commanders(), "t") == []
+    assert mana(checker, with_commanders("Ayula, Queen Among Bears"), "t") == ["G"]
+    # two commanders: their combined identity; a hybrid symbol gives both colors
+    assert mana(checker, with_commanders("Ayula, Queen Among Bears", "Isamaru, Hound of Konda"),
+                "t") == ["W", "G"]
+    assert mana(checker, with_commanders("Kitchen Finks"), "t") == ["W", "G"]
+    # a colorless commander: no color to choose
+    assert mana(checker, with_commanders("Ornithopter"), "t") == []
+    # the opponent's commander doesn't count
+    doc = with_commanders()
+    doc["players"][1]["commanders"] = ["Ayula, Queen Among Bears"]
+    assert mana(checker, doc, "t") == []
+    # the payment search uses it: Grizzly Bears ({1}{G}) with a Forest and the Tower
+    cast = {"kind": "cast", "object": "bb"}
+    plains = {"id": "p", "card": "Plains"}
+    doc = with_commanders("Isamaru, Hound of Konda")
+    doc["objects"].append({**plains, "owner": "alice", "zone": "battlefield"})
+    assert not why(checker, doc, cast).legal
+    doc["players"][0]["commanders"] = ["Ayula, Queen Among Bears"]
+    assert why(checker, doc, cast).legal
+    # an unknown commander name is bad input naming the field
+    from mtgasp.errors import InputError
+    bad = with_commanders("Ayula, Queen Among Beers")
+    with pytest.raises(InputError, match=r"players\[0\]\.commanders\[0\]"):
+        parse_state(bad, checker.library)

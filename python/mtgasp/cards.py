@@ -150,6 +150,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
+    "commander_identity",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -897,6 +898,8 @@ class _Validator:
                                 "a characteristic counted")
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
+        if "commander_identity" in prod and prod["commander_identity"] != 1:
+            self.add(f"{path}.commander_identity", f"expected 1, got {_q(prod['commander_identity'])}")
         if "chosen_color" in prod and prod["chosen_color"] != 1:
             self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:

@@ -718,6 +718,8 @@ class FactWriter:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
             yield C("chosen_color"), C("always")
+        elif "commander_identity" in spec:
+            yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:
             # "Add {G} or one mana of the chosen color": two options
             yield F("choice", [self.cost(spec["or_chosen_color"])]), C("always")
@@ -775,6 +777,12 @@ class FactWriter:
             for key in ("library_size", "hand_size"):
                 if isinstance(p.extra.get(key), int):
                     self.add(f"{key}_given", ps, N(p.extra[key]))
+            for cname in p.extra.get("commanders") or []:  # 903.3
+                card = self.library.get(cname)
+                k = self.card(card)
+                self.add("commander", ps, k)
+                for col in text_mana_colors(card):
+                    self.add("text_mana_color", k, C(col.lower()))
         library_pos: dict[str, int] = {}
         for o in st.objects:
             os = ids.obj(o.id)
@@ -952,3 +960,20 @@ def ability_of(card: Card, face_index: int, index: int) -> Ability | None:
         if ab.index == index:
             return ab
     return None
+
+
+_REMINDER_TEXT = re.compile(r"\([^()]*\)")
+_BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def text_mana_colors(card: Card) -> list[str]:
+    """The colors of the mana symbols in a card's rules text, every face (903.4): its Oracle text without reminder text, a hybrid symbol giving both
+    colors; a land with a basic land type has that type's intrinsic mana ability (305.6)."""
+    found: set[str] = set()
+    for face in card.faces:
+        for sym in re.findall(r"\{([^{}]*)\}", _REMINDER_TEXT.sub("", face.oracle)):
+            found |= {c for c in "WUBRG" if c in sym}
+        if "Land" in face.types:
+            found |= {_BASIC_COLORS[t] for t in face.subtypes if t in _BASIC_COLORS}
+    return [c for c in "WUBRG" if c in found]
+

@@ -965,6 +965,16 @@ def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"chosen_color": 1}
 
 
+@template("mana.commander_identity", "mana",
+          r"Add one mana of any color in your commander's color identity",
+          '{"commander_identity": 1} (one mana of a color of the identity of its controller\'s '
+          "commanders, the player's `commanders` state field; none without a commander)",
+          "CR 903.4, 903.4f, 106.5, 605.1a",
+          "Command Tower: {T}: Add one mana of any color in your commander's color identity.")
+def _m_commander(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"commander_identity": 1}
+
+
 @template("mana.could_produce", "mana",
           r"Add one mana of any (?P<what>type|color) that (?P<whose>a land you control|"
           r"a land an opponent controls|lands you control|lands an opponent controls) could produce",
@@ -1639,6 +1649,9 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
           'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
 def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
     produce = _match("mana", "Add " + m["rest"], ctx)
+    if "commander_identity" in produce:
+        raise Refused("a spell or effect adding mana of a commander's color identity is not in "
+                      "the card format")
     if "for_each" in produce:
         raise Refused("a spell or effect adding mana for each permanent is not in the card format")
     return {"action": "add_mana", "produce": produce}
