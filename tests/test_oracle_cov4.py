@@ -260,3 +260,59 @@ def test_command_tower_needs_a_commander(results: dict[str, CardResult], checker
     bad = with_commanders("Ayula, Queen Among Beers")
     with pytest.raises(InputError, match=r"players\[0\]\.commanders\[0\]"):
         parse_state(bad, checker.library)
+
+
+# --- costs: several sacrifices, a token, returning the source ----------------------------------
+
+def test_sacrifice_two_artifacts(results: dict[str, CardResult], checker: Checker) -> None:
+    # The Gold Saucer: "{3}, {T}, Sacrifice two artifacts: Draw a card." (118.3)
+    a = abilities(results, "The Gold Saucer")[2]
+    assert a["cost"] == {"mana": "{3}", "tap": True, "sacrifice": {"type": "Artifact", "count": 2}}
+    saucer = {"id": "g", "card": "The Gold Saucer"}
+    lands = [{"id": f"p{i}", "card": "Plains"} for i in range(3)]
+    arts = [{"id": "a1", "card": "Ornithopter"}, {"id": "a2", "card": "Sol Ring"}]
+    after = applied(checker, state([saucer, *lands, *arts]), activate("g", 3))
+    assert {obj(after, "a1")["zone"], obj(after, "a2")["zone"]} == {"graveyard"}
+    v = why(checker, state([saucer, *lands, arts[0]]), activate("g", 3))
+    assert not v.legal and "118.3" in rules(v)
+    # Westvale Abbey: "Sacrifice five creatures"
+    a = abilities(results, "Westvale Abbey // Ormendahl, Profane Prince")[2]
+    assert a["cost"]["sacrifice"] == {"type": "Creature", "count": 5}
+
+
+def test_sacrifice_a_token(results: dict[str, CardResult], checker: Checker) -> None:
+    # Fountainport: "{2}, {T}, Sacrifice a token: Draw a card." (111.1: a token, any type)
+    assert abilities(results, "Fountainport")[1]["cost"] == {"mana": "{2}", "tap": True,
+                                                             "sacrifice": {"token": True}}
+    port = {"id": "f", "card": "Fountainport"}
+    lands = [{"id": f"p{i}", "card": "Plains"} for i in range(2)]
+    fish = {"id": "t", "card": "Fish Token", "token": True}
+    after = applied(checker, state([port, *lands, fish]), activate("f", 2))
+    assert all(o["id"] != "t" or o["zone"] != "battlefield" for o in after["objects"])
+    # a nontoken creature doesn't pay it
+    v = why(checker, state([port, *lands, {"id": "o", "card": "Ornithopter"}]), activate("f", 2))
+    assert not v.legal and "118.3" in rules(v)
+
+
+def test_return_the_source_to_its_owners_hand(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    # Maze's End: "{3}, {T}, Return this land to its owner's hand: ..." (118.3)
+    assert abilities(results, "Maze's End")[2]["cost"] == {"mana": "{3}", "tap": True,
+                                                           "return_to_hand": "self"}
+    maze = {"id": "m", "card": "Maze's End"}
+    lands = [{"id": f"p{i}", "card": "Plains"} for i in range(3)]
+    after = applied(checker, state([maze, *lands]), activate("m", 3))
+    assert obj(after, "m")["zone"] == "hand" and "tapped" not in obj(after, "m")
+    # Magosi: "{T}, Remove an eon counter from this land and return it to its owner's hand: Take
+    # an extra turn after this one." ("it" is the land the part before named)
+    a = abilities(results, "Magosi, the Waterveil")[3]
+    assert a["cost"] == {"tap": True, "remove_counters": {"eon": 1}, "return_to_hand": "self"}
+    magosi = {"id": "g", "card": "Magosi, the Waterveil"}
+    v = why(checker, state([magosi]), activate("g", 4))
+    assert not v.legal and "118.3" in rules(v)
+    after = applied(checker, state([{**magosi, "counters": {"eon": 1}}]), activate("g", 4))
+    assert obj(after, "g")["zone"] == "hand" and "counters" not in obj(after, "g")
+    # Hellion Crucible: "... Remove two pressure counters from this land and sacrifice it: ..."
+    a = abilities(results, "Hellion Crucible")[2]
+    assert a["cost"] == {"mana": "{1}{R}", "tap": True, "remove_counters": {"pressure": 2},
+                         "sacrifice": "self"}

@@ -527,6 +527,11 @@ class _Validator:
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
+        sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
+        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or "token" in sac):
+            # mana.lp's options name one permanent sacrificed by a mana ability (a type or subtype)
+            self.add(f"{path}.cost.sacrifice", 'a mana ability\'s sacrifice takes no "count" or '
+                                               '"token"')
         fe = ab["mana"].get("for_each") if isinstance(ab.get("mana"), dict) else None
         rac = ab["cost"].get("remove_any_counters") if isinstance(ab.get("cost"), dict) else None
         if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
@@ -709,12 +714,18 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
                 self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
+            if isinstance(ab["cost"], dict) and "return_to_hand" in ab["cost"]:
+                self.add(f"{path}.cost.return_to_hand", "only an activated ability's cost returns "
+                                                        "its source")
             if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
                 self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
                                                          "sacrifices another permanent than its source")
+            if isinstance(sac, dict) and "count" in sac:
+                self.add(f"{path}.cost.sacrifice.count", "only an activated ability's cost "
+                                                         "sacrifices several permanents")
         if "optional" in ab:
             self.boolean(ab["optional"], f"{path}.optional")
 
@@ -726,7 +737,13 @@ class _Validator:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
-                                     "exile_from_graveyard"))
+                                     "exile_from_graveyard", "return_to_hand"))
+        if "return_to_hand" in cost:  # "Return this land to its owner's hand" (118.3)
+            if cost["return_to_hand"] != "self":
+                self.add(f"{path}.return_to_hand", f'expected "self" (return the source), got '
+                                                   f'{_q(cost["return_to_hand"])}')
+            if "sacrifice" in cost and cost["sacrifice"] == "self" or "exile" in cost:
+                self.add(f"{path}.return_to_hand", "a cost moves its source to one zone only")
         if "exile" in cost:
             if cost["exile"] != "self":
                 self.add(f"{path}.exile", f'expected "self" (exile the source), got {_q(cost["exile"])}')
@@ -795,11 +812,19 @@ class _Validator:
             sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
-                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other"))
+                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other", "count",
+                                                           "token"))
                 if "other" in sac:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
-                if "type" not in sac and "subtypes" not in sac:
-                    self.add(f"{path}.sacrifice", 'needs "type" or "subtypes"')
+                if "count" in sac:  # "Sacrifice two artifacts" (118.3)
+                    self.integer(sac["count"], f"{path}.sacrifice.count", 1)
+                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type
+                    if sac["token"] is not True:
+                        self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
+                    if "type" in sac or "subtypes" in sac:
+                        self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
+                elif "type" not in sac and "subtypes" not in sac:
+                    self.add(f"{path}.sacrifice", 'needs "type", "subtypes" or "token"')
                 if "type" in sac:
                     self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
                 if "subtypes" in sac:

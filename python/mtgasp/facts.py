@@ -656,6 +656,12 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
+        elif isinstance(sac, dict) and sac.get("token"):
+            self.add(f"{prefix}_sacrifice", a, C("token_perm"))
+        if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
+            self.add("activation_sacrifice_count", a, N(int(sac["count"])))
+        if cost.get("return_to_hand") == "self" and prefix == "activation":
+            self.add("activation_return_self", a)
         if isinstance(sac, dict) and sac.get("other") and prefix == "activation":
             self.add("activation_sacrifice_other", a)
         for kind, n in (cost.get("remove_counters") or {}).items():

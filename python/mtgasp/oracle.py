@@ -537,6 +537,35 @@ def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": out}
 
 
+_PLURAL_SAC = {"lands": "Land", "artifacts": "Artifact", "creatures": "Creature",
+               "enchantments": "Enchantment"}
+
+
+@template("cost.sacrifice_n", "cost",
+          rf"Sacrifice (?:(?P<n>{NUM}) (?P<t>lands|artifacts|creatures|enchantments|tokens)|"
+          r"(?P<one>an? token))",
+          '"sacrifice": {"type": "Artifact", "count": 2} | {"token": true} (tokens only, 111.1; '
+          "the payment search picks which; a count only outside mana abilities)",
+          "CR 701.21, 118.3, 602.2b",
+          "The Gold Saucer: Sacrifice two artifacts; Fountainport: Sacrifice a token")
+def _c_sac_n(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["one"]:
+        return {"sacrifice": {"token": True}}
+    n = _num(m["n"])
+    sac: dict[str, Any] = {"token": True} if m["t"] == "tokens" else {"type": _PLURAL_SAC[m["t"]]}
+    if n > 1:
+        sac["count"] = n
+    return {"sacrifice": sac}
+
+
+@template("cost.return_self", "cost", r"Return ~ to its owner's hand",
+          '"return_to_hand": "self" (the source goes to its owner\'s hand; `apply` moves it)',
+          "CR 118.3, 602.2b", "Maze's End: {3}, {T}, Return this land to its owner's hand; Magosi: "
+          "Remove an eon counter from this land and return it to its owner's hand")
+def _c_return_self(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"return_to_hand": "self"}
+
+
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
           '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
@@ -659,8 +688,14 @@ def parse_cost(text: str, ctx: Ctx) -> dict[str, Any]:
     """A cost "{1}, {T}, Pay 1 life" -> COST; raises Refused for a part no template matches."""
     cost: dict[str, Any] = {}
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", text.strip())
+    prev = ""
     for part in parts:
         p = part.strip()
+        # "Remove two pressure counters from this land and sacrifice it": "it" is the object the
+        # part before named (~), only then
+        if p in ("sacrifice it", "return it to its owner's hand") and "~" in prev:
+            p = p.replace(" it", " ~", 1).capitalize().replace("~", "~")
+        prev = p
         # "{1}{T}" written without a comma is not Oracle style, but mana then {T}: split it
         mt = re.fullmatch(rf"({MANA}+)(\{{[TQ]\}})", p)
         pieces = [mt.group(1), mt.group(2)] if mt else [p]
