@@ -316,3 +316,76 @@ def test_return_the_source_to_its_owners_hand(results: dict[str, CardResult],
     a = abilities(results, "Hellion Crucible")[2]
     assert a["cost"] == {"mana": "{1}{R}", "tap": True, "remove_counters": {"pressure": 2},
                          "sacrifice": "self"}
+
+
+# --- abilities of a card in a hand (113.6k) and activation cost reductions (601.2f) ------------
+
+def test_spirit_guide_pays_from_the_hand(results: dict[str, CardResult], checker: Checker) -> None:
+    # Simian Spirit Guide: "Exile this card from your hand: Add {R}." (a mana ability, 605.1a,
+    # of a card in a hand: its cost moves it out of the hand, 113.6k)
+    a = abilities(results, "Simian Spirit Guide")[0]
+    assert a == {"kind": "activated", "cost": {"exile": "self"}, "zone": "hand",
+                 "mana": {"fixed": "{R}"}}
+    guide = {"id": "g", "card": "Simian Spirit Guide", "zone": "hand"}
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "hand"}
+    target = {"id": "x", "card": "Grizzly Bears", "owner": "bob"}
+    cast = {"kind": "cast", "object": "b", "targets": ["x"]}
+    assert why(checker, state([guide, bolt, target]), cast).legal
+    after = applied(checker, state([guide, bolt, target]), cast)
+    assert obj(after, "g")["zone"] == "exile" and obj(after, "b")["zone"] == "stack"
+    # activated as the action: {R} in the pool, the card exiled
+    after = applied(checker, state([guide]), activate("g", 1))
+    assert obj(after, "g")["zone"] == "exile" and after["players"][0]["mana_pool"] == "{R}"
+    # not on the battlefield (113.6k), nor from an opponent's hand, nor for casting itself
+    v = why(checker, state([{**guide, "zone": "battlefield"}]), activate("g", 1))
+    assert not v.legal and "113.6k" in rules(v)
+    goblin = {"id": "r", "card": "Raging Goblin", "zone": "hand"}
+    assert why(checker, state([guide, goblin]), {"kind": "cast", "object": "r"}).legal
+    assert not why(checker, state([{**guide, "owner": "bob"}, goblin]),
+                   {"kind": "cast", "object": "r"}).legal
+    spell = {"kind": "cast", "object": "g"}
+    assert not why(checker, state([guide]), spell).legal
+    # the candidate moves offer it from the hand
+    st = parse_state(state([guide]), checker.library)
+    assert any(m.action.kind == "activate" and m.action.object == "g"
+               for m in checker.moves(st, "alice"))
+
+
+def test_channel_from_the_hand_costs_less(results: dict[str, CardResult],
+                                          checker: Checker) -> None:
+    # Boseiju, Who Endures: "Channel — {1}{G}, Discard this card: ... This ability costs {1} less
+    # to activate for each legendary creature you control."
+    a = abilities(results, "Boseiju, Who Endures")[1]
+    assert a["zone"] == "hand" and a["cost"] == {"mana": "{1}{G}", "discard": "self"}
+    assert a["cost_reduction"] == {"generic": 1, "for_each": {"types": ["Creature"],
+                                                              "supertypes": ["Legendary"]}}
+    boseiju = {"id": "b", "card": "Boseiju, Who Endures", "zone": "hand"}
+    forest = {"id": "f", "card": "Forest"}
+    target = {"id": "x", "card": "Sol Ring", "owner": "bob"}
+    act = {**activate("b", 2), "targets": ["x"]}
+    v = why(checker, state([boseiju, forest, target]), act)
+    assert not v.legal  # {1}{G} with one Forest
+    ayula = {"id": "z", "card": "Ayula, Queen Among Bears"}
+    assert why(checker, state([boseiju, forest, target, ayula]), act).legal
+    after = applied(checker, state([boseiju, forest, target, ayula]), act)
+    assert obj(after, "b")["zone"] == "graveyard" and obj(after, "f").get("tapped") is True
+    # a reduction never reduces the colored part: with two legendary creatures, still {G}
+    isamaru = {"id": "i", "card": "Isamaru, Hound of Konda"}
+    assert not why(checker, state([boseiju, target, ayula, isamaru]), act).legal
+    # on the battlefield, its channel ability can't be activated (113.6k)
+    v = why(checker, state([{**boseiju, "zone": "battlefield"}, forest, target, ayula]), act)
+    assert not v.legal and "113.6k" in rules(v)
+
+
+def test_voldaren_estate_costs_one_less_per_vampire(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    # "{5}, {T}: Create a Blood token. This ability costs {1} less to activate for each Vampire
+    # you control."
+    a = abilities(results, "Voldaren Estate")[2]
+    assert a["cost_reduction"] == {"generic": 1, "for_each": {"subtypes": ["Vampire"]}}
+    estate = {"id": "e", "card": "Voldaren Estate"}
+    lands = [{"id": f"p{i}", "card": "Plains"} for i in range(3)]
+    bats = [{"id": f"v{i}", "card": "Vampire Nighthawk"} for i in range(2)]
+    assert not why(checker, state([estate, *lands]), activate("e", 3)).legal
+    assert why(checker, state([estate, *lands, *bats]), activate("e", 3)).legal
+    assert not why(checker, state([estate, *lands[:2], *bats]), activate("e", 3)).legal

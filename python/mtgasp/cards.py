@@ -173,7 +173,7 @@ _FACE_FIELDS = (
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
-                              "sacrifice_if_no_counters", "put_counters")),
+                              "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -510,6 +510,39 @@ class _Validator:
                      f"got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        cost_d = ab.get("cost") if isinstance(ab.get("cost"), dict) else {}
+        if "zone" in ab:
+            # 113.6k: an ability whose cost moves its card out of the hand ("Exile this card from
+            # your hand", "Discard this card") functions only there
+            if ab["zone"] != "hand":
+                self.add(f"{path}.zone", f'expected "hand", got {_q(ab["zone"])}')
+            elif cost_d.get("exile") != "self" and cost_d.get("discard") != "self":
+                self.add(f"{path}.zone", 'only with a cost that exiles ("exile": "self") or '
+                                         'discards ("discard": "self") the card')
+            if granted:
+                self.add(f"{path}.zone", "not for a granted ability")
+            for k in ("tap", "untap", "sacrifice", "remove_counters", "remove_any_counters",
+                      "return_to_hand"):
+                if k in cost_d:
+                    self.add(f"{path}.cost.{k}", "not in the cost of an ability of a card in a hand")
+        elif cost_d.get("discard") == "self":
+            self.add(f"{path}.cost.discard", 'discarding the card itself needs "zone": "hand"')
+        if "cost_reduction" in ab:
+            # "This ability costs {1} less to activate for each legendary creature you control"
+            p = f"{path}.cost_reduction"
+            cr = self.obj(ab["cost_reduction"], p, '{"generic": 1, "for_each": {"types": '
+                                                   '["Creature"], "supertypes": ["Legendary"]}}')
+            if cr is not None:
+                self.fields(cr, p, ("generic", "for_each"), ())
+                if "generic" in cr:
+                    self.integer(cr["generic"], f"{p}.generic", 1)
+                if "for_each" in cr:
+                    self.you_control(cr["for_each"], f"{p}.for_each")
+                    if isinstance(cr["for_each"], dict) and ("min" in cr["for_each"]
+                                                             or "max" in cr["for_each"]):
+                        self.add(f"{p}.for_each", "a count takes no min or max")
+            if "mana" in ab:
+                self.add(p, "not on a mana ability")
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
             mc = ab["cost"].get("mana") if isinstance(ab["cost"], dict) else None
@@ -714,6 +747,9 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
                 self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
+            if isinstance(ab["cost"], dict) and ab["cost"].get("discard") == "self":
+                self.add(f"{path}.cost.discard", "only an activated ability's cost discards its "
+                                                 "card")
             if isinstance(ab["cost"], dict) and "return_to_hand" in ab["cost"]:
                 self.add(f"{path}.cost.return_to_hand", "only an activated ability's cost returns "
                                                         "its source")
@@ -794,9 +830,11 @@ class _Validator:
                     self.integer(eg["count"], f"{p}.count", 1)
                 if "type" in eg:
                     self.choice(eg["type"], f"{p}.type", CARD_TYPES, "a card type")
-        if "discard" in cost:
+        if "discard" in cost and cost["discard"] == "self":
+            pass  # "Discard this card" (channel): the ability needs "zone": "hand"
+        elif "discard" in cost:
             p = f"{path}.discard"
-            dc = self.obj(cost["discard"], p, '{"count": 1} or {"count": 1, "type": "Land"}')
+            dc = self.obj(cost["discard"], p, '"self" or {"count": 1} or {"count": 1, "type": "Land"}')
             if dc is not None:
                 self.fields(dc, p, (), ("count", "type"))
                 if "count" in dc:

@@ -348,6 +348,12 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and spec.get("zone") == "hand":
+            self.add("ability_zone", a, C("hand"))
+        if kind == "activated" and isinstance(spec.get("cost_reduction"), dict):
+            cr = spec["cost_reduction"]
+            self.add("activation_reduction", a, N(int(cr.get("generic", 1))))
+            self.you_control(a, C("reduce"), cr.get("for_each") or {})
         if kind == "activated" and spec.get("once"):
             self.add("activation_once", a)
         if kind == "activated" and isinstance(spec.get("put_counters"), dict):
@@ -690,6 +696,8 @@ class FactWriter:
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
             self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
+        if dc == "self" and prefix == "activation":
+            self.add("activation_discard_self", a)
         if isinstance(dc, dict):
             flt = F("type", [C(dc["type"].lower())]) if "type" in dc else C("any")
             self.add(f"{prefix}_discard", a, flt, N(int(dc.get("count", 1))))

@@ -558,6 +558,19 @@ def _c_sac_n(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": sac}
 
 
+@template("cost.from_hand", "cost", r"(?P<what>Exile|Discard) ~(?P<hand> from your hand)?",
+          '"exile": "self" | "discard": "self", and "zone": "hand" on the ability (it is activated '
+          "from its owner's hand; only a cost with no {T}, {Q}, sacrifice or counters)",
+          "CR 113.6k, 602.2, 118.3, 701.9, 605.1a",
+          "Simian Spirit Guide: Exile this card from your hand: Add {R}; Boseiju, Who Endures: "
+          "Channel — {1}{G}, Discard this card: ...")
+def _c_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["what"] == "Exile" and not m["hand"]:
+        raise Refused("exiling the source from the battlefield is cost.exile_self")
+    key = m["what"].lower()
+    return {key: "self", "_zone": "hand"}
+
+
 @template("cost.return_self", "cost", r"Return ~ to its owner's hand",
           '"return_to_hand": "self" (the source goes to its owner\'s hand; `apply` moves it)',
           "CR 118.3, 602.2b", "Maze's End: {3}, {T}, Return this land to its owner's hand; Magosi: "
@@ -682,6 +695,19 @@ def _c_discard(m: re.Match[str], ctx: Ctx) -> Any:
     if m["t"]:
         d["type"] = "Land"
     return {"discard": d}
+
+
+def ability_zone(cost: dict[str, Any]) -> dict[str, Any]:
+    """Move a cost template's ``_zone`` marker ("Exile this card from your hand") to the
+    ability: {"zone": "hand"} (CR 113.6k), refusing costs that need the card on the battlefield."""
+    zone = cost.pop("_zone", None)
+    if zone is None:
+        return {}
+    bad = [k for k in ("tap", "untap", "sacrifice", "remove_counters", "remove_any_counters",
+                       "return_to_hand", "tap_untapped") if k in cost]
+    if bad:
+        raise Refused(f"a cost paid from the hand with {bad[0]}: not in the card format")
+    return {"zone": zone}
 
 
 def parse_cost(text: str, ctx: Ctx) -> dict[str, Any]:
@@ -1422,6 +1448,20 @@ def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"hand_exactly": _num(m["n"])}}
 
 
+@template("activate.cost_reduction", "mana_rider",
+          r"This ability costs \{(?P<n>\d+)\} less to activate for each (?P<leg>legendary )?"
+          r"(?P<what>[\w' ]+?) you control",
+          '"cost_reduction": {"generic": N, "for_each": YOU_CONTROL} (not on a mana ability: the '
+          "generic mana of its cost, at most to zero)", "CR 601.2f, 602.2b",
+          "Boseiju, Who Endures: This ability costs {1} less to activate for each legendary "
+          "creature you control; Voldaren Estate: ... for each Vampire you control.")
+def _a_cost_reduction(m: re.Match[str], ctx: Ctx) -> Any:
+    yc = _count_filter(m["what"], False)
+    if m["leg"]:
+        yc["supertypes"] = ["Legendary"]
+    return {"cost_reduction": {"generic": int(m["n"]), "for_each": yc}}
+
+
 @template("activate.if_a_player_hand", "mana_rider",
           rf"Activate only if a player has (?P<n>{NUM}) or fewer cards in hand",
           '"condition": {"a_player_hand_at_most": N} (any player, its controller included)',
@@ -2052,7 +2092,10 @@ def _l_choose(m: re.Match[str], ctx: Ctx) -> Any:
 def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     text = m["cost"]
     text = text[0].upper() + text[1:]
-    return {"kind": "additional_cost", "cost": parse_cost(text, ctx), "optional": bool(m["opt"])}
+    cost = parse_cost(text, ctx)
+    if "_zone" in cost:
+        raise Refused("an additional cost that exiles or discards the spell itself")
+    return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
 
 
 def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
@@ -2575,6 +2618,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                          m["cost"]):
                 raise
             return None
+        zone = ability_zone(cost)
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
             _no_hybrid_but_two_color(cost)
@@ -2596,10 +2640,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
                               "doesn't remove them: not in the card format")
             ctx.used.insert(0, "mana.ability")
-            return {"kind": "activated", "text": line, "cost": cost, **body}
+            return {"kind": "activated", "text": line, "cost": cost, **zone, **body}
         sents = _sentences(m["eff"])
         timing: dict[str, Any] = {}
-        while sents and re.match(r"Activate only", sents[-1]):
+        while sents and re.match(r"Activate only|This ability costs \{\d+\} less to activate "
+                                 r"for each", sents[-1]):
             timing.update(_match("mana_rider", sents[-1], ctx))
             sents.pop()
         # a sentence about activating this ability itself (its cost, who or when) is no effect:
@@ -2609,7 +2654,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             if _ACTIVATION_RULE.search(sent):
                 raise Refused(f'"{sent}" changes how the ability is activated: no template')
         eff = ". ".join(sents) + "."
-        return {"kind": "activated", "text": line, "cost": cost, **timing,
+        return {"kind": "activated", "text": line, "cost": cost, **zone, **timing,
                 "effect": _single(_effect(eff, ctx), ctx)}
     if spell:
         if re.match(r"Add\b", text):
