@@ -389,3 +389,48 @@ def test_voldaren_estate_costs_one_less_per_vampire(results: dict[str, CardResul
     assert not why(checker, state([estate, *lands]), activate("e", 3)).legal
     assert why(checker, state([estate, *lands, *bats]), activate("e", 3)).legal
     assert not why(checker, state([estate, *lands[:2], *bats]), activate("e", 3)).legal
+
+
+# --- a color among permanents you control; any number of permanents ----------------------------
+
+def test_a_color_among_permanents_you_control(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    # Plaza of Heroes: "{T}: Add one mana of any color among legendary permanents you control."
+    assert abilities(results, "Plaza of Heroes")[2]["mana"] == {
+        "color_among": {"supertypes": ["Legendary"]}}
+    plaza = {"id": "p", "card": "Plaza of Heroes"}
+    ayula = {"id": "z", "card": "Ayula, Queen Among Bears"}
+    isamaru = {"id": "i", "card": "Isamaru, Hound of Konda"}
+    bears = {"id": "b", "card": "Grizzly Bears"}
+    # (the second ability adds any color, for legendary spells only)
+    st = parse_state(state([plaza, ayula, isamaru, bears]), checker.library)
+    assert checker.mana(st, "p") == ["W", "U", "B", "R", "G", "C"]
+    # Meteor Crater: "{T}: Choose a color of a permanent you control. Add one mana of that color."
+    assert abilities(results, "Meteor Crater")[0]["mana"] == {"color_among": {}}
+    crater = {"id": "m", "card": "Meteor Crater"}
+    assert mana(checker, state([crater]), "m") == []  # lands are colorless: no color (106.5)
+    assert mana(checker, state([crater, bears, {"id": "d", "card": "Shivan Dragon"}]),
+                "m") == ["R", "G"]
+    assert mana(checker, state([crater, {**bears, "owner": "bob"}]), "m") == []
+    # legendary permanents only: Plaza of Heroes can't pay Raging Goblin's {R} with a green legend
+    # and a nonlegendary red creature (its second ability's mana is for legendary spells only)
+    goblin = {"id": "r", "card": "Raging Goblin", "zone": "hand"}
+    cast = {"kind": "cast", "object": "r"}
+    dragon = {"id": "d", "card": "Shivan Dragon"}
+    assert not why(checker, state([plaza, ayula, dragon, goblin]), cast).legal
+    assert why(checker, state([crater, {"id": "d", "card": "Shivan Dragon"}, goblin]), cast).legal
+    assert not why(checker, state([crater, bears, goblin]), cast).legal
+
+
+def test_ten_or_more_permanents(results: dict[str, CardResult], checker: Checker) -> None:
+    # Temple of Cultivation: "{2}{G}, {T}: Transform this land. Activate only if you control ten
+    # or more permanents and only as a sorcery."
+    a = abilities(results, "Ojer Kaslem, Deepest Growth // Temple of Cultivation", 1)[1]
+    assert a["condition"] == {"you_control": {"min": 10}} and a["timing"] == "sorcery"
+    temple = {"id": "t", "card": "Ojer Kaslem, Deepest Growth // Temple of Cultivation",
+              "face": "Temple of Cultivation"}
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(8)]
+    bears = {"id": "b", "card": "Grizzly Bears"}
+    assert why(checker, state([temple, *forests, bears]), activate("t", 2)).legal
+    v = why(checker, state([temple, *forests]), activate("t", 2))
+    assert not v.legal and "602.5b" in rules(v)

@@ -150,7 +150,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
-    "commander_identity",
+    "commander_identity", "color_among",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -961,6 +961,11 @@ class _Validator:
                                 "a characteristic counted")
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
+        if "color_among" in prod:  # "one mana of any color among legendary permanents you control"
+            self.you_control(prod["color_among"], f"{path}.color_among")
+            if isinstance(prod["color_among"], dict) and ("min" in prod["color_among"]
+                                                         or "max" in prod["color_among"]):
+                self.add(f"{path}.color_among", "takes no min or max")
         if "commander_identity" in prod and prod["commander_identity"] != 1:
             self.add(f"{path}.commander_identity", f"expected 1, got {_q(prod['commander_identity'])}")
         if "chosen_color" in prod and prod["chosen_color"] != 1:
@@ -1093,8 +1098,7 @@ class _Validator:
         for f in ("min", "max"):
             if f in yc:
                 self.integer(yc[f], f"{path}.{f}")
-        if "types" not in yc and "subtypes" not in yc and "colors" not in yc:
-            self.add(path, 'needs "types", "subtypes" or "colors" (and optionally "min" or "max")')
+        # no filter at all: every permanent ("ten or more permanents", "a permanent you control")
 
     def trigger(self, v: Any, path: str) -> None:
         trig = self.obj(v, path, 'a trigger such as {"event": "enters"}')

@@ -399,6 +399,8 @@ class FactWriter:
                         self.add("combination_color", a, C(t.lower()))
                 if produce.name in ("for_each", "for_each_one_color", "for_each_combination"):
                     self.for_each_count(a, spec["mana"]["for_each"])
+                if produce.name == "color_among":  # the permanents whose colors it may add
+                    self.you_control(a, C("among"), spec["mana"]["color_among"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
@@ -732,6 +734,8 @@ class FactWriter:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
             yield C("chosen_color"), C("always")
+        elif "color_among" in spec:
+            yield C("color_among"), C("always")
         elif "commander_identity" in spec:
             yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:

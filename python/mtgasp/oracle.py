@@ -1036,6 +1036,31 @@ def _m_commander(m: re.Match[str], ctx: Ctx) -> Any:
     return {"commander_identity": 1}
 
 
+@template("mana.color_among", "mana",
+          r"Add one mana of any color among (?P<what>[\w ]+?) you control",
+          '{"color_among": YOU_CONTROL} (one mana of a color of such a permanent: its mana cost\'s '
+          "or given colors; none without one)", "CR 105.2, 106.5, 605.1a",
+          "Plaza of Heroes: {T}: Add one mana of any color among legendary permanents you control.")
+def _m_color_among(m: re.Match[str], ctx: Ctx) -> Any:
+    what = m["what"]
+    yc: dict[str, Any] = {}
+    if what.startswith("legendary "):
+        yc["supertypes"] = ["Legendary"]
+        what = what[len("legendary "):]
+    if what != "permanents":
+        yc.update(_count_filter(what, True))
+    return {"color_among": yc}
+
+
+@template("mana.color_of_a_permanent", "mana",
+          r"Choose a color of a permanent you control\. Add one mana of that color",
+          '{"color_among": {}} (a color of some permanent its controller controls)',
+          "CR 105.2, 106.5, 605.1a",
+          "Meteor Crater: {T}: Choose a color of a permanent you control. Add one mana of that color.")
+def _m_color_of_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"color_among": {}}
+
+
 @template("mana.could_produce", "mana",
           r"Add one mana of any (?P<what>type|color) that (?P<whose>a land you control|"
           r"a land an opponent controls|lands you control|lands an opponent controls) could produce",
@@ -1522,16 +1547,18 @@ TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
 
 @template("activate.if_you_control", "mana_rider",
           rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )(?P<sup>legendary )?"
-          r"(?P<t>artifact|creature|land|enchantment|planeswalker|[A-Z][a-z]+)s?",
+          r"(?P<t>artifact|creature|land|enchantment|planeswalker|permanent|[A-Z][a-z]+)s?",
           '"condition": {"you_control": {"types": ["Artifact"], "supertypes": ["Legendary"], '
           '"min": N}}', "CR 602.5b, 205.4",
           "Activate only if you control an artifact; Rivendell: Activate only if you control a "
-          "legendary creature.")
+          "legendary creature; Temple of Cultivation: ... ten or more permanents.")
 def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"]) if m["n"] else 1
     t = m["t"]
     yc: dict[str, Any]
-    if t.lower() in TYPE_WORDS:
+    if t == "permanent":  # "ten or more permanents" (Temple of Cultivation): any permanent
+        yc = {"min": n}
+    elif t.lower() in TYPE_WORDS:
         yc = {"types": [TYPE_WORDS[t.lower()]], "min": n}
     else:
         yc = {"subtypes": [t], "min": n}
@@ -2512,7 +2539,7 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b", eff):
+    if not re.match(r"Add\b|Choose a color of a permanent you control\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
