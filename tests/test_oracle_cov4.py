@@ -434,3 +434,21 @@ def test_ten_or_more_permanents(results: dict[str, CardResult], checker: Checker
     assert why(checker, state([temple, *forests, bears]), activate("t", 2)).legal
     v = why(checker, state([temple, *forests]), activate("t", 2))
     assert not v.legal and "602.5b" in rules(v)
+
+
+def test_jack_o_lantern_pays_from_the_graveyard(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    # Jack-o'-Lantern: "{1}, Exile this card from your graveyard: Add one mana of any color."
+    # (113.6k: it functions in the graveyard)
+    a = abilities(results, "Jack-o'-Lantern")[1]
+    assert a["zone"] == "graveyard" and a["cost"] == {"mana": "{1}", "exile": "self"}
+    jack = {"id": "j", "card": "Jack-o'-Lantern", "zone": "graveyard"}
+    plains = {"id": "p", "card": "Plains"}
+    goblin = {"id": "r", "card": "Raging Goblin", "zone": "hand"}
+    cast = {"kind": "cast", "object": "r"}
+    assert why(checker, state([jack, plains, goblin]), cast).legal
+    after = applied(checker, state([jack, plains, goblin]), cast)
+    assert obj(after, "j")["zone"] == "exile"
+    assert not why(checker, state([{**jack, "zone": "hand"}, plains, goblin]), cast).legal
+    v = why(checker, state([{**jack, "zone": "hand"}, plains]), activate("j", 2))
+    assert not v.legal and "113.6k" in rules(v)

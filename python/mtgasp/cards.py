@@ -514,11 +514,12 @@ class _Validator:
         if "zone" in ab:
             # 113.6k: an ability whose cost moves its card out of the hand ("Exile this card from
             # your hand", "Discard this card") functions only there
-            if ab["zone"] != "hand":
-                self.add(f"{path}.zone", f'expected "hand", got {_q(ab["zone"])}')
-            elif cost_d.get("exile") != "self" and cost_d.get("discard") != "self":
-                self.add(f"{path}.zone", 'only with a cost that exiles ("exile": "self") or '
-                                         'discards ("discard": "self") the card')
+            if ab["zone"] not in ("hand", "graveyard"):
+                self.add(f"{path}.zone", f'expected "hand" or "graveyard", got {_q(ab["zone"])}')
+            elif cost_d.get("exile") != "self" and (cost_d.get("discard") != "self"
+                                                    or ab["zone"] != "hand"):
+                self.add(f"{path}.zone", 'only with a cost that exiles ("exile": "self") or, '
+                                         'from a hand, discards ("discard": "self") the card')
             if granted:
                 self.add(f"{path}.zone", "not for a granted ability")
             for k in ("tap", "untap", "sacrifice", "remove_counters", "remove_any_counters",

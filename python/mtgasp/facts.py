@@ -348,8 +348,8 @@ class FactWriter:
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
-        if kind == "activated" and spec.get("zone") == "hand":
-            self.add("ability_zone", a, C("hand"))
+        if kind == "activated" and spec.get("zone") in ("hand", "graveyard"):
+            self.add("ability_zone", a, C(spec["zone"]))
         if kind == "activated" and isinstance(spec.get("cost_reduction"), dict):
             cr = spec["cost_reduction"]
             self.add("activation_reduction", a, N(int(cr.get("generic", 1))))

@@ -558,17 +558,20 @@ def _c_sac_n(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": sac}
 
 
-@template("cost.from_hand", "cost", r"(?P<what>Exile|Discard) ~(?P<hand> from your hand)?",
-          '"exile": "self" | "discard": "self", and "zone": "hand" on the ability (it is activated '
-          "from its owner's hand; only a cost with no {T}, {Q}, sacrifice or counters)",
-          "CR 113.6k, 602.2, 118.3, 701.9, 605.1a",
+@template("cost.from_hand", "cost",
+          r"(?P<what>Exile|Discard) ~(?: from your (?P<zone>hand|graveyard))?",
+          '"exile": "self" | "discard": "self", and "zone": "hand" | "graveyard" on the ability (it '
+          "is activated from its owner's hand or graveyard; only a cost with no {T}, {Q}, "
+          "sacrifice or counters)", "CR 113.6k, 602.2, 118.3, 701.9, 605.1a",
           "Simian Spirit Guide: Exile this card from your hand: Add {R}; Boseiju, Who Endures: "
-          "Channel — {1}{G}, Discard this card: ...")
+          "Channel — {1}{G}, Discard this card: ...; Jack-o'-Lantern: {1}, Exile this card from "
+          "your graveyard: Add one mana of any color.")
 def _c_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
-    if m["what"] == "Exile" and not m["hand"]:
+    if m["what"] == "Exile" and not m["zone"]:
         raise Refused("exiling the source from the battlefield is cost.exile_self")
-    key = m["what"].lower()
-    return {key: "self", "_zone": "hand"}
+    if m["what"] == "Discard" and m["zone"] == "graveyard":
+        raise Refused("discarding from a graveyard")
+    return {m["what"].lower(): "self", "_zone": m["zone"] or "hand"}
 
 
 @template("cost.return_self", "cost", r"Return ~ to its owner's hand",
