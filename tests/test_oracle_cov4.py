@@ -452,3 +452,25 @@ def test_jack_o_lantern_pays_from_the_graveyard(results: dict[str, CardResult],
     assert not why(checker, state([{**jack, "zone": "hand"}, plains, goblin]), cast).legal
     v = why(checker, state([{**jack, "zone": "hand"}, plains]), activate("j", 2))
     assert not v.legal and "113.6k" in rules(v)
+
+
+def test_wall_of_roots_puts_a_counter_to_pay(results: dict[str, CardResult],
+                                             checker: Checker) -> None:
+    # Wall of Roots: "Put a -0/-1 counter on this creature: Add {G}. Activate only once each
+    # turn." (no {T}: usable the turn it entered, 302.6; the counter lowers its toughness, 122.1a)
+    a = abilities(results, "Wall of Roots")[1]
+    assert a["cost"] == {"put_counters": {"-0/-1": 1}} and a["once_each_turn"] is True
+    wall = {"id": "w", "card": "Wall of Roots", "controlled_since_turn": 5}
+    goblin = {"id": "r", "card": "Grizzly Bears", "zone": "hand"}
+    forest = {"id": "f", "card": "Plains"}
+    cast = {"kind": "cast", "object": "r"}
+    assert why(checker, state([wall, forest, goblin]), cast).legal
+    after = applied(checker, state([wall, forest, goblin]), cast)
+    assert obj(after, "w")["counters"] == {"-0/-1": 1}
+    assert obj(after, "w")["activated_this_turn"] == [2]
+    assert not why(checker, after, activate("w", 2)).legal
+    # Devoted Druid: "Put a -1/-1 counter on this creature: Untap this creature."
+    assert abilities(results, "Devoted Druid")[1]["cost"] == {"put_counters": {"-1/-1": 1}}
+    druid = {"id": "d", "card": "Devoted Druid", "tapped": True}
+    after = applied(checker, state([druid]), activate("d", 2))
+    assert obj(after, "d")["counters"] == {"-1/-1": 1}

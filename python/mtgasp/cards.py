@@ -754,6 +754,9 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "return_to_hand" in ab["cost"]:
                 self.add(f"{path}.cost.return_to_hand", "only an activated ability's cost returns "
                                                         "its source")
+            if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
+                self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
+                                                      "counters on its source")
             if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
                 self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
@@ -774,7 +777,15 @@ class _Validator:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
-                                     "exile_from_graveyard", "return_to_hand"))
+                                     "exile_from_graveyard", "return_to_hand", "put_counters"))
+        if "put_counters" in cost:  # "Put a -0/-1 counter on this creature" (118.3, 122.1)
+            p = f"{path}.put_counters"
+            pc = self.obj(cost["put_counters"], p, 'counters such as {"-1/-1": 1}')
+            if pc is not None:
+                if not pc:
+                    self.add(p, "must name at least one counter")
+                for k, n in pc.items():
+                    self.integer(n, _key_path(p, k), 1)
         if "return_to_hand" in cost:  # "Return this land to its owner's hand" (118.3)
             if cost["return_to_hand"] != "self":
                 self.add(f"{path}.return_to_hand", f'expected "self" (return the source), got '

@@ -668,6 +668,10 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, C("token_perm"))
         if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
             self.add("activation_sacrifice_count", a, N(int(sac["count"])))
+        if isinstance(cost.get("put_counters"), dict) and prefix == "activation":
+            # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
+            for ck, cn in cost["put_counters"].items():
+                self.add("rider_counters", a, String(ck), N(int(cn)))
         if cost.get("return_to_hand") == "self" and prefix == "activation":
             self.add("activation_return_self", a)
         if isinstance(sac, dict) and sac.get("other") and prefix == "activation":

@@ -574,6 +574,15 @@ def _c_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
     return {m["what"].lower(): "self", "_zone": m["zone"] or "hand"}
 
 
+@template("cost.put_counter_self", "cost",
+          rf"Put (?P<n>{NUM}) (?P<c>-1/-1|-0/-1|\+1/\+1|[a-z]+) counters? on ~",
+          '"put_counters": {"-0/-1": N} (put on the source as the cost is paid; always payable)',
+          "CR 118.3, 122.1, 602.2b", "Wall of Roots: Put a -0/-1 counter on this creature: Add {G}. "
+          "Activate only once each turn; Devoted Druid: Put a -1/-1 counter on this creature: ...")
+def _c_put_counter(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"put_counters": {m["c"]: _num(m["n"])}}
+
+
 @template("cost.return_self", "cost", r"Return ~ to its owner's hand",
           '"return_to_hand": "self" (the source goes to its owner\'s hand; `apply` moves it)',
           "CR 118.3, 602.2b", "Maze's End: {3}, {T}, Return this land to its owner's hand; Magosi: "
