@@ -474,3 +474,20 @@ def test_wall_of_roots_puts_a_counter_to_pay(results: dict[str, CardResult],
     druid = {"id": "d", "card": "Devoted Druid", "tapped": True}
     after = applied(checker, state([druid]), activate("d", 2))
     assert obj(after, "d")["counters"] == {"-1/-1": 1}
+
+
+def test_lions_eye_diamond_discards_the_hand(results: dict[str, CardResult],
+                                             checker: Checker) -> None:
+    # "Discard your hand, Sacrifice this artifact: Add three mana of any one color. Activate only
+    # as an instant." (118.3: an empty hand pays it too; the spell cast is on the stack, 601.2a)
+    a = abilities(results, "Lion's Eye Diamond")[0]
+    assert a["cost"] == {"discard_hand": True, "sacrifice": "self"}
+    led = {"id": "l", "card": "Lion's Eye Diamond"}
+    bears = {"id": "b", "card": "Grizzly Bears", "zone": "hand"}
+    forest = {"id": "f", "card": "Forest", "zone": "hand"}
+    theirs = {"id": "t", "card": "Forest", "zone": "hand", "owner": "bob"}
+    after = applied(checker, state([led, bears, forest, theirs]), {"kind": "cast", "object": "b"})
+    zones = {o["id"]: o["zone"] for o in after["objects"]}
+    assert zones == {"l": "graveyard", "b": "stack", "f": "graveyard", "t": "hand"}
+    after = applied(checker, state([led]), activate("l", 1), choose="G")
+    assert obj(after, "l")["zone"] == "graveyard" and after["players"][0]["mana_pool"] == "{G}{G}{G}"

@@ -754,6 +754,8 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "return_to_hand" in ab["cost"]:
                 self.add(f"{path}.cost.return_to_hand", "only an activated ability's cost returns "
                                                         "its source")
+            if isinstance(ab["cost"], dict) and "discard_hand" in ab["cost"]:
+                self.add(f"{path}.cost.discard_hand", "only in an activated ability's cost")
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
                 self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
                                                       "counters on its source")
@@ -777,7 +779,10 @@ class _Validator:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
-                                     "exile_from_graveyard", "return_to_hand", "put_counters"))
+                                     "exile_from_graveyard", "return_to_hand", "put_counters",
+                                     "discard_hand"))
+        if "discard_hand" in cost and cost["discard_hand"] is not True:
+            self.add(f"{path}.discard_hand", f"expected true, got {_q(cost['discard_hand'])}")
         if "put_counters" in cost:  # "Put a -0/-1 counter on this creature" (118.3, 122.1)
             p = f"{path}.put_counters"
             pc = self.obj(cost["put_counters"], p, 'counters such as {"-1/-1": 1}')

@@ -672,6 +672,8 @@ class FactWriter:
             # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
             for ck, cn in cost["put_counters"].items():
                 self.add("rider_counters", a, String(ck), N(int(cn)))
+        if cost.get("discard_hand") is True and prefix == "activation":
+            self.add("activation_discard_hand", a)
         if cost.get("return_to_hand") == "self" and prefix == "activation":
             self.add("activation_return_self", a)
         if isinstance(sac, dict) and sac.get("other") and prefix == "activation":

@@ -583,6 +583,14 @@ def _c_put_counter(m: re.Match[str], ctx: Ctx) -> Any:
     return {"put_counters": {m["c"]: _num(m["n"])}}
 
 
+@template("cost.discard_hand", "cost", r"Discard your hand",
+          '"discard_hand": true (every card in its controller\'s hand; payable with an empty hand)',
+          "CR 118.3, 701.9, 602.2b", "Lion's Eye Diamond: Discard your hand, Sacrifice this "
+          "artifact: Add three mana of any one color. Activate only as an instant.")
+def _c_discard_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"discard_hand": True}
+
+
 @template("cost.return_self", "cost", r"Return ~ to its owner's hand",
           '"return_to_hand": "self" (the source goes to its owner\'s hand; `apply` moves it)',
           "CR 118.3, 602.2b", "Maze's End: {3}, {T}, Return this land to its owner's hand; Magosi: "
