@@ -491,3 +491,16 @@ def test_lions_eye_diamond_discards_the_hand(results: dict[str, CardResult],
     assert zones == {"l": "graveyard", "b": "stack", "f": "graveyard", "t": "hand"}
     after = applied(checker, state([led]), activate("l", 1), choose="G")
     assert obj(after, "l")["zone"] == "graveyard" and after["players"][0]["mana_pool"] == "{G}{G}{G}"
+
+
+def test_isolated_watchtower_two_more_lands(results: dict[str, CardResult],
+                                            checker: Checker) -> None:
+    # "{2}, {T}: Scry 1, ... Activate only if an opponent controls at least two more lands than you."
+    a = abilities(results, "Isolated Watchtower")[1]
+    assert a["condition"] == {"an_opponent_more_lands": 2}
+    tower = {"id": "w", "card": "Isolated Watchtower"}
+    mine = [{"id": f"p{i}", "card": "Plains"} for i in range(2)]
+    theirs = [{"id": f"b{i}", "card": "Forest", "owner": "bob"} for i in range(5)]
+    assert why(checker, state([tower, *mine, *theirs]), activate("w", 2)).legal
+    v = why(checker, state([tower, *mine, *theirs[:4]]), activate("w", 2))
+    assert not v.legal and "602.5b" in rules(v)

@@ -107,7 +107,7 @@ ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "befo
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
-                         "entered_this_turn")
+                         "entered_this_turn", "an_opponent_more_lands")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -620,7 +620,8 @@ class _Validator:
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
                 for f in ("graveyard_at_least", "total_power_at_least",
-                          "an_opponent_lands_at_least", "attacked_with_at_least"):
+                          "an_opponent_lands_at_least", "attacked_with_at_least",
+                          "an_opponent_more_lands"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
                 for f in ("hand_at_most", "hand_exactly", "a_player_hand_at_most"):

@@ -373,7 +373,7 @@ class FactWriter:
                 self.add("activation_entered_this_turn", a)
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
                          "an_opponent_lands_at_least", "attacked_with_at_least",
-                         "a_player_hand_at_most"):
+                         "a_player_hand_at_most", "an_opponent_more_lands"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):

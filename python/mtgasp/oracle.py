@@ -1507,6 +1507,16 @@ def _a_cost_reduction(m: re.Match[str], ctx: Ctx) -> Any:
     return {"cost_reduction": {"generic": int(m["n"]), "for_each": yc}}
 
 
+@template("activate.if_opponent_more_lands", "mana_rider",
+          rf"Activate only if an opponent controls at least (?P<n>{NUM}) more lands than you",
+          '"condition": {"an_opponent_more_lands": N} (some one opponent controls at least N more '
+          "lands than its controller)", "CR 602.5b, 102.3",
+          "Isolated Watchtower: Activate only if an opponent controls at least two more lands than "
+          "you.")
+def _a_opp_more_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"an_opponent_more_lands": _num(m["n"])}}
+
+
 @template("activate.if_a_player_hand", "mana_rider",
           rf"Activate only if a player has (?P<n>{NUM}) or fewer cards in hand",
           '"condition": {"a_player_hand_at_most": N} (any player, its controller included)',
