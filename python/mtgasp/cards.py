@@ -510,7 +510,7 @@ class _Validator:
                      f"got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
-        cost_d = ab.get("cost") if isinstance(ab.get("cost"), dict) else {}
+        cost_d: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
         if "zone" in ab:
             # 113.6k: an ability whose cost moves its card out of the hand ("Exile this card from
             # your hand", "Discard this card") functions only there
