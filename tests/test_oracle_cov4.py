@@ -504,3 +504,20 @@ def test_isolated_watchtower_two_more_lands(results: dict[str, CardResult],
     assert why(checker, state([tower, *mine, *theirs]), activate("w", 2)).legal
     v = why(checker, state([tower, *mine, *theirs[:4]]), activate("w", 2))
     assert not v.legal and "602.5b" in rules(v)
+
+
+def test_enters_tapped_and_with_counters(results: dict[str, CardResult], checker: Checker) -> None:
+    # Sphere of the Suns: "This artifact enters tapped and with three charge counters on it."
+    assert abilities(results, "Sphere of the Suns")[0] == {
+        "kind": "replacement", "enters_tapped": True,
+        "enters_with_counters": {"counter": "charge", "amount": 3}}
+    sphere = {"id": "s", "card": "Sphere of the Suns", "zone": "hand"}
+    plains = [{"id": f"p{i}", "card": "Plains"} for i in range(2)]
+    after = applied(checker, state([sphere, *plains]), {"kind": "cast", "object": "s"})
+    after = applied(checker, after | {"priority": "alice"}, {"kind": "pass"})
+    st = after
+    if obj(st, "s")["zone"] != "battlefield":  # bob passes too: it resolves (608.2)
+        st = applied(checker, st, {"kind": "pass"}, who=st["priority"])
+    s = obj(st, "s")
+    assert s["zone"] == "battlefield" and s.get("tapped") is True
+    assert s["counters"] == {"charge": 3}

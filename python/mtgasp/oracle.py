@@ -2102,10 +2102,11 @@ def _l_shock(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("enters.with_counters", "line",
-          rf"~ enters(?: the battlefield)?(?P<tapped> tapped)? with (?P<n>{NUM}|X) "
+          rf"~ enters(?: the battlefield)?(?P<tapped> tapped(?: and)?)? with (?P<n>{NUM}|X) "
           r"(?P<c>[\w+/-]+) counters? on it",
           '{"kind": "replacement", "enters_with_counters": {"counter": "charge", "amount": N|"X"}}',
-          "CR 614.1c, 122.6, 107.3m", "This land enters tapped with two charge counters on it.")
+          "CR 614.1c, 122.6, 107.3m", "This land enters tapped with two charge counters on it; "
+          "this artifact enters tapped and with three charge counters on it.")
 def _l_counters(m: re.Match[str], ctx: Ctx) -> Any:
     amount: Any = "X" if m["n"].upper() == "X" else _num(m["n"])
     out: dict[str, Any] = {"kind": "replacement",
