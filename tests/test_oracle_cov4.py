@@ -521,3 +521,47 @@ def test_enters_tapped_and_with_counters(results: dict[str, CardResult], checker
     s = obj(st, "s")
     assert s["zone"] == "battlefield" and s.get("tapped") is True
     assert s["counters"] == {"charge": 3}
+
+
+# --- alternative costs (118.9) -------------------------------------------------------------------
+
+def test_borderpost_alternative_cost(results: dict[str, CardResult], checker: Checker) -> None:
+    # Wildfield Borderpost: "You may pay {1} and return a basic land you control to its owner's
+    # hand rather than pay this spell's mana cost." (118.9: the method "alternative")
+    a = abilities(results, "Wildfield Borderpost")[0]
+    assert a == {"kind": "alternative_cost", "cost": {
+        "mana": "{1}", "return_permanent": {"types": ["Land"], "supertypes": ["Basic"]}}}
+    post = {"id": "w", "card": "Wildfield Borderpost", "zone": "hand"}
+    forest = {"id": "f", "card": "Forest"}
+    alt = {"kind": "cast", "object": "w", "method": "alternative"}
+    # one Forest: tapped for {G} to pay {1}, then returned to hand (601.2g before 601.2h)
+    assert why(checker, state([post, forest]), alt).legal
+    after = applied(checker, state([post, forest]), alt)
+    assert obj(after, "f")["zone"] == "hand" and obj(after, "w")["zone"] == "stack"
+    assert obj(after, "w")["method"] == "alternative"
+    # the normal way needs {1}{G}{W}
+    assert not why(checker, state([post, forest]), {"kind": "cast", "object": "w"}).legal
+    # no basic land to return: a nonbasic land doesn't do (118.3)
+    v = why(checker, state([post, {"id": "m", "card": "Mirrex"}]), alt)
+    assert not v.legal and "118.3" in rules(v)
+    # the candidate moves offer both methods
+    st = parse_state(state([post, forest]), checker.library)
+    methods = {m.action.method for m in checker.moves(st, "alice") if m.action.object == "w"}
+    assert "alternative" in methods
+    # a card without one can't be cast that way (118.9)
+    dragon = {"id": "d", "card": "Shivan Dragon", "zone": "hand"}
+    v = why(checker, state([dragon, forest]), {"kind": "cast", "object": "d", "method": "alternative"})
+    assert not v.legal and "118.9" in rules(v)
+
+
+def test_gush_returns_two_islands(results: dict[str, CardResult], checker: Checker) -> None:
+    # Gush: "You may return two Islands you control to their owner's hand rather than pay this
+    # spell's mana cost."
+    assert abilities(results, "Gush")[0]["cost"] == {"return_permanent": {
+        "types": ["Land"], "subtypes": ["Island"], "count": 2}}
+    gush = {"id": "g", "card": "Gush", "zone": "hand"}
+    islands = [{"id": f"i{i}", "card": "Island", "tapped": True} for i in range(2)]
+    alt = {"kind": "cast", "object": "g", "method": "alternative"}
+    after = applied(checker, state([gush, *islands]), alt)
+    assert {obj(after, "i0")["zone"], obj(after, "i1")["zone"]} == {"hand"}
+    assert not why(checker, state([gush, islands[0]]), alt).legal

@@ -59,7 +59,7 @@ CARD_TYPES = (
 )
 ABILITY_KINDS = (
     "keyword", "activated", "triggered", "static", "replacement", "spell", "additional_cost",
-    "not_modeled",
+    "alternative_cost", "not_modeled",
 )
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 # a power or toughness that is not a number: "*", "1+*", "*+1", "2-*", "X", "?"
@@ -179,6 +179,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ()),
+    "alternative_cost": (("cost",), ()),
     "not_modeled": ((), ()),
 }
 
@@ -528,6 +529,8 @@ class _Validator:
                     self.add(f"{path}.cost.{k}", "not in the cost of an ability of a card in a hand")
         elif cost_d.get("discard") == "self":
             self.add(f"{path}.cost.discard", 'discarding the card itself needs "zone": "hand"')
+        if "return_permanent" in cost_d:
+            self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
         if "cost_reduction" in ab:
             # "This ability costs {1} less to activate for each legendary creature you control"
             p = f"{path}.cost_reduction"
@@ -744,6 +747,20 @@ class _Validator:
                 for i, e in enumerate(effects):
                     self.effect(e, f"{path}.effects[{i}]")
 
+    def _alternative_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        """118.9: "You may pay {1} and return a basic land you control to its owner's hand rather
+        than pay this spell's mana cost" (the cast method "alternative"): mana, life and
+        returning permanents."""
+        if "cost" in ab:
+            self.cost(ab["cost"], f"{path}.cost")
+            if isinstance(ab["cost"], dict):
+                for k in ab["cost"]:
+                    if k not in ("mana", "life", "return_permanent"):
+                        self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life and "
+                                                     "return_permanent only")
+        if granted:
+            self.add(path, "an alternative cost is not granted")
+
     def _additional_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
@@ -755,6 +772,8 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "return_to_hand" in ab["cost"]:
                 self.add(f"{path}.cost.return_to_hand", "only an activated ability's cost returns "
                                                         "its source")
+            if isinstance(ab["cost"], dict) and "return_permanent" in ab["cost"]:
+                self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
             if isinstance(ab["cost"], dict) and "discard_hand" in ab["cost"]:
                 self.add(f"{path}.cost.discard_hand", "only in an activated ability's cost")
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
@@ -781,7 +800,31 @@ class _Validator:
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
-                                     "discard_hand"))
+                                     "discard_hand", "return_permanent"))
+        if "return_permanent" in cost:  # "return a basic land you control to its owner's hand"
+            p = f"{path}.return_permanent"
+            rp = self.obj(cost["return_permanent"], p, '{"types": ["Land"], "supertypes": '
+                                                       '["Basic"], "count": 1}')
+            if rp is not None:
+                self.fields(rp, p, ("types",), ("subtypes", "supertypes", "count"))
+                if "types" in rp:
+                    self.string_list(rp["types"], f"{p}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                    if isinstance(rp["types"], list) and len(rp["types"]) != 1:
+                        self.add(f"{p}.types", "one card type")
+                if "subtypes" in rp:
+                    self.string_list(rp["subtypes"], f"{p}.subtypes", nonempty=True)
+                    if isinstance(rp["subtypes"], list) and len(rp["subtypes"]) != 1:
+                        self.add(f"{p}.subtypes", "one subtype")
+                if "supertypes" in rp:
+                    self.string_list(rp["supertypes"], f"{p}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
+                    if isinstance(rp["supertypes"], list) and len(rp["supertypes"]) != 1:
+                        self.add(f"{p}.supertypes", "one supertype")
+                    if "subtypes" in rp:
+                        self.add(p, 'takes "subtypes" or "supertypes", not both')
+                if "count" in rp:
+                    self.integer(rp["count"], f"{p}.count", 1)
         if "discard_hand" in cost and cost["discard_hand"] is not True:
             self.add(f"{path}.discard_hand", f"expected true, got {_q(cost['discard_hand'])}")
         if "put_counters" in cost:  # "Put a -0/-1 counter on this creature" (118.3, 122.1)

@@ -344,6 +344,20 @@ class FactWriter:
             self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
         if kind == "additional_cost":
             self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
+        if kind == "alternative_cost":  # 118.9: the cast method "alternative"
+            cost = spec.get("cost") or {}
+            self.add("alternative_cost", a)
+            if cost.get("mana"):
+                self.add("alternative_mana", a, self.cost(cost["mana"]))
+            if cost.get("life"):
+                self.add("alternative_life", a, N(int(cost["life"])))
+            rp = cost.get("return_permanent")
+            if isinstance(rp, dict):
+                t = C(rp["types"][0].lower())
+                flt = (F("sub", [t, String(rp["subtypes"][0])]) if rp.get("subtypes") else
+                       F("sup", [t, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
+                       F("type", [t]))
+                self.add("alternative_return", a, flt, N(int(rp.get("count", 1))))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):

@@ -21,7 +21,7 @@ STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )
-METHODS = ("normal", "foretell", "plot", "free")
+METHODS = ("normal", "foretell", "plot", "free", "alternative")
 ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")

@@ -599,6 +599,30 @@ def _c_return_self(m: re.Match[str], ctx: Ctx) -> Any:
     return {"return_to_hand": "self"}
 
 
+@template("cost.return_permanent", "cost",
+          rf"Return (?P<n>{NUM}) (?P<basic>basic )?(?P<t>lands?|creatures?|artifacts?|"
+          r"Plains|Islands?|Swamps?|Mountains?|Forests?) you control to (?:its|their) owner's hand",
+          '"return_permanent": {"types": ["Land"], "supertypes": ["Basic"], "count": N} (in an '
+          "alternative cost: the payment search picks which; `apply` returns them)",
+          "CR 118.3, 118.9", "Wildfield Borderpost: You may pay {1} and return a basic land you "
+          "control to its owner's hand rather than pay this spell's mana cost.")
+def _c_return_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    t = m["t"]
+    rp: dict[str, Any]
+    if t.rstrip("s").lower() in ("land", "creature", "artifact"):
+        rp = {"types": [t.rstrip("s").capitalize()]}
+    else:
+        rp = {"types": ["Land"], "subtypes": [t if t == "Plains" else t.rstrip("s")]}
+    if m["basic"]:
+        if "subtypes" in rp:
+            raise Refused("a basic land of a basic land type: not one filter")
+        rp["supertypes"] = ["Basic"]
+    n = _num(m["n"])
+    if n > 1:
+        rp["count"] = n
+    return {"return_permanent": rp}
+
+
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
           '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
@@ -742,6 +766,7 @@ def parse_cost(text: str, ctx: Ctx) -> dict[str, Any]:
         if p in ("sacrifice it", "return it to its owner's hand") and "~" in prev:
             p = p.replace(" it", " ~", 1).capitalize().replace("~", "~")
         prev = p
+        p = p[:1].upper() + p[1:]  # "pay {1} and return ...": each part reads as a sentence
         # "{1}{T}" written without a comma is not Oracle style, but mana then {T}: split it
         mt = re.fullmatch(rf"({MANA}+)(\{{[TQ]\}})", p)
         pieces = [mt.group(1), mt.group(2)] if mt else [p]
@@ -2171,6 +2196,22 @@ def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
     return {"spell_types": t}, w
 
 
+@template("cost.alternative", "line",
+          r"You may (?P<cost>.+?) rather than pay ~'s mana cost",
+          '{"kind": "alternative_cost", "cost": COST} (the cast method "alternative": mana, life, '
+          "return_permanent; the mana cost isn't paid, additional costs and increases are)",
+          "CR 118.9, 601.2b, 601.2f-h", "Wildfield Borderpost: You may pay {1} and return a basic "
+          "land you control to its owner's hand rather than pay this spell's mana cost.")
+def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
+    if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost:
+        raise Refused("an alternative cost of a spell with {X}: not in the card format")
+    cost = parse_cost(m["cost"], ctx)
+    bad = [k for k in cost if k not in ("mana", "life", "return_permanent")]
+    if bad:
+        raise Refused(f"an alternative cost with {bad[0]}: not in the card format")
+    return {"kind": "alternative_cost", "cost": cost}
+
+
 @template("static.doesnt_untap", "line",
           r"~ doesn't untap during your untap step(?: if it has an? (?P<k>[a-z]+) counters? on it)?",
           '{"kind": "static", "doesnt_untap": true | {"if_counter": "depletion"}} (`apply`: it stays '
@@ -3055,6 +3096,8 @@ def _main_template(ab: Ability, used: list[str]) -> str:
         return next((u for u in used if u.startswith("trigger.")), used[0])
     if ab["kind"] == "activated":
         return "activated"
+    if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
+        return "cost.alternative"
     return used[0]
 
 
