@@ -353,10 +353,10 @@ class FactWriter:
                 self.add("alternative_life", a, N(int(cost["life"])))
             rp = cost.get("return_permanent")
             if isinstance(rp, dict):
-                t = C(rp["types"][0].lower())
-                flt = (F("sub", [t, String(rp["subtypes"][0])]) if rp.get("subtypes") else
-                       F("sup", [t, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
-                       F("type", [t]))
+                rt = C(rp["types"][0].lower())
+                flt = (F("sub", [rt, String(rp["subtypes"][0])]) if rp.get("subtypes") else
+                       F("sup", [rt, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
+                       F("type", [rt]))
                 self.add("alternative_return", a, flt, N(int(rp.get("count", 1))))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
