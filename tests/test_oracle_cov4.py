@@ -565,3 +565,24 @@ def test_gush_returns_two_islands(results: dict[str, CardResult], checker: Check
     after = applied(checker, state([gush, *islands]), alt)
     assert {obj(after, "i0")["zone"], obj(after, "i1")["zone"]} == {"hand"}
     assert not why(checker, state([gush, islands[0]]), alt).legal
+
+
+def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    # Vivi Ornitier: "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi
+    # Ornitier's power. Activate only during your turn and only once each turn." (0/3)
+    a = abilities(results, "Vivi Ornitier")[0]
+    assert a["mana"] == {"for_each": {"any_combination": True, "types": ["U", "R"],
+                                      "self": "power"}}
+    vivi = {"id": "v", "card": "Vivi Ornitier"}
+    assert mana(checker, state([vivi]), "v") == []  # power 0: no mana (107.1b)
+    strong = {**vivi, "counters": {"+1/+1": 2}}
+    assert mana(checker, state([strong]), "v") == ["U", "R"]
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "hand"}
+    target = {"id": "x", "card": "Grizzly Bears", "owner": "bob"}
+    cast = {"kind": "cast", "object": "b", "targets": ["x"]}
+    assert why(checker, state([strong, bolt, target]), cast).legal
+    assert not why(checker, state([vivi, bolt, target]), cast).legal
+    # its two mana are blue and/or red: Grizzly Bears' {G} can't be paid
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
+    assert not why(checker, state([strong, bears]), {"kind": "cast", "object": "g"}).legal

@@ -993,9 +993,9 @@ class _Validator:
                     if fe["any_combination"] is not True:
                         self.add(f"{p}.any_combination", f"expected true, got "
                                                          f"{_q(fe['any_combination'])}")
-                    if "counters_removed" not in fe:
+                    if "counters_removed" not in fe and len(fe.get("types") or []) != 2:
                         self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
-                                 "any combination, X the counters removed)")
+                                 "any combination, X the counters removed) or two \"types\"")
                 if "types" in fe:
                     if "any_combination" not in fe:
                         self.add(f"{p}.types", 'only with "any_combination"')

@@ -1021,6 +1021,21 @@ def _m_x_one_color(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"any_one_color": True, **count}}
 
 
+@template("mana.x_combination_of", "mana",
+          rf"Add X mana in any combination of (?P<ts>{COLORED},? and/or {COLORED}), where X is "
+          r"(?:the number of (?P<n>.+)|(?P<pt>~'s (?:power|toughness)))",
+          '{"for_each": {"any_combination": true, "types": ["G", "W"], COUNT}} (X mana in any '
+          "combination of the two colors: one option per split; COUNT as in for_each)",
+          "CR 106.1a, 605.1a, 107.3", "Vivi Ornitier: {0}: Add X mana in any combination of {U} "
+          "and/or {R}, where X is Vivi Ornitier's power.")
+def _m_x_combination_of(m: re.Match[str], ctx: Ctx) -> Any:
+    count = _count(m["n"], True, ctx) if m["n"] else _count(m["pt"], False, ctx)
+    types = [re.sub(r"[{}]", "", t) for t in re.findall(COLORED, m["ts"])]
+    if "C" in types or len(set(types)) != 2:
+        raise Refused("a combination of other than two colors")
+    return {"for_each": {"any_combination": True, "types": types, **count}}
+
+
 def _x_removed(ctx: Ctx) -> str:
     """The kind of counters a "Remove X storage counters from ~" cost removes (the X of "Add X
     mana ..."); Refused when the cost doesn't define X that way."""
