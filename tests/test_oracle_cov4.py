@@ -586,3 +586,24 @@ def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResul
     # its two mana are blue and/or red: Grizzly Bears' {G} can't be paid
     bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
     assert not why(checker, state([strong, bears]), {"kind": "cast", "object": "g"}).legal
+
+
+def test_eldrazi_temple_colorless_eldrazi_only(results: dict[str, CardResult],
+                                               checker: Checker) -> None:
+    # "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate abilities
+    # of colorless Eldrazi." (106.6; 105.2c)
+    assert abilities(results, "Eldrazi Temple")[1]["mana"]["spend_only"] == [
+        {"spell": {"colorless": True, "subtypes": ["Eldrazi"]}},
+        {"ability": {"of_subtypes": ["Eldrazi"], "of_colorless": True}}]
+    temple = {"id": "t", "card": "Eldrazi Temple"}
+    wastes = [{"id": f"w{i}", "card": "Island"} for i in range(2)]
+    seer = {"id": "s", "card": "Thought-Knot Seer", "zone": "hand"}  # {3}{C}
+    spawner = {"id": "k", "card": "Eldrazi Skyspawner", "zone": "hand"}  # {2}{U}: blue
+    # {3}{C}: the Temple's {C}{C} and two Islands pay it
+    assert why(checker, state([temple, *wastes, seer]), {"kind": "cast", "object": "s"}).legal
+    # a devoid Eldrazi is colorless (702.114a): Eldrazi Skyspawner ({2}{U}) may use it
+    assert why(checker, state([temple, *wastes[:1], spawner]), {"kind": "cast", "object": "k"}).legal
+    # a colorless spell that isn't an Eldrazi may not: Solemn Simulacrum ({4})
+    solemn = {"id": "m", "card": "Solemn Simulacrum", "zone": "hand"}
+    v = why(checker, state([temple, *wastes, solemn]), {"kind": "cast", "object": "m"})
+    assert not v.legal and "106.6" in rules(v)

@@ -1094,7 +1094,11 @@ class _Validator:
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
-                    self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes"))
+                    self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes",
+                                                         "of_colorless"))
+                    if "of_colorless" in ab and ab["of_colorless"] is not True:
+                        self.add(f"{p}.ability.of_colorless", f"expected true, got "
+                                                              f"{_q(ab['of_colorless'])}")
                     if "of_types" in ab:
                         self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
                                          "a card type", nonempty=True)

@@ -647,6 +647,8 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("of_type", [C(t.lower())]))
                 for t in (alt["ability"] or {}).get("of_subtypes") or []:
                     self.add("spend_alt", a, n, F("of_subtype", [String(t)]))
+                if (alt["ability"] or {}).get("of_colorless"):
+                    self.add("spend_alt", a, n, C("of_colorless"))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
 

@@ -1288,6 +1288,11 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
         raise Refused(f'spend restriction "{act}" is not in the card format')
     if m["t"] is None:
         return [{"ability": {}}]
+    mc = re.fullmatch(r"colorless (?P<w>[A-Z][a-z]+)", m["t"])
+    if mc and mc["w"] in spell_subtypes:
+        # "cast colorless Eldrazi spells or activate abilities of colorless Eldrazi" (Eldrazi
+        # Temple): a colorless source (105.2c) with that subtype
+        return [{"ability": {"of_subtypes": [mc["w"]], "of_colorless": True}}]
     t = _SOURCE_WORDS.get(m["t"])
     if t is not None:
         return [{"ability": {"of_types": [t]}}]
