@@ -607,3 +607,21 @@ def test_eldrazi_temple_colorless_eldrazi_only(results: dict[str, CardResult],
     solemn = {"id": "m", "card": "Solemn Simulacrum", "zone": "hand"}
     v = why(checker, state([temple, *wastes, solemn]), {"kind": "cast", "object": "m"})
     assert not v.legal and "106.6" in rules(v)
+
+
+def test_aether_hub_pays_energy(results: dict[str, CardResult], checker: Checker) -> None:
+    # Aether Hub: "{T}, Pay {E}: Add one mana of any color." (107.14: the player's energy)
+    assert abilities(results, "Aether Hub")[2]["cost"] == {"tap": True, "energy": 1}
+    hub = {"id": "h", "card": "Aether Hub"}
+    goblin = {"id": "r", "card": "Raging Goblin", "zone": "hand"}
+    cast = {"kind": "cast", "object": "r"}
+    doc = state([hub, goblin])
+    v = why(checker, doc, activate("h", 3))
+    assert not v.legal and "118.3" in rules(v)
+    assert not why(checker, doc, cast).legal
+    doc["players"][0]["energy"] = 2
+    assert why(checker, doc, cast).legal
+    after = applied(checker, doc, cast)
+    assert after["players"][0]["energy"] == 1
+    after = applied(checker, doc, activate("h", 3), choose="U")
+    assert after["players"][0]["energy"] == 1 and after["players"][0]["mana_pool"] == "{U}"

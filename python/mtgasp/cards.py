@@ -774,6 +774,8 @@ class _Validator:
                                                         "its source")
             if isinstance(ab["cost"], dict) and "return_permanent" in ab["cost"]:
                 self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
+            if isinstance(ab["cost"], dict) and "energy" in ab["cost"]:
+                self.add(f"{path}.cost.energy", "only in an activated ability's cost")
             if isinstance(ab["cost"], dict) and "discard_hand" in ab["cost"]:
                 self.add(f"{path}.cost.discard_hand", "only in an activated ability's cost")
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
@@ -800,7 +802,9 @@ class _Validator:
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
-                                     "discard_hand", "return_permanent"))
+                                     "discard_hand", "return_permanent", "energy"))
+        if "energy" in cost:  # "Pay {E}" (107.14): that many of its controller's energy counters
+            self.integer(cost["energy"], f"{path}.energy", 1)
         if "return_permanent" in cost:  # "return a basic land you control to its owner's hand"
             p = f"{path}.return_permanent"
             rp = self.obj(cost["return_permanent"], p, '{"types": ["Land"], "supertypes": '

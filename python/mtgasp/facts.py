@@ -688,6 +688,8 @@ class FactWriter:
             # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
             for ck, cn in cost["put_counters"].items():
                 self.add("rider_counters", a, String(ck), N(int(cn)))
+        if isinstance(cost.get("energy"), int) and prefix == "activation":
+            self.add("activation_energy", a, N(int(cost["energy"])))
         if cost.get("discard_hand") is True and prefix == "activation":
             self.add("activation_discard_hand", a)
         if cost.get("return_to_hand") == "self" and prefix == "activation":
@@ -811,6 +813,8 @@ class FactWriter:
                     self.add("pool", ps, C(t.lower()), N(n))
             if p.last_turn is not None:
                 self.add("last_turn_override", ps, N(p.last_turn))
+            if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters
+                self.add("energy", ps, N(p.extra["energy"]))
             for key in ("attackers_this_turn", "damage_taken_this_turn"):
                 if isinstance(p.extra.get(key), int):
                     self.add(key, ps, N(p.extra[key]))

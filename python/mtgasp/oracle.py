@@ -583,6 +583,13 @@ def _c_put_counter(m: re.Match[str], ctx: Ctx) -> Any:
     return {"put_counters": {m["c"]: _num(m["n"])}}
 
 
+@template("cost.pay_energy", "cost", r"Pay (?P<e>(?:\{E\})+)",
+          '"energy": N (N energy counters of its controller: the player\'s `energy` state field)',
+          "CR 107.14, 118.3, 122.1", "Aether Hub: {T}, Pay {E}: Add one mana of any color.")
+def _c_energy(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"energy": m["e"].count("{E}")}
+
+
 @template("cost.discard_hand", "cost", r"Discard your hand",
           '"discard_hand": true (every card in its controller\'s hand; payable with an empty hand)',
           "CR 118.3, 701.9, 602.2b", "Lion's Eye Diamond: Discard your hand, Sacrifice this "
