@@ -625,3 +625,38 @@ def test_aether_hub_pays_energy(results: dict[str, CardResult], checker: Checker
     assert after["players"][0]["energy"] == 1
     after = applied(checker, doc, activate("h", 3), choose="U")
     assert after["players"][0]["energy"] == 1 and after["players"][0]["mana_pool"] == "{U}"
+
+
+# --- loyalty abilities that add mana (606) -----------------------------------------------------
+
+def test_chandra_loyalty_ability_adds_mana(results: dict[str, CardResult],
+                                           checker: Checker) -> None:
+    # Chandra, Torch of Defiance (loyalty 4): "[+1]: Add {R}{R}." -- a loyalty ability, not a
+    # mana ability (605.1a): it uses the stack; only as a sorcery, once per turn per planeswalker
+    # (606.3); it enters with 4 loyalty counters (306.5b)
+    card = results["Chandra, Torch of Defiance"].card
+    assert card is not None and card["faces"][0]["loyalty"] == 4
+    a = abilities(results, "Chandra, Torch of Defiance")[1]
+    assert a == {"kind": "activated", "cost": {"loyalty": 1},
+                 "effect": {"action": "add_mana", "produce": {"fixed": "{R}{R}"}}}
+    chandra = {"id": "c", "card": "Chandra, Torch of Defiance", "counters": {"loyalty": 4}}
+    after = applied(checker, state([chandra]), activate("c", 2))
+    assert obj(after, "c")["counters"] == {"loyalty": 5}
+    assert obj(after, "c")["activated_this_turn"] == [2]
+    assert len(after["stack"]) == 1  # the ability, on the stack
+    v = why(checker, after, activate("c", 2))
+    assert not v.legal and "606.3" in rules(v)
+    # both players pass: it resolves and adds {R}{R}
+    after = applied(checker, after, {"kind": "pass"})
+    after = applied(checker, after, {"kind": "pass"}, who="bob")
+    assert next(p for p in after["players"] if p["name"] == "alice").get("mana_pool") == "{R}{R}"
+    # not as an instant (606.3): during combat, or with something on the stack
+    v = why(checker, state([chandra], step="beginning_of_combat"), activate("c", 2))
+    assert not v.legal and "606.3" in rules(v)
+    # cast, it enters with its printed loyalty (306.5b)
+    hand = {"id": "c", "card": "Chandra, Torch of Defiance", "zone": "hand"}
+    mountains = [{"id": f"m{i}", "card": "Mountain"} for i in range(4)]
+    after = applied(checker, state([hand, *mountains]), {"kind": "cast", "object": "c"})
+    after = applied(checker, after, {"kind": "pass"})
+    after = applied(checker, after, {"kind": "pass"}, who="bob")
+    assert obj(after, "c")["zone"] == "battlefield" and obj(after, "c")["counters"] == {"loyalty": 4}

@@ -168,7 +168,7 @@ _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
 _FACE_FIELDS = (
     "name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness", "oracle",
-    "abilities", "colors",
+    "abilities", "colors", "loyalty",
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
@@ -407,6 +407,10 @@ class _Validator:
         # (devoid): the face's colors when they are not its mana cost's; [] = colorless
         if "colors" in face:
             self.string_list(face["colors"], f"{path}.colors", COLOR_LETTERS, "a color")
+        if "loyalty" in face:  # 306.5b: a planeswalker's printed loyalty
+            self.integer(face["loyalty"], f"{path}.loyalty", 0)
+            if "Planeswalker" not in (face.get("types") or []):
+                self.add(f"{path}.loyalty", "only a planeswalker has a printed loyalty")
         creature = "Creature" in types
         for pt in ("power", "toughness"):
             if pt in face:
@@ -531,6 +535,11 @@ class _Validator:
             self.add(f"{path}.cost.discard", 'discarding the card itself needs "zone": "hand"')
         if "return_permanent" in cost_d:
             self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
+        if "loyalty" in cost_d and "mana" in ab:
+            self.add(f"{path}.cost.loyalty", "a loyalty ability is not a mana ability (605.1a): "
+                                             'use an "effect" add_mana')
+        if "loyalty" in cost_d and granted:
+            self.add(f"{path}.cost.loyalty", "not for a granted ability")
         if "cost_reduction" in ab:
             # "This ability costs {1} less to activate for each legendary creature you control"
             p = f"{path}.cost_reduction"
@@ -774,6 +783,8 @@ class _Validator:
                                                         "its source")
             if isinstance(ab["cost"], dict) and "return_permanent" in ab["cost"]:
                 self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
+            if isinstance(ab["cost"], dict) and "loyalty" in ab["cost"]:
+                self.add(f"{path}.cost.loyalty", "only in an activated ability's cost")
             if isinstance(ab["cost"], dict) and "energy" in ab["cost"]:
                 self.add(f"{path}.cost.energy", "only in an activated ability's cost")
             if isinstance(ab["cost"], dict) and "discard_hand" in ab["cost"]:
@@ -802,7 +813,12 @@ class _Validator:
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
-                                     "discard_hand", "return_permanent", "energy"))
+                                     "discard_hand", "return_permanent", "energy", "loyalty"))
+        if "loyalty" in cost:  # "[+1]", "[−2]" (606.4): put or remove loyalty counters
+            self.integer(cost["loyalty"], f"{path}.loyalty", -MAX_CARD_NUMBER)
+            extra = [k for k in cost if k != "loyalty"]
+            if extra:
+                self.add(f"{path}.loyalty", f"a loyalty cost is the whole cost, not with {extra[0]}")
         if "energy" in cost:  # "Pay {E}" (107.14): that many of its controller's energy counters
             self.integer(cost["energy"], f"{path}.energy", 1)
         if "return_permanent" in cost:  # "return a basic land you control to its owner's hand"
@@ -1412,6 +1428,7 @@ def _build_card(d: Mapping[str, Any]) -> Card:
             power=f.get("power"),
             toughness=f.get("toughness"),
             colors=tuple(f["colors"]) if "colors" in f else None,
+            loyalty=f.get("loyalty"),
         ))
     return Card(name=d["name"], layout=d["layout"], faces=tuple(faces))
 

@@ -299,6 +299,8 @@ class FactWriter:
                 self.add("subtype", sym, f, String(s))
             if face.mana_cost is not None:
                 self.add("mana_cost", sym, f, self.cost(face.mana_cost))
+            if face.loyalty is not None:  # 306.5b
+                self.add("printed_loyalty", sym, f, N(int(face.loyalty)))
             if face.colors is not None:  # 204, 604.3, 702.114a: colors not from the mana cost
                 self.add("face_colors_given", sym, f)
                 for c in face.colors:
@@ -688,6 +690,8 @@ class FactWriter:
             # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
             for ck, cn in cost["put_counters"].items():
                 self.add("rider_counters", a, String(ck), N(int(cn)))
+        if isinstance(cost.get("loyalty"), int) and prefix == "activation":  # 606.4
+            self.add("activation_loyalty", a, N(int(cost["loyalty"])))
         if isinstance(cost.get("energy"), int) and prefix == "activation":
             self.add("activation_energy", a, N(int(cost["energy"])))
         if cost.get("discard_hand") is True and prefix == "activation":

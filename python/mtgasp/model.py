@@ -151,6 +151,7 @@ class Face:
     # 105.2, 204, 604.3: the face's colors when given (a color indicator, "is all colors", devoid);
     # None: the colors of its mana cost (202.2)
     colors: tuple[str, ...] | None = None
+    loyalty: int | None = None  # 306.5b: a planeswalker's printed loyalty
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,7 @@ class RawFace:
     path: str = ""  # where the face is in its file, for errors
     colors: list[str] | None = None  # the file's colors of the face (W U B R G), if it gives them
     identity: list[str] | None = None  # the card's color identity (903.4), if the file gives it
+    loyalty: str | None = None  # a planeswalker's printed loyalty (306.5b)
 
 
 @dataclass
@@ -200,6 +201,7 @@ def _face_from_mtgjson(f: Any, source: str, path: str) -> RawFace:
         power=_pt(f.get("power")), toughness=_pt(f.get("toughness")), keywords=list(kws),
         path=path, colors=_colors(f.get("colors"), source, f"{path}.colors"),
         identity=_colors(f.get("colorIdentity"), source, f"{path}.colorIdentity"),
+        loyalty=_pt(f.get("loyalty")),
     )
 
 
@@ -239,7 +241,8 @@ def _face_from_scryfall(f: Any, source: str, path: str, card: dict[str, Any]) ->
                    mana_cost=cost or None, text=text, power=_pt(f.get("power")),
                    toughness=_pt(f.get("toughness")), keywords=list(kws), path=path,
                    colors=_colors(colors, source, f"{path}.colors"),
-                   identity=_colors(card.get("color_identity"), source, "color_identity"))
+                   identity=_colors(card.get("color_identity"), source, "color_identity"),
+                   loyalty=_pt(f.get("loyalty")))
 
 
 def _card_from_mtgjson(key: str, faces: Any, source: str, path: str) -> RawCard:
@@ -2699,6 +2702,36 @@ def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
     return effect
 
 
+@template("loyalty.add_mana", "loyalty", r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>Add .+)",
+          '{"kind": "activated", "cost": {"loyalty": N}, "effect": {"action": "add_mana", '
+          '"produce": {"fixed": ...} | {"any_color": N}}} (not a mana ability: it uses the stack; '
+          "only as a sorcery, one loyalty ability of a permanent each turn, a negative cost needs "
+          "that many loyalty counters); the planeswalker's printed loyalty is its face's "
+          "`loyalty`", "CR 605.1a, 606.3, 606.4, 606.6, 306.5b",
+          "Chandra, Torch of Defiance: [+1]: Add {R}{R}.")
+def _loyalty_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, not by _match
+    raise AssertionError("loyalty lines are read by _loyalty_mana")
+
+
+def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
+    """A loyalty ability that adds mana: "[+1]: Add {R}{R}." -> an activated ability with the cost
+    {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6)."""
+    m = next(t for t in TEMPLATES if t.name == "loyalty.add_mana").regex.match(norm.rstrip("."))
+    if m is None:
+        raise Refused("a loyalty ability with an X loyalty cost: not in the card format")
+    if ctx.face.loyalty is None or not re.fullmatch(r"\d+", ctx.face.loyalty):
+        raise Refused("a loyalty ability of a planeswalker without a printed loyalty number")
+    eff = m["eff"].rstrip(".")
+    produce = _try("mana", eff, ctx)
+    if produce is None or not (set(produce) <= {"fixed"} or set(produce) <= {"any_color"}):
+        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (only "
+                      "fixed mana or mana of any one color, without a restriction)")
+    n = int(m["n"]) * (-1 if m["sign"] in ("−", "-") else 1)
+    ctx.use("loyalty.add_mana")
+    return {"kind": "activated", "text": line, "cost": {"loyalty": n},
+            "effect": {"action": "add_mana", "produce": produce}}
+
+
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                  spell: bool = False) -> Ability | None:
     """One line (original text, normalized text) -> an ability, or None when no template and
@@ -2712,8 +2745,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     # abilities (605.1a) and are kept as not modeled unless they add mana
     if _LOYALTY.match(norm.strip()):
         if _ADDS.search(_unquoted(norm)):
-            raise Refused("a loyalty ability that adds mana: loyalty costs are not in the card "
-                          "format")
+            return _loyalty_mana(line, norm.strip(), ctx)
         ctx.use("loyalty.not_modeled")
         return {"kind": "not_modeled", "text": line}
     # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
@@ -3007,6 +3039,10 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
     # 105.2, 202.2: a face's colors are its mana cost's, unless a color indicator (204), a
     # characteristic-defining ability (604.3) or devoid (702.114a) says otherwise: the file's
     # colors are written when they differ (Dryad Arbor's green, a devoid spell's none)
+    # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
+    if "Planeswalker" in face.types and face.loyalty is not None and re.fullmatch(r"\d+",
+                                                                                  face.loyalty):
+        out["loyalty"] = int(face.loyalty)
     colors = _face_colors(face, names)
     if colors is not None:
         cost_colors = [c for c in COLOR_ORDER
@@ -3121,6 +3157,8 @@ def _main_template(ab: Ability, used: list[str]) -> str:
         if "mana" in ab:
             return "mana.triggered"
         return next((u for u in used if u.startswith("trigger.")), used[0])
+    if ab["kind"] == "activated" and "loyalty" in (ab.get("cost") or {}):
+        return "loyalty.add_mana"
     if ab["kind"] == "activated":
         return "activated"
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
@@ -3362,6 +3400,7 @@ KIND_TITLES = {
     "trigger": "Trigger conditions (\"When/Whenever/At ..., \")",
     "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
     "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
+    "loyalty": "Loyalty abilities (\"[+1]: ...\", CR 606; the others are kept as not modeled)",
 }
 
 
