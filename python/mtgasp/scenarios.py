@@ -84,7 +84,7 @@ CHECK_EXPECT = {
     "why": {"legal", "reasons_include", "reasons_exclude", "reasons_exactly", "reasons_text_include",
             "reasons_count", "permits_include", "permits_exclude", "cost", "x_max", "error"},
     "moves": {"includes", "excludes", "count", "error"},
-    "mana": {"types", "error"},
+    "mana": {"types", "explain_include", "explain_exclude", "error"},
 }
 STEP_EXPECT = {"legal", "reasons_include", "reasons_text_include", "objects", "absent", "game", "players",
                "events_include", "events_exclude", "look", "error"}
@@ -202,8 +202,16 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
     else:
         types = checker.mana(state, chk["object"])
         actual = {"object": chk["object"], "types": types}
-        if types != exp["types"]:
+        if "types" in exp and types != exp["types"]:
             problems.append(f"expected types {exp['types']}, got {types}")
+        if "explain_include" in exp or "explain_exclude" in exp:  # as `mtgasp mana --explain`
+            lines = actual["explain"] = checker.explain_mana(state, chk["object"])
+            for words in exp.get("explain_include", []):
+                if not any(words in line for line in lines):
+                    problems.append(f"expected an explanation mentioning {words!r}")
+            for words in exp.get("explain_exclude", []):
+                if any(words in line for line in lines):
+                    problems.append(f"expected no explanation mentioning {words!r}")
     return CheckResult(name, not problems, exp, actual, problems)
 
 
