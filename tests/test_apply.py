@@ -437,8 +437,9 @@ def test_random_legal_action_keeps_zones_and_stack_consistent(
     action = move.action
     if move.has_x and not move.free and move.x_max is not None:
         action = dataclasses.replace(action, x=data.draw(st.integers(0, move.x_max), label="x"))
-    if move.needs_target:
-        # a listed targeted spell has a legal target (601.2c): name one
+    if move.needs_target and not action.targets:
+        # a listed targeted spell has a legal target (601.2c): name one (a move that already
+        # names one, e.g. Lightning Bolt's "any target" player, keeps it)
         candidates = [
             dataclasses.replace(action, targets=(o.id,))
             for o in state.objects

@@ -122,7 +122,9 @@ AB = "cards[0].faces[0].abilities[0]"
     (with_mana({"any_combination": 2, "types": ["P"]}), f"{AB}.mana.types[0]", "color"),
     (with_mana({"chosen_color": 2}), f"{AB}.mana.chosen_color", "expected 1"),
     (with_mana({"fixed": "{C}"}, rider={"damage": 1}), f"{AB}.rider.damage", "unknown field"),
-    (with_mana({"fixed": "{C}"}, condition={"you_control": {"min": 1}}), f"{AB}.condition.you_control", "types"),
+    # (a you_control with no filter counts every permanent: "ten or more permanents")
+    (with_mana({"fixed": "{C}"}, condition={"you_control": {"colors": ["P"], "min": 1}}),
+     f"{AB}.condition.you_control.colors[0]", "not a color"),
     (with_mana({"fixed": "{C}"}, cost={"tap": True, "life": 0}), f"{AB}.cost.life", ">= 1"),
     # (without "type", any permanent: "Tap an untapped permanent you control")
     (with_mana({"fixed": "{C}"}, cost={"tap_untapped": {"count": 1, "subtypes": ["Elf"]}}), f"{AB}.cost.tap_untapped.type", "required"),

@@ -217,7 +217,7 @@ def test_counter_put_while_paying_and_counted_later(results: dict[str, CardResul
     # "This ability costs {1} less to activate for each pressure counter" changes the cost the
     # moves offer: Exploding Barrel is refused
     assert results["Exploding Barrel"].card is None
-    assert "changes how the ability is activated" in results["Exploding Barrel"].refusal
+    assert "This ability costs {1} less to activate" in results["Exploding Barrel"].refusal
 
 
 def test_exile_the_source_as_a_cost(results: dict[str, CardResult], checker: Checker) -> None:

@@ -300,7 +300,7 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     # spells
     (obj(6, cast_from="hnad"), 'objects[6].cast_from: "hnad" is not a zone a spell can be cast from'),
     (obj(6, cast_from="battlefield"), 'objects[6].cast_from: "battlefield" is not a zone a spell can be cast from'),
-    (obj(6, method="flashback"), 'objects[6].method: "flashback" is not a casting method (one of normal, foretell, plot, free)'),
+    (obj(6, method="flashback"), 'objects[6].method: "flashback" is not a casting method (one of normal, foretell, plot, free, alternative)'),
     (obj(6, method="foretell"), "objects[6].method: a spell cast by foretell is cast from exile, not from hand"),
     (obj(6, x=-1), "objects[6].x: -1 is below zero"),
     (obj(6, x=True), "objects[6].x: expected an integer, got a boolean"),
@@ -898,7 +898,7 @@ def test_schema_is_json_and_documents_every_field() -> None:
     extensions = {e["field"] for e in schema["x-extensions"]}
     assert extensions == set(state_module.GAME_EXTENSIONS + state_module.GAME_COUNT_EXTENSIONS
                              + state_module.GAME_RESULT + state_module.PLAYER_FLAGS
-                             + state_module.PLAYER_EXTENSIONS
+                             + state_module.PLAYER_EXTENSIONS + state_module.PLAYER_LISTS
                              + state_module.OBJECT_EXTENSIONS)
 
 

@@ -300,6 +300,8 @@ class Decoder:
                 return f"a {f.arguments[1].name} {f.arguments[0].name}"
             if f.name == "any":
                 return "a card"
+            if f.name == "token_perm":  # "Sacrifice a token" (111.1)
+                return "a token"
             return str(f)
         if name == "ability":
             return self.ability_text(args[0])

@@ -25,7 +25,8 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
 STACK_ONLY = ("dream_exile", "targets", "looking_at")
-BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever")
+BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever",
+                    "entered_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
 

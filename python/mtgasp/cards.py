@@ -59,7 +59,7 @@ CARD_TYPES = (
 )
 ABILITY_KINDS = (
     "keyword", "activated", "triggered", "static", "replacement", "spell", "additional_cost",
-    "not_modeled",
+    "alternative_cost", "not_modeled",
 )
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 # a power or toughness that is not a number: "*", "1+*", "*+1", "2-*", "X", "?"
@@ -103,10 +103,11 @@ GRANT_TO = (
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 # "Activate only ..." (602.5b, 602.5d): timing restrictions, and conditions (one per ability)
 ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
-                      "combat")
+                      "combat", "end_of_combat", "not_your_turn")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
-                         "attacked_with_at_least", "source_is")
+                         "attacked_with_at_least", "source_is", "a_player_hand_at_most",
+                         "entered_this_turn", "an_opponent_more_lands")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -149,6 +150,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
+    "commander_identity", "color_among",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -166,17 +168,18 @@ _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
 _FACE_FIELDS = (
     "name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness", "oracle",
-    "abilities",
+    "abilities", "colors", "loyalty",
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
-                              "sacrifice_if_no_counters", "put_counters")),
+                              "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction")),
     "triggered": (("trigger",), ("mana", "effect", "rider")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ()),
+    "alternative_cost": (("cost",), ()),
     "not_modeled": ((), ()),
 }
 
@@ -400,6 +403,14 @@ class _Validator:
         types = (self.string_list(face["types"], f"{path}.types", CARD_TYPES, "a card type",
                                   nonempty=True) if "types" in face else [])
         self.string_list(face.get("subtypes", []), f"{path}.subtypes")
+        # 105.2, 202.2, 204 (color indicator), 604.3 (a characteristic-defining ability), 702.114a
+        # (devoid): the face's colors when they are not its mana cost's; [] = colorless
+        if "colors" in face:
+            self.string_list(face["colors"], f"{path}.colors", COLOR_LETTERS, "a color")
+        if "loyalty" in face:  # 306.5b: a planeswalker's printed loyalty
+            self.integer(face["loyalty"], f"{path}.loyalty", 0)
+            if "Planeswalker" not in (face.get("types") or []):
+                self.add(f"{path}.loyalty", "only a planeswalker has a printed loyalty")
         creature = "Creature" in types
         for pt in ("power", "toughness"):
             if pt in face:
@@ -504,6 +515,47 @@ class _Validator:
                      f"got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        cost_d: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
+        if "zone" in ab:
+            # 113.6k: an ability whose cost moves its card out of the hand ("Exile this card from
+            # your hand", "Discard this card") functions only there
+            if ab["zone"] not in ("hand", "graveyard"):
+                self.add(f"{path}.zone", f'expected "hand" or "graveyard", got {_q(ab["zone"])}')
+            elif cost_d.get("exile") != "self" and (cost_d.get("discard") != "self"
+                                                    or ab["zone"] != "hand"):
+                self.add(f"{path}.zone", 'only with a cost that exiles ("exile": "self") or, '
+                                         'from a hand, discards ("discard": "self") the card')
+            if granted:
+                self.add(f"{path}.zone", "not for a granted ability")
+            for k in ("tap", "untap", "sacrifice", "remove_counters", "remove_any_counters",
+                      "return_to_hand"):
+                if k in cost_d:
+                    self.add(f"{path}.cost.{k}", "not in the cost of an ability of a card in a hand")
+        elif cost_d.get("discard") == "self":
+            self.add(f"{path}.cost.discard", 'discarding the card itself needs "zone": "hand"')
+        if "return_permanent" in cost_d:
+            self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
+        if "loyalty" in cost_d and "mana" in ab:
+            self.add(f"{path}.cost.loyalty", "a loyalty ability is not a mana ability (605.1a): "
+                                             'use an "effect" add_mana')
+        if "loyalty" in cost_d and granted:
+            self.add(f"{path}.cost.loyalty", "not for a granted ability")
+        if "cost_reduction" in ab:
+            # "This ability costs {1} less to activate for each legendary creature you control"
+            p = f"{path}.cost_reduction"
+            cr = self.obj(ab["cost_reduction"], p, '{"generic": 1, "for_each": {"types": '
+                                                   '["Creature"], "supertypes": ["Legendary"]}}')
+            if cr is not None:
+                self.fields(cr, p, ("generic", "for_each"), ())
+                if "generic" in cr:
+                    self.integer(cr["generic"], f"{p}.generic", 1)
+                if "for_each" in cr:
+                    self.you_control(cr["for_each"], f"{p}.for_each")
+                    if isinstance(cr["for_each"], dict) and ("min" in cr["for_each"]
+                                                             or "max" in cr["for_each"]):
+                        self.add(f"{p}.for_each", "a count takes no min or max")
+            if "mana" in ab:
+                self.add(p, "not on a mana ability")
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
             mc = ab["cost"].get("mana") if isinstance(ab["cost"], dict) else None
@@ -521,6 +573,11 @@ class _Validator:
         self.mana_or_effect(ab, path)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
+        sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
+        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or "token" in sac):
+            # mana.lp's options name one permanent sacrificed by a mana ability (a type or subtype)
+            self.add(f"{path}.cost.sacrifice", 'a mana ability\'s sacrifice takes no "count" or '
+                                               '"token"')
         fe = ab["mana"].get("for_each") if isinstance(ab.get("mana"), dict) else None
         rac = ab["cost"].get("remove_any_counters") if isinstance(ab.get("cost"), dict) else None
         if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
@@ -565,16 +622,21 @@ class _Validator:
             p = f"{path}.condition"
             cond = self.obj(ab["condition"], p, '{"you_control": {"types": ["Artifact"]}}')
             if cond is not None:
-                if len(cond) != 1:
-                    self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)}")
+                # one condition; "entered_this_turn" may come with "you_control": either one
+                if len(cond) != 1 and set(cond) != {"entered_this_turn", "you_control"}:
+                    self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)} (or "
+                                '"entered_this_turn" with "you_control")')
+                if "entered_this_turn" in cond and cond["entered_this_turn"] is not True:
+                    self.add(f"{p}.entered_this_turn", f"expected true, got {_q(cond['entered_this_turn'])}")
                 self.fields(cond, p, (), ACTIVATION_CONDITIONS)
                 if "you_control" in cond:
                     self.you_control(cond["you_control"], f"{p}.you_control")
                 for f in ("graveyard_at_least", "total_power_at_least",
-                          "an_opponent_lands_at_least", "attacked_with_at_least"):
+                          "an_opponent_lands_at_least", "attacked_with_at_least",
+                          "an_opponent_more_lands"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
-                for f in ("hand_at_most", "hand_exactly"):
+                for f in ("hand_at_most", "hand_exactly", "a_player_hand_at_most"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 0)
                 if "source_is" in cond:
@@ -694,17 +756,51 @@ class _Validator:
                 for i, e in enumerate(effects):
                     self.effect(e, f"{path}.effects[{i}]")
 
+    def _alternative_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        """118.9: "You may pay {1} and return a basic land you control to its owner's hand rather
+        than pay this spell's mana cost" (the cast method "alternative"): mana, life and
+        returning permanents."""
+        if "cost" in ab:
+            self.cost(ab["cost"], f"{path}.cost")
+            if isinstance(ab["cost"], dict):
+                for k in ab["cost"]:
+                    if k not in ("mana", "life", "return_permanent"):
+                        self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life and "
+                                                     "return_permanent only")
+        if granted:
+            self.add(path, "an alternative cost is not granted")
+
     def _additional_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
                 self.add(f"{path}.cost.exile", "only an activated ability's cost exiles its source")
+            if isinstance(ab["cost"], dict) and ab["cost"].get("discard") == "self":
+                self.add(f"{path}.cost.discard", "only an activated ability's cost discards its "
+                                                 "card")
+            if isinstance(ab["cost"], dict) and "return_to_hand" in ab["cost"]:
+                self.add(f"{path}.cost.return_to_hand", "only an activated ability's cost returns "
+                                                        "its source")
+            if isinstance(ab["cost"], dict) and "return_permanent" in ab["cost"]:
+                self.add(f"{path}.cost.return_permanent", "only in an alternative cost")
+            if isinstance(ab["cost"], dict) and "loyalty" in ab["cost"]:
+                self.add(f"{path}.cost.loyalty", "only in an activated ability's cost")
+            if isinstance(ab["cost"], dict) and "energy" in ab["cost"]:
+                self.add(f"{path}.cost.energy", "only in an activated ability's cost")
+            if isinstance(ab["cost"], dict) and "discard_hand" in ab["cost"]:
+                self.add(f"{path}.cost.discard_hand", "only in an activated ability's cost")
+            if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
+                self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
+                                                      "counters on its source")
             if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
                 self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
                                                          "sacrifices another permanent than its source")
+            if isinstance(sac, dict) and "count" in sac:
+                self.add(f"{path}.cost.sacrifice.count", "only an activated ability's cost "
+                                                         "sacrifices several permanents")
         if "optional" in ab:
             self.boolean(ab["optional"], f"{path}.optional")
 
@@ -716,7 +812,55 @@ class _Validator:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
-                                     "exile_from_graveyard"))
+                                     "exile_from_graveyard", "return_to_hand", "put_counters",
+                                     "discard_hand", "return_permanent", "energy", "loyalty"))
+        if "loyalty" in cost:  # "[+1]", "[−2]" (606.4): put or remove loyalty counters
+            self.integer(cost["loyalty"], f"{path}.loyalty", -MAX_CARD_NUMBER)
+            extra = [k for k in cost if k != "loyalty"]
+            if extra:
+                self.add(f"{path}.loyalty", f"a loyalty cost is the whole cost, not with {extra[0]}")
+        if "energy" in cost:  # "Pay {E}" (107.14): that many of its controller's energy counters
+            self.integer(cost["energy"], f"{path}.energy", 1)
+        if "return_permanent" in cost:  # "return a basic land you control to its owner's hand"
+            p = f"{path}.return_permanent"
+            rp = self.obj(cost["return_permanent"], p, '{"types": ["Land"], "supertypes": '
+                                                       '["Basic"], "count": 1}')
+            if rp is not None:
+                self.fields(rp, p, ("types",), ("subtypes", "supertypes", "count"))
+                if "types" in rp:
+                    self.string_list(rp["types"], f"{p}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                    if isinstance(rp["types"], list) and len(rp["types"]) != 1:
+                        self.add(f"{p}.types", "one card type")
+                if "subtypes" in rp:
+                    self.string_list(rp["subtypes"], f"{p}.subtypes", nonempty=True)
+                    if isinstance(rp["subtypes"], list) and len(rp["subtypes"]) != 1:
+                        self.add(f"{p}.subtypes", "one subtype")
+                if "supertypes" in rp:
+                    self.string_list(rp["supertypes"], f"{p}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
+                    if isinstance(rp["supertypes"], list) and len(rp["supertypes"]) != 1:
+                        self.add(f"{p}.supertypes", "one supertype")
+                    if "subtypes" in rp:
+                        self.add(p, 'takes "subtypes" or "supertypes", not both')
+                if "count" in rp:
+                    self.integer(rp["count"], f"{p}.count", 1)
+        if "discard_hand" in cost and cost["discard_hand"] is not True:
+            self.add(f"{path}.discard_hand", f"expected true, got {_q(cost['discard_hand'])}")
+        if "put_counters" in cost:  # "Put a -0/-1 counter on this creature" (118.3, 122.1)
+            p = f"{path}.put_counters"
+            pc = self.obj(cost["put_counters"], p, 'counters such as {"-1/-1": 1}')
+            if pc is not None:
+                if not pc:
+                    self.add(p, "must name at least one counter")
+                for k, n in pc.items():
+                    self.integer(n, _key_path(p, k), 1)
+        if "return_to_hand" in cost:  # "Return this land to its owner's hand" (118.3)
+            if cost["return_to_hand"] != "self":
+                self.add(f"{path}.return_to_hand", f'expected "self" (return the source), got '
+                                                   f'{_q(cost["return_to_hand"])}')
+            if "sacrifice" in cost and cost["sacrifice"] == "self" or "exile" in cost:
+                self.add(f"{path}.return_to_hand", "a cost moves its source to one zone only")
         if "exile" in cost:
             if cost["exile"] != "self":
                 self.add(f"{path}.exile", f'expected "self" (exile the source), got {_q(cost["exile"])}')
@@ -767,9 +911,11 @@ class _Validator:
                     self.integer(eg["count"], f"{p}.count", 1)
                 if "type" in eg:
                     self.choice(eg["type"], f"{p}.type", CARD_TYPES, "a card type")
-        if "discard" in cost:
+        if "discard" in cost and cost["discard"] == "self":
+            pass  # "Discard this card" (channel): the ability needs "zone": "hand"
+        elif "discard" in cost:
             p = f"{path}.discard"
-            dc = self.obj(cost["discard"], p, '{"count": 1} or {"count": 1, "type": "Land"}')
+            dc = self.obj(cost["discard"], p, '"self" or {"count": 1} or {"count": 1, "type": "Land"}')
             if dc is not None:
                 self.fields(dc, p, (), ("count", "type"))
                 if "count" in dc:
@@ -785,11 +931,19 @@ class _Validator:
             sac = self.obj(cost["sacrifice"], f"{path}.sacrifice",
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
-                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other"))
+                self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other", "count",
+                                                           "token"))
                 if "other" in sac:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
-                if "type" not in sac and "subtypes" not in sac:
-                    self.add(f"{path}.sacrifice", 'needs "type" or "subtypes"')
+                if "count" in sac:  # "Sacrifice two artifacts" (118.3)
+                    self.integer(sac["count"], f"{path}.sacrifice.count", 1)
+                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type
+                    if sac["token"] is not True:
+                        self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
+                    if "type" in sac or "subtypes" in sac:
+                        self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
+                elif "type" not in sac and "subtypes" not in sac:
+                    self.add(f"{path}.sacrifice", 'needs "type", "subtypes" or "token"')
                 if "type" in sac:
                     self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
                 if "subtypes" in sac:
@@ -859,9 +1013,9 @@ class _Validator:
                     if fe["any_combination"] is not True:
                         self.add(f"{p}.any_combination", f"expected true, got "
                                                          f"{_q(fe['any_combination'])}")
-                    if "counters_removed" not in fe:
+                    if "counters_removed" not in fe and len(fe.get("types") or []) != 2:
                         self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
-                                 "any combination, X the counters removed)")
+                                 "any combination, X the counters removed) or two \"types\"")
                 if "types" in fe:
                     if "any_combination" not in fe:
                         self.add(f"{p}.types", 'only with "any_combination"')
@@ -888,6 +1042,13 @@ class _Validator:
                                 "a characteristic counted")
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
+        if "color_among" in prod:  # "one mana of any color among legendary permanents you control"
+            self.you_control(prod["color_among"], f"{path}.color_among")
+            if isinstance(prod["color_among"], dict) and ("min" in prod["color_among"]
+                                                         or "max" in prod["color_among"]):
+                self.add(f"{path}.color_among", "takes no min or max")
+        if "commander_identity" in prod and prod["commander_identity"] != 1:
+            self.add(f"{path}.commander_identity", f"expected 1, got {_q(prod['commander_identity'])}")
         if "chosen_color" in prod and prod["chosen_color"] != 1:
             self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:
@@ -953,7 +1114,11 @@ class _Validator:
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
-                    self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes"))
+                    self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes",
+                                                         "of_colorless"))
+                    if "of_colorless" in ab and ab["of_colorless"] is not True:
+                        self.add(f"{p}.ability.of_colorless", f"expected true, got "
+                                                              f"{_q(ab['of_colorless'])}")
                     if "of_types" in ab:
                         self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
                                          "a card type", nonempty=True)
@@ -1003,19 +1168,22 @@ class _Validator:
         if yc is None:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
-                                   "min_power", "all_subtypes"))
+                                   "min_power", "min_toughness", "all_subtypes", "colors"))
         if "all_subtypes" in yc:
             self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
-        if "min_power" in yc:
-            self.integer(yc["min_power"], f"{path}.min_power", 0)
+        for f in ("min_power", "min_toughness"):
+            if f in yc:
+                self.integer(yc[f], f"{path}.{f}", 0)
+        if "colors" in yc:
+            self.string_list(yc["colors"], f"{path}.colors", COLOR_LETTERS, "a color",
+                             nonempty=True)
         self.type_lists(yc, path)
         if "other" in yc:
             self.boolean(yc["other"], f"{path}.other")
         for f in ("min", "max"):
             if f in yc:
                 self.integer(yc[f], f"{path}.{f}")
-        if "types" not in yc and "subtypes" not in yc:
-            self.add(path, 'needs "types" or "subtypes" (and optionally "min" or "max")')
+        # no filter at all: every permanent ("ten or more permanents", "a permanent you control")
 
     def trigger(self, v: Any, path: str) -> None:
         trig = self.obj(v, path, 'a trigger such as {"event": "enters"}')
@@ -1259,6 +1427,8 @@ def _build_card(d: Mapping[str, Any]) -> Card:
             abilities=abilities,
             power=f.get("power"),
             toughness=f.get("toughness"),
+            colors=tuple(f["colors"]) if "colors" in f else None,
+            loyalty=f.get("loyalty"),
         ))
     return Card(name=d["name"], layout=d["layout"], faces=tuple(faces))
 
@@ -1446,7 +1616,7 @@ def token_card(spec: Mapping[str, Any]) -> Card:
     face = Face(name=token_name(spec), mana_cost=None, supertypes=(),
                 types=tuple(spec.get("types", ["Creature"])), subtypes=tuple(spec.get("subtypes", [])),
                 oracle=text, abilities=abilities, power=spec.get("power"),
-                toughness=spec.get("toughness"))
+                toughness=spec.get("toughness"), colors=tuple(spec.get("colors", [])))
     return Card(name=face.name, layout="normal", faces=(face,))
 
 

@@ -299,6 +299,12 @@ class FactWriter:
                 self.add("subtype", sym, f, String(s))
             if face.mana_cost is not None:
                 self.add("mana_cost", sym, f, self.cost(face.mana_cost))
+            if face.loyalty is not None:  # 306.5b
+                self.add("printed_loyalty", sym, f, N(int(face.loyalty)))
+            if face.colors is not None:  # 204, 604.3, 702.114a: colors not from the mana cost
+                self.add("face_colors_given", sym, f)
+                for c in face.colors:
+                    self.add("face_color", sym, f, C(c.lower()))
             if face.power is not None:
                 self.add("power", sym, f, N(pt_number(face.power)))
             if face.toughness is not None:
@@ -340,10 +346,30 @@ class FactWriter:
             self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
         if kind == "additional_cost":
             self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
+        if kind == "alternative_cost":  # 118.9: the cast method "alternative"
+            cost = spec.get("cost") or {}
+            self.add("alternative_cost", a)
+            if cost.get("mana"):
+                self.add("alternative_mana", a, self.cost(cost["mana"]))
+            if cost.get("life"):
+                self.add("alternative_life", a, N(int(cost["life"])))
+            rp = cost.get("return_permanent")
+            if isinstance(rp, dict):
+                rt = C(rp["types"][0].lower())
+                flt = (F("sub", [rt, String(rp["subtypes"][0])]) if rp.get("subtypes") else
+                       F("sup", [rt, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
+                       F("type", [rt]))
+                self.add("alternative_return", a, flt, N(int(rp.get("count", 1))))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
             self.add("activation_once_each_turn", a)
+        if kind == "activated" and spec.get("zone") in ("hand", "graveyard"):
+            self.add("ability_zone", a, C(spec["zone"]))
+        if kind == "activated" and isinstance(spec.get("cost_reduction"), dict):
+            cr = spec["cost_reduction"]
+            self.add("activation_reduction", a, N(int(cr.get("generic", 1))))
+            self.you_control(a, C("reduce"), cr.get("for_each") or {})
         if kind == "activated" and spec.get("once"):
             self.add("activation_once", a)
         if kind == "activated" and isinstance(spec.get("put_counters"), dict):
@@ -359,8 +385,11 @@ class FactWriter:
                 self.add("activation_graveyard_at_least", a, N(spec["condition"]["graveyard_at_least"]))
             if isinstance(spec["condition"].get("source_is"), str):
                 self.add("activation_source_is", a, C(spec["condition"]["source_is"].lower()))
+            if spec["condition"].get("entered_this_turn") is True:
+                self.add("activation_entered_this_turn", a)
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
-                         "an_opponent_lands_at_least", "attacked_with_at_least"):
+                         "an_opponent_lands_at_least", "attacked_with_at_least",
+                         "a_player_hand_at_most", "an_opponent_more_lands"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
         if "mana" in spec and kind in ("activated", "triggered"):
@@ -386,6 +415,8 @@ class FactWriter:
                         self.add("combination_color", a, C(t.lower()))
                 if produce.name in ("for_each", "for_each_one_color", "for_each_combination"):
                     self.for_each_count(a, spec["mana"]["for_each"])
+                if produce.name == "color_among":  # the permanents whose colors it may add
+                    self.you_control(a, C("among"), spec["mana"]["color_among"])
             self.spend_only(a, spec["mana"].get("spend_only"))
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
@@ -572,6 +603,10 @@ class FactWriter:
             self.add("yc_other", a, role)
         if "min_power" in yc:
             self.add("yc_min_power", a, role, N(int(yc["min_power"])))
+        if "min_toughness" in yc:
+            self.add("yc_min_toughness", a, role, N(int(yc["min_toughness"])))
+        for c in yc.get("colors") or []:
+            self.add("yc_color", a, role, C(str(c).lower()))
         if yc.get("all_subtypes"):
             self.add("yc_all_subtypes", a, role)
         if "min" in yc:
@@ -614,6 +649,8 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("of_type", [C(t.lower())]))
                 for t in (alt["ability"] or {}).get("of_subtypes") or []:
                     self.add("spend_alt", a, n, F("of_subtype", [String(t)]))
+                if (alt["ability"] or {}).get("of_colorless"):
+                    self.add("spend_alt", a, n, C("of_colorless"))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
 
@@ -645,6 +682,22 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
         elif isinstance(sac, dict) and "type" in sac:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
+        elif isinstance(sac, dict) and sac.get("token"):
+            self.add(f"{prefix}_sacrifice", a, C("token_perm"))
+        if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
+            self.add("activation_sacrifice_count", a, N(int(sac["count"])))
+        if isinstance(cost.get("put_counters"), dict) and prefix == "activation":
+            # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
+            for ck, cn in cost["put_counters"].items():
+                self.add("rider_counters", a, String(ck), N(int(cn)))
+        if isinstance(cost.get("loyalty"), int) and prefix == "activation":  # 606.4
+            self.add("activation_loyalty", a, N(int(cost["loyalty"])))
+        if isinstance(cost.get("energy"), int) and prefix == "activation":
+            self.add("activation_energy", a, N(int(cost["energy"])))
+        if cost.get("discard_hand") is True and prefix == "activation":
+            self.add("activation_discard_hand", a)
+        if cost.get("return_to_hand") == "self" and prefix == "activation":
+            self.add("activation_return_self", a)
         if isinstance(sac, dict) and sac.get("other") and prefix == "activation":
             self.add("activation_sacrifice_other", a)
         for kind, n in (cost.get("remove_counters") or {}).items():
@@ -673,6 +726,8 @@ class FactWriter:
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
             self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
+        if dc == "self" and prefix == "activation":
+            self.add("activation_discard_self", a)
         if isinstance(dc, dict):
             flt = F("type", [C(dc["type"].lower())]) if "type" in dc else C("any")
             self.add(f"{prefix}_discard", a, flt, N(int(dc.get("count", 1))))
@@ -707,6 +762,10 @@ class FactWriter:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
             yield C("chosen_color"), C("always")
+        elif "color_among" in spec:
+            yield C("color_among"), C("always")
+        elif "commander_identity" in spec:
+            yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:
             # "Add {G} or one mana of the chosen color": two options
             yield F("choice", [self.cost(spec["or_chosen_color"])]), C("always")
@@ -758,12 +817,20 @@ class FactWriter:
                     self.add("pool", ps, C(t.lower()), N(n))
             if p.last_turn is not None:
                 self.add("last_turn_override", ps, N(p.last_turn))
+            if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters
+                self.add("energy", ps, N(p.extra["energy"]))
             for key in ("attackers_this_turn", "damage_taken_this_turn"):
                 if isinstance(p.extra.get(key), int):
                     self.add(key, ps, N(p.extra[key]))
             for key in ("library_size", "hand_size"):
                 if isinstance(p.extra.get(key), int):
                     self.add(f"{key}_given", ps, N(p.extra[key]))
+            for cname in p.extra.get("commanders") or []:  # 903.3
+                card = self.library.get(cname)
+                k = self.card(card)
+                self.add("commander", ps, k)
+                for col in text_mana_colors(card):
+                    self.add("text_mana_color", k, C(col.lower()))
         library_pos: dict[str, int] = {}
         for o in st.objects:
             os = ids.obj(o.id)
@@ -851,6 +918,8 @@ class FactWriter:
                 self.add("token", os)
             if o.extra.get("skip_untap"):
                 self.add("skip_untap", os)
+            if isinstance(o.extra.get("entered_turn"), int):
+                self.add("entered_turn", os, N(o.extra["entered_turn"]))
             for i in o.extra.get("activated_this_turn") or []:
                 self.add("activated_this_turn", os, N(int(i)))
             for i in o.extra.get("activated_ever") or []:
@@ -939,3 +1008,20 @@ def ability_of(card: Card, face_index: int, index: int) -> Ability | None:
         if ab.index == index:
             return ab
     return None
+
+
+_REMINDER_TEXT = re.compile(r"\([^()]*\)")
+_BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def text_mana_colors(card: Card) -> list[str]:
+    """The colors of the mana symbols in a card's rules text, every face (903.4): its Oracle text without reminder text, a hybrid symbol giving both
+    colors; a land with a basic land type has that type's intrinsic mana ability (305.6)."""
+    found: set[str] = set()
+    for face in card.faces:
+        for sym in re.findall(r"\{([^{}]*)\}", _REMINDER_TEXT.sub("", face.oracle)):
+            found |= {c for c in "WUBRG" if c in sym}
+        if "Land" in face.types:
+            found |= {_BASIC_COLORS[t] for t in face.subtypes if t in _BASIC_COLORS}
+    return [c for c in "WUBRG" if c in found]
+

@@ -21,7 +21,7 @@ STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )
-METHODS = ("normal", "foretell", "plot", "free")
+METHODS = ("normal", "foretell", "plot", "free", "alternative")
 ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
@@ -148,6 +148,10 @@ class Face:
     abilities: tuple[Ability, ...]
     power: int | str | None = None  # "*" and the like: a string (facts.pt_number)
     toughness: int | str | None = None
+    # 105.2, 204, 604.3: the face's colors when given (a color indicator, "is all colors", devoid);
+    # None: the colors of its mana cost (202.2)
+    colors: tuple[str, ...] | None = None
+    loyalty: int | None = None  # 306.5b: a planeswalker's printed loyalty
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,16 @@ WORD_NUMBERS = {
     "eight": 8, "nine": 9, "ten": 10, "twenty": 20,
 }
 NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+)"
+COLOR_ORDER = ("W", "U", "B", "R", "G")
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_LIST = (r"(?P<cs>(?:white|blue|black|red|green)(?:(?:, |,? or )(?:white|blue|black|red|green))*)")
+
+
+def _color_letters(words: str) -> list[str]:
+    found = set(re.findall(r"white|blue|black|red|green", words))
+    return [c for w, c in COLOR_WORDS.items() if w in found]
+
+
 BASIC_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 CARD_TYPES = (
     "Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
@@ -113,6 +122,9 @@ class RawFace:
     toughness: str | None = None
     keywords: list[str] = field(default_factory=list)
     path: str = ""  # where the face is in its file, for errors
+    colors: list[str] | None = None  # the file's colors of the face (W U B R G), if it gives them
+    identity: list[str] | None = None  # the card's color identity (903.4), if the file gives it
+    loyalty: str | None = None  # a planeswalker's printed loyalty (306.5b)
 
 
 @dataclass
@@ -187,8 +199,19 @@ def _face_from_mtgjson(f: Any, source: str, path: str) -> RawFace:
         supertypes=list(f.get("supertypes") or supers), types=list(f.get("types") or types),
         subtypes=list(f.get("subtypes") or subs), mana_cost=cost or None, text=text,
         power=_pt(f.get("power")), toughness=_pt(f.get("toughness")), keywords=list(kws),
-        path=path,
+        path=path, colors=_colors(f.get("colors"), source, f"{path}.colors"),
+        identity=_colors(f.get("colorIdentity"), source, f"{path}.colorIdentity"),
+        loyalty=_pt(f.get("loyalty")),
     )
+
+
+def _colors(v: Any, source: str, path: str) -> list[str] | None:
+    """A face's colors as the file gives them (MTGJSON/Scryfall ``colors``), or None."""
+    if v is None:
+        return None
+    if not isinstance(v, list) or not all(isinstance(x, str) and x in COLOR_ORDER for x in v):
+        raise _bad(source, path, "colors must be a list of the letters W U B R G")
+    return [c for c in COLOR_ORDER if c in v]
 
 
 def _pt(v: Any) -> str | None:
@@ -213,9 +236,13 @@ def _face_from_scryfall(f: Any, source: str, path: str, card: dict[str, Any]) ->
     kws = card.get("keywords") or []
     if not isinstance(kws, list) or not all(isinstance(x, str) for x in kws):
         raise _bad(source, f"{path}.keywords", "keywords must be a list of strings")
+    colors = f.get("colors")  # a face's own (a single-faced card: the card's)
     return RawFace(name=name, type_line=type_line, supertypes=supers, types=types, subtypes=subs,
                    mana_cost=cost or None, text=text, power=_pt(f.get("power")),
-                   toughness=_pt(f.get("toughness")), keywords=list(kws), path=path)
+                   toughness=_pt(f.get("toughness")), keywords=list(kws), path=path,
+                   colors=_colors(colors, source, f"{path}.colors"),
+                   identity=_colors(card.get("color_identity"), source, "color_identity"),
+                   loyalty=_pt(f.get("loyalty")))
 
 
 def _card_from_mtgjson(key: str, faces: Any, source: str, path: str) -> RawCard:
@@ -513,6 +540,99 @@ def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
     return {"sacrifice": out}
 
 
+_PLURAL_SAC = {"lands": "Land", "artifacts": "Artifact", "creatures": "Creature",
+               "enchantments": "Enchantment"}
+
+
+@template("cost.sacrifice_n", "cost",
+          rf"Sacrifice (?:(?P<n>{NUM}) (?P<t>lands|artifacts|creatures|enchantments|tokens)|"
+          r"(?P<one>an? token))",
+          '"sacrifice": {"type": "Artifact", "count": 2} | {"token": true} (tokens only, 111.1; '
+          "the payment search picks which; a count only outside mana abilities)",
+          "CR 701.21, 118.3, 602.2b",
+          "The Gold Saucer: Sacrifice two artifacts; Fountainport: Sacrifice a token")
+def _c_sac_n(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["one"]:
+        return {"sacrifice": {"token": True}}
+    n = _num(m["n"])
+    sac: dict[str, Any] = {"token": True} if m["t"] == "tokens" else {"type": _PLURAL_SAC[m["t"]]}
+    if n > 1:
+        sac["count"] = n
+    return {"sacrifice": sac}
+
+
+@template("cost.from_hand", "cost",
+          r"(?P<what>Exile|Discard) ~(?: from your (?P<zone>hand|graveyard))?",
+          '"exile": "self" | "discard": "self", and "zone": "hand" | "graveyard" on the ability (it '
+          "is activated from its owner's hand or graveyard; only a cost with no {T}, {Q}, "
+          "sacrifice or counters)", "CR 113.6k, 602.2, 118.3, 701.9, 605.1a",
+          "Simian Spirit Guide: Exile this card from your hand: Add {R}; Boseiju, Who Endures: "
+          "Channel — {1}{G}, Discard this card: ...; Jack-o'-Lantern: {1}, Exile this card from "
+          "your graveyard: Add one mana of any color.")
+def _c_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["what"] == "Exile" and not m["zone"]:
+        raise Refused("exiling the source from the battlefield is cost.exile_self")
+    if m["what"] == "Discard" and m["zone"] == "graveyard":
+        raise Refused("discarding from a graveyard")
+    return {m["what"].lower(): "self", "_zone": m["zone"] or "hand"}
+
+
+@template("cost.put_counter_self", "cost",
+          rf"Put (?P<n>{NUM}) (?P<c>-1/-1|-0/-1|\+1/\+1|[a-z]+) counters? on ~",
+          '"put_counters": {"-0/-1": N} (put on the source as the cost is paid; always payable)',
+          "CR 118.3, 122.1, 602.2b", "Wall of Roots: Put a -0/-1 counter on this creature: Add {G}. "
+          "Activate only once each turn; Devoted Druid: Put a -1/-1 counter on this creature: ...")
+def _c_put_counter(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"put_counters": {m["c"]: _num(m["n"])}}
+
+
+@template("cost.pay_energy", "cost", r"Pay (?P<e>(?:\{E\})+)",
+          '"energy": N (N energy counters of its controller: the player\'s `energy` state field)',
+          "CR 107.14, 118.3, 122.1", "Aether Hub: {T}, Pay {E}: Add one mana of any color.")
+def _c_energy(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"energy": m["e"].count("{E}")}
+
+
+@template("cost.discard_hand", "cost", r"Discard your hand",
+          '"discard_hand": true (every card in its controller\'s hand; payable with an empty hand)',
+          "CR 118.3, 701.9, 602.2b", "Lion's Eye Diamond: Discard your hand, Sacrifice this "
+          "artifact: Add three mana of any one color. Activate only as an instant.")
+def _c_discard_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"discard_hand": True}
+
+
+@template("cost.return_self", "cost", r"Return ~ to its owner's hand",
+          '"return_to_hand": "self" (the source goes to its owner\'s hand; `apply` moves it)',
+          "CR 118.3, 602.2b", "Maze's End: {3}, {T}, Return this land to its owner's hand; Magosi: "
+          "Remove an eon counter from this land and return it to its owner's hand")
+def _c_return_self(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"return_to_hand": "self"}
+
+
+@template("cost.return_permanent", "cost",
+          rf"Return (?P<n>{NUM}) (?P<basic>basic )?(?P<t>lands?|creatures?|artifacts?|"
+          r"Plains|Islands?|Swamps?|Mountains?|Forests?) you control to (?:its|their) owner's hand",
+          '"return_permanent": {"types": ["Land"], "supertypes": ["Basic"], "count": N} (in an '
+          "alternative cost: the payment search picks which; `apply` returns them)",
+          "CR 118.3, 118.9", "Wildfield Borderpost: You may pay {1} and return a basic land you "
+          "control to its owner's hand rather than pay this spell's mana cost.")
+def _c_return_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    t = m["t"]
+    rp: dict[str, Any]
+    if t.rstrip("s").lower() in ("land", "creature", "artifact"):
+        rp = {"types": [t.rstrip("s").capitalize()]}
+    else:
+        rp = {"types": ["Land"], "subtypes": [t if t == "Plains" else t.rstrip("s")]}
+    if m["basic"]:
+        if "subtypes" in rp:
+            raise Refused("a basic land of a basic land type: not one filter")
+        rp["supertypes"] = ["Basic"]
+    n = _num(m["n"])
+    if n > 1:
+        rp["count"] = n
+    return {"return_permanent": rp}
+
+
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
           '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
@@ -631,12 +751,32 @@ def _c_discard(m: re.Match[str], ctx: Ctx) -> Any:
     return {"discard": d}
 
 
+def ability_zone(cost: dict[str, Any]) -> dict[str, Any]:
+    """Move a cost template's ``_zone`` marker ("Exile this card from your hand") to the
+    ability: {"zone": "hand"} (CR 113.6k), refusing costs that need the card on the battlefield."""
+    zone = cost.pop("_zone", None)
+    if zone is None:
+        return {}
+    bad = [k for k in ("tap", "untap", "sacrifice", "remove_counters", "remove_any_counters",
+                       "return_to_hand", "tap_untapped") if k in cost]
+    if bad:
+        raise Refused(f"a cost paid from the hand with {bad[0]}: not in the card format")
+    return {"zone": zone}
+
+
 def parse_cost(text: str, ctx: Ctx) -> dict[str, Any]:
     """A cost "{1}, {T}, Pay 1 life" -> COST; raises Refused for a part no template matches."""
     cost: dict[str, Any] = {}
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", text.strip())
+    prev = ""
     for part in parts:
         p = part.strip()
+        # "Remove two pressure counters from this land and sacrifice it": "it" is the object the
+        # part before named (~), only then
+        if p in ("sacrifice it", "return it to its owner's hand") and "~" in prev:
+            p = p.replace(" it", " ~", 1).capitalize().replace("~", "~")
+        prev = p
+        p = p[:1].upper() + p[1:]  # "pay {1} and return ...": each part reads as a sentence
         # "{1}{T}" written without a comma is not Oracle style, but mana then {T}: split it
         mt = re.fullmatch(rf"({MANA}+)(\{{[TQ]\}})", p)
         pieces = [mt.group(1), mt.group(2)] if mt else [p]
@@ -891,6 +1031,21 @@ def _m_x_one_color(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"any_one_color": True, **count}}
 
 
+@template("mana.x_combination_of", "mana",
+          rf"Add X mana in any combination of (?P<ts>{COLORED},? and/or {COLORED}), where X is "
+          r"(?:the number of (?P<n>.+)|(?P<pt>~'s (?:power|toughness)))",
+          '{"for_each": {"any_combination": true, "types": ["G", "W"], COUNT}} (X mana in any '
+          "combination of the two colors: one option per split; COUNT as in for_each)",
+          "CR 106.1a, 605.1a, 107.3", "Vivi Ornitier: {0}: Add X mana in any combination of {U} "
+          "and/or {R}, where X is Vivi Ornitier's power.")
+def _m_x_combination_of(m: re.Match[str], ctx: Ctx) -> Any:
+    count = _count(m["n"], True, ctx) if m["n"] else _count(m["pt"], False, ctx)
+    types = [re.sub(r"[{}]", "", t) for t in re.findall(COLORED, m["ts"])]
+    if "C" in types or len(set(types)) != 2:
+        raise Refused("a combination of other than two colors")
+    return {"for_each": {"any_combination": True, "types": types, **count}}
+
+
 def _x_removed(ctx: Ctx) -> str:
     """The kind of counters a "Remove X storage counters from ~" cost removes (the X of "Add X
     mana ..."); Refused when the cost doesn't define X that way."""
@@ -939,6 +1094,41 @@ def _m_or_chosen(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
 def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"chosen_color": 1}
+
+
+@template("mana.commander_identity", "mana",
+          r"Add one mana of any color in your commander's color identity",
+          '{"commander_identity": 1} (one mana of a color of the identity of its controller\'s '
+          "commanders, the player's `commanders` state field; none without a commander)",
+          "CR 903.4, 903.4f, 106.5, 605.1a",
+          "Command Tower: {T}: Add one mana of any color in your commander's color identity.")
+def _m_commander(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"commander_identity": 1}
+
+
+@template("mana.color_among", "mana",
+          r"Add one mana of any color among (?P<what>[\w ]+?) you control",
+          '{"color_among": YOU_CONTROL} (one mana of a color of such a permanent: its mana cost\'s '
+          "or given colors; none without one)", "CR 105.2, 106.5, 605.1a",
+          "Plaza of Heroes: {T}: Add one mana of any color among legendary permanents you control.")
+def _m_color_among(m: re.Match[str], ctx: Ctx) -> Any:
+    what = m["what"]
+    yc: dict[str, Any] = {}
+    if what.startswith("legendary "):
+        yc["supertypes"] = ["Legendary"]
+        what = what[len("legendary "):]
+    if what != "permanents":
+        yc.update(_count_filter(what, True))
+    return {"color_among": yc}
+
+
+@template("mana.color_of_a_permanent", "mana",
+          r"Choose a color of a permanent you control\. Add one mana of that color",
+          '{"color_among": {}} (a color of some permanent its controller controls)',
+          "CR 105.2, 106.5, 605.1a",
+          "Meteor Crater: {T}: Choose a color of a permanent you control. Add one mana of that color.")
+def _m_color_of_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"color_among": {}}
 
 
 @template("mana.could_produce", "mana",
@@ -1108,6 +1298,11 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
         raise Refused(f'spend restriction "{act}" is not in the card format')
     if m["t"] is None:
         return [{"ability": {}}]
+    mc = re.fullmatch(r"colorless (?P<w>[A-Z][a-z]+)", m["t"])
+    if mc and mc["w"] in spell_subtypes:
+        # "cast colorless Eldrazi spells or activate abilities of colorless Eldrazi" (Eldrazi
+        # Temple): a colorless source (105.2c) with that subtype
+        return [{"ability": {"of_subtypes": [mc["w"]], "of_colorless": True}}]
     t = _SOURCE_WORDS.get(m["t"])
     if t is not None:
         return [{"ability": {"of_types": [t]}}]
@@ -1281,14 +1476,19 @@ def _a_instant(m: re.Match[str], ctx: Ctx) -> Any:
 _TIMINGS = {"during your turn": "your_turn", "during your upkeep": "your_upkeep",
             "during any upkeep step": "any_upkeep", "during an upkeep step": "any_upkeep",
             "during your turn, before attackers are declared": "before_attackers",
-            "during combat": "combat"}
+            "during combat": "combat", "during the end of combat step": "end_of_combat",
+            "if it's not your turn": "not_your_turn", "during an opponent's turn": "not_your_turn"}
 
 
 @template("activate.during", "mana_rider",
           r"Activate only (?P<when>during your turn(?:, before attackers are declared)?|"
-          r"during your upkeep|during any upkeep step|during an upkeep step|during combat)",
-          '"timing": "your_turn"|"your_upkeep"|"any_upkeep"|"before_attackers"|"combat"',
-          "CR 602.5b, 505.1, 506.1, 508.1", "Activate only during your turn.")
+          r"during your upkeep|during any upkeep step|during an upkeep step|during combat|"
+          r"during the end of combat step|if it's not your turn|during an opponent's turn)",
+          '"timing": "your_turn"|"your_upkeep"|"any_upkeep"|"before_attackers"|"combat"|'
+          '"end_of_combat"|"not_your_turn"',
+          "CR 602.5b, 505.1, 506.1, 508.1, 511.1, 102.3", "Activate only during your turn; "
+          "Desert: Activate only during the end of combat step; Ghost Town: Activate only if "
+          "it's not your turn.")
 def _a_during(m: re.Match[str], ctx: Ctx) -> Any:
     return {"timing": _TIMINGS[m["when"]]}
 
@@ -1348,14 +1548,74 @@ def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"hand_exactly": _num(m["n"])}}
 
 
+@template("activate.cost_reduction", "mana_rider",
+          r"This ability costs \{(?P<n>\d+)\} less to activate for each (?P<leg>legendary )?"
+          r"(?P<what>[\w' ]+?) you control",
+          '"cost_reduction": {"generic": N, "for_each": YOU_CONTROL} (not on a mana ability: the '
+          "generic mana of its cost, at most to zero)", "CR 601.2f, 602.2b",
+          "Boseiju, Who Endures: This ability costs {1} less to activate for each legendary "
+          "creature you control; Voldaren Estate: ... for each Vampire you control.")
+def _a_cost_reduction(m: re.Match[str], ctx: Ctx) -> Any:
+    yc = _count_filter(m["what"], False)
+    if m["leg"]:
+        yc["supertypes"] = ["Legendary"]
+    return {"cost_reduction": {"generic": int(m["n"]), "for_each": yc}}
+
+
+@template("activate.if_opponent_more_lands", "mana_rider",
+          rf"Activate only if an opponent controls at least (?P<n>{NUM}) more lands than you",
+          '"condition": {"an_opponent_more_lands": N} (some one opponent controls at least N more '
+          "lands than its controller)", "CR 602.5b, 102.3",
+          "Isolated Watchtower: Activate only if an opponent controls at least two more lands than "
+          "you.")
+def _a_opp_more_lands(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"an_opponent_more_lands": _num(m["n"])}}
+
+
+@template("activate.if_a_player_hand", "mana_rider",
+          rf"Activate only if a player has (?P<n>{NUM}) or fewer cards in hand",
+          '"condition": {"a_player_hand_at_most": N} (any player, its controller included)',
+          "CR 602.5b, 402.1", "Aclazotz, Deepest Betrayal: Activate only if a player has one or "
+          "fewer cards in hand and only as a sorcery.")
+def _a_player_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"a_player_hand_at_most": _num(m["n"])}}
+
+
+@template("activate.if_entered_this_turn", "mana_rider",
+          r"Activate only if ~ entered(?: the battlefield)? this turn(?P<basic> or if you control a "
+          r"basic land)?",
+          '"condition": {"entered_this_turn": true} (the object\'s `entered_turn` state field), with '
+          '"you_control": {"types": ["Land"], "supertypes": ["Basic"]} for "or if you control a '
+          'basic land" (either one)', "CR 602.5b, 305.1, 205.4",
+          "Mirrex: {T}: Add one mana of any color. Activate only if this land entered this turn; "
+          "Gleaming Bastion: ... or if you control a basic land.")
+def _a_entered(m: re.Match[str], ctx: Ctx) -> Any:
+    cond: dict[str, Any] = {"entered_this_turn": True}
+    if m["basic"]:
+        cond["you_control"] = {"types": ["Land"], "supertypes": ["Basic"], "min": 1}
+    return {"condition": cond}
+
+
 @template("activate.if_you_control_power", "mana_rider",
-          rf"Activate only if you control a creature with power (?P<n>{NUM}) or greater",
-          '"condition": {"you_control": {"types": ["Creature"], "min_power": N, "min": 1}}',
-          "CR 602.5b, 208.3", "Ferocious: Activate only if you control a creature with power 4 or "
-          "greater.")
+          rf"Activate only if you control a creature with (?P<pt>power|toughness) (?P<n>{NUM}) or "
+          r"greater",
+          '"condition": {"you_control": {"types": ["Creature"], "min_power"|"min_toughness": N, '
+          '"min": 1}}', "CR 602.5b, 208.3, 613.4", "Ferocious: Activate only if you control a "
+          "creature with power 4 or greater; Baxter Building: ... with toughness 4 or greater.")
 def _a_control_power(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"condition": {"you_control": {"types": ["Creature"], "min_power": _num(m["n"]),
+    return {"condition": {"you_control": {"types": ["Creature"], f"min_{m['pt']}": _num(m["n"]),
                                           "min": 1}}}
+
+
+@template("activate.if_you_control_colored", "mana_rider",
+          rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )" + _COLOR_LIST
+          + r" permanents?",
+          '"condition": {"you_control": {"colors": ["G"], "min": N}} (permanents of any listed '
+          "color: their mana cost's or given colors)", "CR 602.5b, 105.2, 202.2",
+          "Sapseep Forest: Activate only if you control two or more green permanents.")
+def _a_control_colored(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"you_control": {"colors": _color_letters(m["cs"]),
+                                          "min": _num(m["n"]) if m["n"] else 1}}}
 
 
 @template("activate.if_you_control_either", "mana_rider",
@@ -1372,16 +1632,18 @@ TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land",
 
 @template("activate.if_you_control", "mana_rider",
           rf"Activate only if you control (?:(?P<n>{NUM}) or more |an? )(?P<sup>legendary )?"
-          r"(?P<t>artifact|creature|land|enchantment|planeswalker|[A-Z][a-z]+)s?",
+          r"(?P<t>artifact|creature|land|enchantment|planeswalker|permanent|[A-Z][a-z]+)s?",
           '"condition": {"you_control": {"types": ["Artifact"], "supertypes": ["Legendary"], '
           '"min": N}}', "CR 602.5b, 205.4",
           "Activate only if you control an artifact; Rivendell: Activate only if you control a "
-          "legendary creature.")
+          "legendary creature; Temple of Cultivation: ... ten or more permanents.")
 def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"]) if m["n"] else 1
     t = m["t"]
     yc: dict[str, Any]
-    if t.lower() in TYPE_WORDS:
+    if t == "permanent":  # "ten or more permanents" (Temple of Cultivation): any permanent
+        yc = {"min": n}
+    elif t.lower() in TYPE_WORDS:
         yc = {"types": [TYPE_WORDS[t.lower()]], "min": n}
     else:
         yc = {"subtypes": [t], "min": n}
@@ -1574,6 +1836,9 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
           'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
 def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
     produce = _match("mana", "Add " + m["rest"], ctx)
+    if "commander_identity" in produce:
+        raise Refused("a spell or effect adding mana of a commander's color identity is not in "
+                      "the card format")
     if "for_each" in produce:
         raise Refused("a spell or effect adding mana for each permanent is not in the card format")
     return {"action": "add_mana", "produce": produce}
@@ -1735,6 +2000,25 @@ def _l_check(m: re.Match[str], ctx: Ctx) -> Any:
                                        "min": 1}}}
 
 
+@template("enters.tapped_unless_colored", "line",
+          r"~ enters(?: the battlefield)? tapped unless you control an? (?P<sup>legendary )?"
+          + _COLOR_LIST + r" (?P<t>creature|permanent)",
+          '{"kind": "replacement", "enters_tapped": true, "unless": {"you_control": {"colors": '
+          '["W", "U", "B"], "types": ["Creature"], "supertypes": ["Legendary"], "other": true, '
+          '"min": 1}}} (a permanent of any listed color: its mana cost\'s or given colors)',
+          "CR 614.1c, 614.12, 105.2, 202.2",
+          "Taiga Stadium: enters tapped unless you control a white, blue, or black permanent; "
+          "Argoth, Sanctum of Nature: ... unless you control a legendary green creature.")
+def _l_tapped_unless_colored(m: re.Match[str], ctx: Ctx) -> Any:
+    yc: dict[str, Any] = {"colors": _color_letters(m["cs"])}
+    if m["t"] == "creature":
+        yc["types"] = ["Creature"]
+    if m["sup"]:
+        yc["supertypes"] = ["Legendary"]
+    yc.update({"other": True, "min": 1})
+    return {"kind": "replacement", "enters_tapped": True, "unless": {"you_control": yc}}
+
+
 @template("enters.tapped_unless_supertype", "line",
           rf"~ enters(?: the battlefield)? tapped unless you control (?:(?P<n>{NUM}) or more|an?) "
           r"(?P<sup>basic|legendary) (?P<t>land|creature)s?",
@@ -1873,10 +2157,11 @@ def _l_shock(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("enters.with_counters", "line",
-          rf"~ enters(?: the battlefield)?(?P<tapped> tapped)? with (?P<n>{NUM}|X) "
+          rf"~ enters(?: the battlefield)?(?P<tapped> tapped(?: and)?)? with (?P<n>{NUM}|X) "
           r"(?P<c>[\w+/-]+) counters? on it",
           '{"kind": "replacement", "enters_with_counters": {"counter": "charge", "amount": N|"X"}}',
-          "CR 614.1c, 122.6, 107.3m", "This land enters tapped with two charge counters on it.")
+          "CR 614.1c, 122.6, 107.3m", "This land enters tapped with two charge counters on it; "
+          "this artifact enters tapped and with three charge counters on it.")
 def _l_counters(m: re.Match[str], ctx: Ctx) -> Any:
     amount: Any = "X" if m["n"].upper() == "X" else _num(m["n"])
     out: dict[str, Any] = {"kind": "replacement",
@@ -1920,7 +2205,10 @@ def _l_choose(m: re.Match[str], ctx: Ctx) -> Any:
 def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     text = m["cost"]
     text = text[0].upper() + text[1:]
-    return {"kind": "additional_cost", "cost": parse_cost(text, ctx), "optional": bool(m["opt"])}
+    cost = parse_cost(text, ctx)
+    if "_zone" in cost:
+        raise Refused("an additional cost that exiles or discards the spell itself")
+    return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
 
 
 def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
@@ -1936,6 +2224,22 @@ def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
     if t is None:
         raise Refused("a cost increase for noncreature spells is not in the card format")
     return {"spell_types": t}, w
+
+
+@template("cost.alternative", "line",
+          r"You may (?P<cost>.+?) rather than pay ~'s mana cost",
+          '{"kind": "alternative_cost", "cost": COST} (the cast method "alternative": mana, life, '
+          "return_permanent; the mana cost isn't paid, additional costs and increases are)",
+          "CR 118.9, 601.2b, 601.2f-h", "Wildfield Borderpost: You may pay {1} and return a basic "
+          "land you control to its owner's hand rather than pay this spell's mana cost.")
+def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
+    if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost:
+        raise Refused("an alternative cost of a spell with {X}: not in the card format")
+    cost = parse_cost(m["cost"], ctx)
+    bad = [k for k in cost if k not in ("mana", "life", "return_permanent")]
+    if bad:
+        raise Refused(f"an alternative cost with {bad[0]}: not in the card format")
+    return {"kind": "alternative_cost", "cost": cost}
 
 
 @template("static.doesnt_untap", "line",
@@ -2337,7 +2641,7 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b", eff):
+    if not re.match(r"Add\b|Choose a color of a permanent you control\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
@@ -2398,6 +2702,36 @@ def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
     return effect
 
 
+@template("loyalty.add_mana", "loyalty", r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>Add .+)",
+          '{"kind": "activated", "cost": {"loyalty": N}, "effect": {"action": "add_mana", '
+          '"produce": {"fixed": ...} | {"any_color": N}}} (not a mana ability: it uses the stack; '
+          "only as a sorcery, one loyalty ability of a permanent each turn, a negative cost needs "
+          "that many loyalty counters); the planeswalker's printed loyalty is its face's "
+          "`loyalty`", "CR 605.1a, 606.3, 606.4, 606.6, 306.5b",
+          "Chandra, Torch of Defiance: [+1]: Add {R}{R}.")
+def _loyalty_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, not by _match
+    raise AssertionError("loyalty lines are read by _loyalty_mana")
+
+
+def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
+    """A loyalty ability that adds mana: "[+1]: Add {R}{R}." -> an activated ability with the cost
+    {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6)."""
+    m = next(t for t in TEMPLATES if t.name == "loyalty.add_mana").regex.match(norm.rstrip("."))
+    if m is None:
+        raise Refused("a loyalty ability with an X loyalty cost: not in the card format")
+    if ctx.face.loyalty is None or not re.fullmatch(r"\d+", ctx.face.loyalty):
+        raise Refused("a loyalty ability of a planeswalker without a printed loyalty number")
+    eff = m["eff"].rstrip(".")
+    produce = _try("mana", eff, ctx)
+    if produce is None or not (set(produce) <= {"fixed"} or set(produce) <= {"any_color"}):
+        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (only "
+                      "fixed mana or mana of any one color, without a restriction)")
+    n = int(m["n"]) * (-1 if m["sign"] in ("−", "-") else 1)
+    ctx.use("loyalty.add_mana")
+    return {"kind": "activated", "text": line, "cost": {"loyalty": n},
+            "effect": {"action": "add_mana", "produce": produce}}
+
+
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                  spell: bool = False) -> Ability | None:
     """One line (original text, normalized text) -> an ability, or None when no template and
@@ -2411,8 +2745,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     # abilities (605.1a) and are kept as not modeled unless they add mana
     if _LOYALTY.match(norm.strip()):
         if _ADDS.search(_unquoted(norm)):
-            raise Refused("a loyalty ability that adds mana: loyalty costs are not in the card "
-                          "format")
+            return _loyalty_mana(line, norm.strip(), ctx)
         ctx.use("loyalty.not_modeled")
         return {"kind": "not_modeled", "text": line}
     # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
@@ -2443,6 +2776,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                          m["cost"]):
                 raise
             return None
+        zone = ability_zone(cost)
         body = _mana_ability_body(m["eff"], ctx)
         if body is not None:
             _no_hybrid_but_two_color(cost)
@@ -2464,10 +2798,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
                               "doesn't remove them: not in the card format")
             ctx.used.insert(0, "mana.ability")
-            return {"kind": "activated", "text": line, "cost": cost, **body}
+            return {"kind": "activated", "text": line, "cost": cost, **zone, **body}
         sents = _sentences(m["eff"])
         timing: dict[str, Any] = {}
-        while sents and re.match(r"Activate only", sents[-1]):
+        while sents and re.match(r"Activate only|This ability costs \{\d+\} less to activate "
+                                 r"for each", sents[-1]):
             timing.update(_match("mana_rider", sents[-1], ctx))
             sents.pop()
         # a sentence about activating this ability itself (its cost, who or when) is no effect:
@@ -2477,7 +2812,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             if _ACTIVATION_RULE.search(sent):
                 raise Refused(f'"{sent}" changes how the ability is activated: no template')
         eff = ". ".join(sents) + "."
-        return {"kind": "activated", "text": line, "cost": cost, **timing,
+        return {"kind": "activated", "text": line, "cost": cost, **zone, **timing,
                 "effect": _single(_effect(eff, ctx), ctx)}
     if spell:
         if re.match(r"Add\b", text):
@@ -2701,9 +3036,48 @@ def _face_out(face: RawFace, card: RawCard, lines_out: list[LineVerdict]) -> tup
                 reason = f'{key} "{pt}" is not in the card format'
                 refusals.append(reason)
                 lines_out.append(LineVerdict(face.name, f"({key} {pt})", "refused", reason=reason))
+    # 105.2, 202.2: a face's colors are its mana cost's, unless a color indicator (204), a
+    # characteristic-defining ability (604.3) or devoid (702.114a) says otherwise: the file's
+    # colors are written when they differ (Dryad Arbor's green, a devoid spell's none)
+    # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
+    if "Planeswalker" in face.types and face.loyalty is not None and re.fullmatch(r"\d+",
+                                                                                  face.loyalty):
+        out["loyalty"] = int(face.loyalty)
+    colors = _face_colors(face, names)
+    if colors is not None:
+        cost_colors = [c for c in COLOR_ORDER
+                       if any(c in s for s in _symbols(face.mana_cost or ""))]
+        if colors != cost_colors:
+            out["colors"] = colors
     out["oracle"] = "\n".join(oracle_lines)
     out["abilities"] = abilities
     return out, refusals
+
+
+_CDA_COLOR = re.compile(r"^~ is (?P<c>all colors|colorless|(?:white|blue|black|red|green)"
+                        r"(?:(?:, |,? and )(?:white|blue|black|red|green))*)\.?$")
+
+
+def _face_colors(face: RawFace, names: list[str]) -> list[str] | None:
+    """The face's colors when the file says or the text defines them (105.2, 202.2): the file's
+    ``colors`` (Scryfall, full MTGJSON); a characteristic-defining ability ("~ is all colors",
+    604.3); else, for a face without a mana cost that isn't a noncreature land, its card's color
+    identity (903.4; such a face has a color only from a color indicator, 204, and a color
+    indicator's colors are in the identity: an approximation when the file has no ``colors``,
+    wrong only for a face whose card has other colored mana symbols than its indicator's).
+    None: the mana cost's colors."""
+    if face.colors is not None:
+        return face.colors
+    for para in face.text.split("\n"):
+        m = _CDA_COLOR.match(normalize(strip_reminder(para).strip(), names))
+        if m:
+            if m["c"] == "all colors":
+                return list(COLOR_ORDER)
+            return [] if m["c"] == "colorless" else _color_letters(m["c"])
+    if (face.mana_cost is None and face.identity is not None
+            and ("Land" not in face.types or "Creature" in face.types)):
+        return face.identity
+    return None
 
 
 def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard, spell: bool,
@@ -2783,8 +3157,12 @@ def _main_template(ab: Ability, used: list[str]) -> str:
         if "mana" in ab:
             return "mana.triggered"
         return next((u for u in used if u.startswith("trigger.")), used[0])
+    if ab["kind"] == "activated" and "loyalty" in (ab.get("cost") or {}):
+        return "loyalty.add_mana"
     if ab["kind"] == "activated":
         return "activated"
+    if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
+        return "cost.alternative"
     return used[0]
 
 
@@ -3022,6 +3400,7 @@ KIND_TITLES = {
     "trigger": "Trigger conditions (\"When/Whenever/At ..., \")",
     "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
     "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
+    "loyalty": "Loyalty abilities (\"[+1]: ...\", CR 606; the others are kept as not modeled)",
 }
 
 

@@ -17,7 +17,10 @@ Extensions beyond contracts.md version 1 (all documented in ``data/state.schema.
   Windbrisk Heights) and ``damage_taken_this_turn`` (damage dealt to that player this turn,
   Spinerock Knoll), kept in ``Player.extra``;
 - object: ``chosen_type`` (the creature type chosen as it entered, The Ringhart Crest) and
-  ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``.
+  ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``;
+  ``entered_turn`` (the turn the permanent entered the battlefield, Mirrex);
+- player: ``commanders`` (the names of the player's commander cards, 903.3; Command Tower) and
+  ``energy`` (the player's energy counters, 107.14, 122.1: "Pay {E}").
 """
 
 from __future__ import annotations
@@ -78,18 +81,20 @@ GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
 # first: lists of player names.
 GAME_PLAYER_LISTS = ("losers", "extra_turns")
 GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
-PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size")
+PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
+                     "energy")
 PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
+PLAYER_LISTS = ("commanders",)  # 903.3: the player's commander cards, by name
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever")
+                     "activated_ever", "entered_turn")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
     "resolving", "effects",
 ) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
-    + PLAYER_FLAGS
+    + PLAYER_FLAGS + PLAYER_LISTS
 OBJECT_FIELDS = (
     "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
@@ -585,7 +590,7 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                 f.add("players", "a game needs at least one player")
             for i, rp in enumerate(plist):
                 before = len(c.problems)
-                p = _parse_player(f, i, rp, turn, names)
+                p = _parse_player(f, i, rp, turn, names, library)
                 if p is not None:
                     players.append(p)
                 elif any(pr.path in (f"players[{i}]", f"players[{i}].name")
@@ -744,7 +749,8 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     return state
 
 
-def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str]) -> Player | None:
+def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str],
+                  library: CardLookup | None = None) -> Player | None:
     path = f"players[{i}]"
     rp = f.mapping(path, raw)
     if rp is None:
@@ -801,6 +807,31 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
                 ok = False
             else:
                 extra[key] = v
+    # 903.3: the player's commander(s), by card name (a Commander game; absent: no commander, and
+    # "your commander's color identity" is undefined, 903.4f)
+    if _opt(rp, "commanders") is not None:
+        items = f.listing(_sub(path, "commanders"), rp["commanders"])
+        if items is None:
+            ok = False
+        else:
+            found: list[str] = []
+            for j, item in enumerate(items):
+                key = f"{_sub(path, 'commanders')}[{j}]"
+                cname = f.string(key, item)
+                if cname is None:
+                    ok = False
+                    continue
+                if library is not None:
+                    card, _face, err = resolve_card(library, cname)
+                    if card is None:
+                        f.add(key, err)
+                        ok = False
+                        continue
+                    cname = card.name
+                if cname not in found:
+                    found.append(cname)
+            if ok:
+                extra["commanders"] = found
     for key in PLAYER_FLAGS:
         if _opt(rp, key) is not None:
             flag = f.boolean(_sub(path, key), rp[key])
@@ -1073,6 +1104,14 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(key, f"only a permanent's abilities are activated; this card is {zphrase}")
             elif all(n is not None for n in nums):
                 d.extra[field_name] = sorted({n for n in nums if n is not None})
+    # the turn the permanent entered the battlefield ("Activate only if this land entered this
+    # turn", Mirrex, 602.5b): written by apply as it enters; absent = not this turn
+    entered = turn_field("entered_turn", 1)
+    if entered is not None:
+        if zone is not None and zone != "battlefield":
+            f.add(p("entered_turn"), f"only a permanent has entered the battlefield; this card is {zphrase}")
+        else:
+            d.extra["entered_turn"] = entered
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
