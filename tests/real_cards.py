@@ -1,0 +1,76 @@
+"""Helpers of the tests that import real cards from a fixture of MTGJSON AtomicCards entries
+(test_oracle_more.py, test_oracle_cov4.py): the import, a Checker over the imported cards, states
+and the questions asked of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.cards import CardLibrary
+from mtgasp.oracle import CardResult, import_files
+from mtgasp.state import parse_state
+
+
+def import_fixture(fixture: Path) -> dict[str, CardResult]:
+    return {r.name: r for r in import_files([fixture]).results}
+
+
+def checker_of(results: dict[str, CardResult]) -> Checker:
+    cards = [r.card for r in results.values() if r.card is not None]
+    return Checker(CardLibrary.from_data({"format": 1, "cards": cards}, source="imported"))
+
+
+def abilities(results: dict[str, CardResult], name: str, face: int = 0) -> list[dict[str, Any]]:
+    card = results[name].card
+    assert card is not None, f"{name} refused: {results[name].refusal}"
+    return [{k: v for k, v in a.items() if k not in ("text", "template")}
+            for a in card["faces"][face]["abilities"]]
+
+
+def state(objects: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    doc = {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main",
+           "priority": "alice", "players": [{"name": "alice", "life": 20}, {"name": "bob"}],
+           "objects": []}
+    doc.update(kw)
+    for o in objects:
+        doc["objects"].append({"owner": "alice", "zone": "battlefield",
+                               "controlled_since_turn": 1, **o})
+    return doc
+
+
+def why(checker: Checker, doc: dict[str, Any], action: dict[str, Any], who: str = "alice") -> Any:
+    st = parse_state(doc, checker.library)
+    return checker.why(st, parse_action(action, st, checker.library, who), who)
+
+
+def applied(checker: Checker, doc: dict[str, Any], action: dict[str, Any],
+            choose: str | None = None, who: str = "alice") -> dict[str, Any]:
+    from mtgasp.apply import apply_action
+
+    st = parse_state(doc, checker.library)
+    result = apply_action(checker, st, parse_action(action, st, checker.library, who), who, choose)
+    assert result.legal, result.to_json()
+    return result.state
+
+
+def obj(doc: dict[str, Any], oid: str) -> dict[str, Any]:
+    return next(o for o in doc["objects"] if o["id"] == oid)
+
+
+def pool(doc: dict[str, Any]) -> str:
+    return next(p for p in doc["players"] if p["name"] == "alice").get("mana_pool", "")
+
+
+def mana(checker: Checker, doc: dict[str, Any], oid: str) -> list[str]:
+    return checker.mana(parse_state(doc, checker.library), oid)
+
+
+def activate(oid: str, ability: int) -> dict[str, Any]:
+    return {"kind": "activate", "object": oid, "ability": ability}
+
+
+def rules(v: Any) -> set[str]:
+    return {r.rule for r in v.reasons}
