@@ -162,7 +162,9 @@ UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life
                  "opponents_lands_at_least", "reveal")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored", "kicked",
-                    "colorless", "non_types")
+                    "colorless", "non_types", "from", "not_owned", "x_in_cost", "min_mana_value",
+                    "keywords", "commander")
+SPEND_FROM = ("your_graveyard", "exile")
 
 _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
@@ -1150,6 +1152,25 @@ class _Validator:
                                      nonempty=True)
                 if "chosen_type" in sp and sp["chosen_type"] is not True:
                     self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
+                for f in ("not_owned", "x_in_cost", "commander"):
+                    if f in sp and sp[f] is not True:
+                        self.add(f"{q}.{f}", f"expected true, got {_q(sp[f])}")
+                if "from" in sp and sp["from"] not in SPEND_FROM:
+                    self.add(f"{q}.from", f"expected one of {', '.join(SPEND_FROM)}, got {_q(sp['from'])}")
+                if "keywords" in sp:
+                    self.string_list(sp["keywords"], f"{q}.keywords", nonempty=True)
+                if "min_mana_value" in sp:
+                    self.integer(sp["min_mana_value"], f"{q}.min_mana_value", 1)
+                    # 202.3e: a spell's mana value counts X; the restriction is decided for spells
+                    # without {X}, so an alternative must take every spell with {X} of that kind.
+                    others: list[dict[str, Any]] = [a["spell"] for a in v if isinstance(a, dict)
+                                                     and isinstance(a.get("spell"), dict)]
+                    if not any(o.get("x_in_cost") is True and all(sp.get(k) == w for k, w in o.items()
+                                                                   if k != "x_in_cost")
+                               for o in others):
+                        self.add(f"{q}.min_mana_value", "needs another alternative with "
+                                 '"x_in_cost": true and no other property than this one\'s (a spell\'s '
+                                 "mana value counts its X, 202.3e)")
 
     def rider(self, v: Any, path: str) -> None:
         rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')

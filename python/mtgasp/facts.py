@@ -619,7 +619,8 @@ class FactWriter:
     def spend_only(self, a: Symbol, alts: Any) -> None:
         """spend_only(A,I): the mana of A may be spent only as alternative I (or another) allows
         (106.6); spend_alt(A,I,Prop) with Prop: spell, type(T), subtype(S), supertype(S), color(T),
-        chosen_type, ability, of_type(T), x (all the properties of an alternative must hold)."""
+        chosen_type, not_owned, x_in_cost, commander, from(Z), keyword(K), min_mv(N), ability,
+        of_type(T), x (all the properties of an alternative must hold)."""
         if not isinstance(alts, list):
             return
         for i, alt in enumerate(alts, start=1):
@@ -643,6 +644,15 @@ class FactWriter:
                         self.add("spend_alt", a, n, C(f))
                 for t in sp.get("non_types") or []:
                     self.add("spend_alt", a, n, F("non_type", [C(t.lower())]))
+                for f in ("not_owned", "x_in_cost", "commander"):
+                    if sp.get(f):
+                        self.add("spend_alt", a, n, C(f))
+                if sp.get("from"):
+                    self.add("spend_alt", a, n, F("from", [C(sp["from"])]))
+                for k in sp.get("keywords") or []:
+                    self.add("spend_alt", a, n, F("keyword", [name_sym(k)]))
+                if sp.get("min_mana_value"):
+                    self.add("spend_alt", a, n, F("min_mv", [N(int(sp["min_mana_value"]))]))
             if "ability" in alt:
                 self.add("spend_alt", a, n, C("ability"))
                 for t in (alt["ability"] or {}).get("of_types") or []:

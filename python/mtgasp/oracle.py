@@ -1248,13 +1248,32 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
     """ "a legendary creature spell", "Dragon spells", "creature spell of the chosen type" ->
     {"spell": {...}} (all the properties together, CR 106.6)."""
     d = re.sub(r"^(?:a|an) ", "", desc.strip())
+    if d == "your commander":  # 903.3: a commander of the player casting it
+        return {"spell": {"commander": True}}
     chosen = d.endswith(" of the chosen type")
     if chosen:
         d = d[: -len(" of the chosen type")]
+    spell: dict[str, Any] = {}
+    q = re.fullmatch(r"(?P<d>.*?spells?) (?:(?P<gy>from your graveyard)|(?P<ex>from exile)|"
+                     r"(?P<own>you don't own)|(?P<x>with \{X\} in (?:their|its) mana costs?)|"
+                     rf"with mana value (?P<mv>{NUM}) or greater|(?:with|that has) (?P<kw>[a-z]+))", d)
+    if q is not None:
+        d = q["d"]
+        if q["gy"] or q["ex"]:  # 601.2a: the zone it was cast from (400.3: its owner's graveyard)
+            spell["from"] = "your_graveyard" if q["gy"] else "exile"
+        elif q["own"]:  # 108.3
+            spell["not_owned"] = True
+        elif q["x"]:  # 107.3, 202.1
+            spell["x_in_cost"] = True
+        elif q["mv"]:  # 202.3 (paired with x_in_cost: _spell_alternatives)
+            spell["min_mana_value"] = _num(q["mv"])
+        else:
+            if q["kw"] not in KEYWORD_NAMES:
+                raise Refused(f'spend restriction "{desc}": "{q["kw"]}" is not a keyword')
+            spell["keywords"] = [q["kw"]]  # 702: it has that keyword ability
     m = re.fullmatch(r"(?P<words>.*?) ?spells?", d)
     if m is None:
         raise Refused(f'"{desc}": not a kind of spell the card format can restrict to')
-    spell: dict[str, Any] = {}
     for w in m["words"].split():
         if w == "legendary":
             spell.setdefault("supertypes", []).append("Legendary")
@@ -1278,13 +1297,25 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    parts = [p for p in re.split(r",? and/or |,? or |, (?:and )?| and ", cast) if p]
+    held = cast.replace(" or greater", " OR_GREATER")  # "mana value 5 or greater or ..."
+    parts = [p.replace(" OR_GREATER", " or greater")
+             for p in re.split(r",? and/or |,? or |, (?:and )?| and ", held) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
         if suffix is not None and not re.search(r"spells?\b", p):
             p = f"{p} {suffix.group(1)}"
         out.append(_spell_alternative(p))
+    # 202.3e: a spell's mana value counts its X, so "mana value N or greater" is read only beside
+    # an alternative that every spell with {X} of that kind meets ("... or spells with {X} in
+    # their mana costs"), and min_mana_value is then decided for spells without {X}.
+    for a in out:
+        sp = a["spell"]
+        if "min_mana_value" in sp and not any(
+                "x_in_cost" in b["spell"] and all(sp.get(k) == v for k, v in b["spell"].items()
+                                                  if k != "x_in_cost") for b in out):
+            raise Refused(f'"{cast}": a mana value restriction without the spells with {{X}} '
+                          "beside it (their mana value depends on X, 202.3e)")
     return out
 
 
@@ -1326,9 +1357,13 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
           r"(?P<act2>activate .+))",
           '"spend_only": [{"spell": {"types": [...], "subtypes": [...], "supertypes": '
           '["Legendary"], "chosen_type": true}}, {"ability": {"of_types": ["Artifact"]}}] (one '
-          'alternative per "or"; a spell must have every property of one alternative)',
-          "CR 106.6", "Spend this mana only to cast artifact spells or activate abilities of "
-          "artifacts.")
+          'alternative per "or"; a spell must have every property of one alternative; also '
+          '"from": "your_graveyard" | "exile", "not_owned", "commander" ("cast your commander"), '
+          '"keywords" ("a spell with devoid"), "x_in_cost" and "min_mana_value" (only beside an '
+          '{X} alternative that takes every spell with {X} of the kind, 202.3e))',
+          "CR 106.6, 202.3, 601.2a, 903.3", "Spend this mana only to cast artifact spells or "
+          "activate abilities of artifacts; Troyan, Gutsy Explorer: ... spells with mana value 5 or "
+          "greater or spells with {X} in their mana costs; Jeweled Lotus: ... to cast your commander.")
 def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
     alts: list[dict[str, Any]] = []
     if m["cast"]:
