@@ -17,8 +17,9 @@ from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
-from mtgasp.oracle import TEMPLATES, CardResult, compile_card, import_files, read_cards
+from mtgasp.oracle import TEMPLATES, CardResult, compile_card, read_cards
 from mtgasp.state import parse_state
+from real_cards import checker_of, import_fixture, mana, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards.json"
 REPO = Path(__file__).resolve().parents[1]
@@ -29,14 +30,12 @@ ATOMIC = next((p for p in (REPO.parent / "shared" / "data" / "AtomicCards.json",
 
 @pytest.fixture(scope="module")
 def results() -> dict[str, CardResult]:
-    report = import_files([FIXTURE])
-    return {r.name: r for r in report.results}
+    return import_fixture(FIXTURE)
 
 
 @pytest.fixture(scope="module")
 def checker(results: dict[str, CardResult]) -> Checker:
-    cards = [r.card for r in results.values() if r.card is not None]
-    return Checker(CardLibrary.from_data({"format": 1, "cards": cards}, source="imported"))
+    return checker_of(results)
 
 
 def abilities(results: dict[str, CardResult], name: str, face: int = 0) -> list[dict[str, Any]]:
@@ -252,25 +251,6 @@ def test_ability_text_is_the_oracle_line_and_has_a_template(results: dict[str, C
 
 # --- answers the rules give for imported cards ---------------------------------------------
 
-
-def state(objects: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
-    doc = {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main",
-           "priority": "alice", "players": [{"name": "alice", "life": 20}, {"name": "bob"}],
-           "objects": []}
-    doc.update(kw)
-    for o in objects:
-        doc["objects"].append({"owner": "alice", "zone": "battlefield",
-                               "controlled_since_turn": 1, **o})
-    return doc
-
-
-def mana(checker: Checker, doc: dict[str, Any], obj: str) -> list[str]:
-    return checker.mana(parse_state(doc, checker.library), obj)
-
-
-def why(checker: Checker, doc: dict[str, Any], action: dict[str, Any]) -> Any:
-    st = parse_state(doc, checker.library)
-    return checker.why(st, parse_action(action, st, checker.library, "alice"), "alice")
 
 
 @pytest.mark.parametrize("card, types", [
