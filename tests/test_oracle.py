@@ -19,7 +19,7 @@ from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
 from mtgasp.oracle import TEMPLATES, CardResult, compile_card, read_cards
 from mtgasp.state import parse_state
-from real_cards import checker_of, import_fixture, mana, state, why
+from real_cards import mana, module_fixtures, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards.json"
 REPO = Path(__file__).resolve().parents[1]
@@ -28,14 +28,7 @@ ATOMIC = next((p for p in (REPO.parent / "shared" / "data" / "AtomicCards.json",
                if p.exists()), None)
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, CardResult]:
-    return import_fixture(FIXTURE)
-
-
-@pytest.fixture(scope="module")
-def checker(results: dict[str, CardResult]) -> Checker:
-    return checker_of(results)
+results, checker = module_fixtures(FIXTURE)
 
 
 def abilities(results: dict[str, CardResult], name: str, face: int = 0) -> list[dict[str, Any]]:

@@ -15,19 +15,12 @@ from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
 from mtgasp.errors import InputError
 from mtgasp.oracle import CardResult
-from real_cards import abilities, checker_of, import_fixture, rules, state, why
+from real_cards import abilities, module_fixtures, rules, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_spend.json"
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, CardResult]:
-    return import_fixture(FIXTURE)
-
-
-@pytest.fixture(scope="module")
-def checker(results: dict[str, CardResult]) -> Checker:
-    return checker_of(results)
+results, checker = module_fixtures(FIXTURE)
 
 
 def cast(oid: str, method: str = "normal", **kw: Any) -> dict[str, Any]:
