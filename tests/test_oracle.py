@@ -182,10 +182,10 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
     ("Mouth of Ronom", "{4}{S}, {T}, Sacrifice this land: It deals 4 damage to target creature."),
     ("Transguild Courier", "Transguild Courier is all colors."),
     ("Utopia Sprawl", "Enchant Forest"),
-    ("Thalia, Guardian of Thraben", "Noncreature spells cost {1} more to cast."),
+    ("Animar, Soul of Elements",
+     "Creature spells you cast cost {1} less to cast for each +1/+1 counter on Animar."),
     ("Cavern of Souls", None),
     ("Fireball", "This spell costs {1} more to cast for each target beyond the first."),
-    ("Grand Arbiter Augustin IV", None),
     ("Tarnation Vista", None),
 ])
 def test_refused_cards_name_the_line(results: dict[str, CardResult], name: str,
@@ -196,6 +196,16 @@ def test_refused_cards_name_the_line(results: dict[str, CardResult], name: str,
     assert refused and all(v.reason for v in refused)
     if line is not None:
         assert line in [v.line for v in refused]
+
+
+def test_grand_arbiter_reductions_and_increase(results: dict[str, CardResult]) -> None:
+    # 601.2f: two reductions (white spells, blue spells: a white and blue spell gets both) and an
+    # increase for the opponents' spells
+    statics = [a for a in abilities(results, "Grand Arbiter Augustin IV") if a["kind"] == "static"]
+    assert [a.get("spell_cost_reduction") or a.get("cost_increase") for a in statics] == [
+        {"amount": 1, "spells_cast_by": "you", "spells": [{"colors": ["W"]}]},
+        {"amount": 1, "spells_cast_by": "you", "spells": [{"colors": ["U"]}]},
+        {"amount": "{1}", "spells_cast_by": "opponents"}]
 
 
 def test_hybrid_and_phyrexian_costs_are_imported(results: dict[str, CardResult]) -> None:

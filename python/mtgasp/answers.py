@@ -396,6 +396,9 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
+        x_reduced: dict[Symbol, int] = {}
+        for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
+            x_reduced[args[0]] = args[1].number
         for v, _args in each("free_cast"):
             v.free = True
         for v, _args in each("has_x_in_mana_cost"):
@@ -414,6 +417,8 @@ class Decoder:
             v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
             if v.costed:
                 mana = self.total_text(t)
+                if t in x_reduced:
+                    mana += f" reduced by {{{x_reduced[t]}}}"
                 extras = self.cost_extras(t)
                 if mana == "{0}" and extras:
                     v.cost = ", ".join(extras)

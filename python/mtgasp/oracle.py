@@ -1283,6 +1283,8 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
             spell["kicked"] = True  # 702.33d: its kicker cost paid
         elif w == "noncreature":
             spell.setdefault("non_types", []).append("Creature")
+        elif w in COLOR_WORDS:  # 105.2: "white spells", "black creature spells"
+            spell.setdefault("colors", []).append(COLOR_WORDS[w])
         elif w in _SPELL_TYPE_WORDS:
             spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
@@ -2246,21 +2248,6 @@ def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
 
 
-def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
-    w = words.strip().lower()
-    if w in ("", "spells"):
-        return {}, ""
-    table = {"creature spells": ["Creature"], "noncreature spells": None,
-             "instant and sorcery spells": ["Instant", "Sorcery"],
-             "artifact spells": ["Artifact"], "enchantment spells": ["Enchantment"]}
-    if w not in table:
-        raise Refused(f'cost increase for "{words}" is not in the card format')
-    t = table[w]
-    if t is None:
-        raise Refused("a cost increase for noncreature spells is not in the card format")
-    return {"spell_types": t}, w
-
-
 @template("cost.alternative", "line",
           r"You may (?P<cost>.+?) rather than pay ~'s mana cost",
           '{"kind": "alternative_cost", "cost": COST} (the cast method "alternative": mana, life, '
@@ -2301,21 +2288,64 @@ def _l_enchanted_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
         "doesnt_untap": True}}}
 
 
+_SPELL_WORDS = {*_SPELL_TYPE_WORDS, *COLOR_WORDS, "noncreature", "legendary", "multicolored",
+                "colorless", "historic", "kicked"}
+
+
+def _spell_filters(what: str) -> list[dict[str, Any]]:
+    """ "Artifact spells", "Instant and sorcery spells", "Red spells", "Noncreature spells",
+    "Historic spells", "Spells" -> the SPELL filters of a cost increase or reduction (one per
+    "and"/"or"; none: every spell); Refused for the chosen type or a mana value."""
+    first = what.split()[0].rstrip(",")
+    if first.lower() in _SPELL_WORDS:  # the sentence's capital: "Artifact spells", "Red spells"
+        what = what[0].lower() + what[1:]
+    if re.fullmatch(r"[Ss]pells?", what):
+        return []
+    if what == "historic spells":  # 700.6: artifacts, legendaries and Sagas are historic
+        return [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]
+    spells = [a["spell"] for a in _spell_alternatives(what)]
+    if any(k in sp for sp in spells for k in ("chosen_type", "min_mana_value")):
+        raise Refused(f'"{what}": a cost change by the chosen type or mana value is not in the card '
+                      "format")
+    return spells
+
+
+def _cast_by(who: str | None) -> str:
+    who = (who or "").strip()
+    return "opponents" if "opponents" in who else ("you" if who == "you cast" else "any")
+
+
 @template("static.cost_increase", "line",
-          rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
-          rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
+          rf"(?P<what>(?:[A-Za-z, ]+? )?[Ss]pells?)(?P<who> your opponents cast| you cast)? cost "
           rf"(?P<m>{MANA}+) more to cast",
           '{"kind": "static", "cost_increase": {"amount": "{1}", "spells_cast_by": '
-          '"opponents"|"you"|"any", "spell_types": [...]}}', "CR 601.2f, 613.1", "Thalia: "
-          "Noncreature spells cost {1} more to cast. (refused: noncreature); Spells your opponents "
-          "cast cost {1} more to cast.")
+          '"opponents"|"you"|"any", "spells": [SPELL, ...]}} (SPELL: as in spell_cost_reduction)',
+          "CR 601.2f, 613.1", "Thalia, Guardian of Thraben: Noncreature spells cost {1} more to "
+          "cast; Spells your opponents cast cost {1} more to cast.")
 def _l_cost_inc(m: re.Match[str], ctx: Ctx) -> Any:
-    who = (m["who"] or "").strip()
-    by = "opponents" if "opponents" in who else ("you" if who == "you cast" else "any")
-    words = m["what"].lower()
-    filt, _ = _spell_type_filter(words if words != "spells" else "")
-    return {"kind": "static", "cost_increase": {"amount": _mana(m["m"]), "spells_cast_by": by,
-                                                **filt}}
+    spells = _spell_filters(m["what"])
+    out: dict[str, Any] = {"amount": _mana(m["m"]), "spells_cast_by": _cast_by(m["who"])}
+    if spells:
+        out["spells"] = spells
+    return {"kind": "static", "cost_increase": out}
+
+
+@template("static.spell_cost_reduction", "line",
+          r"(?P<what>(?:[A-Za-z, ]+? )?[Ss]pells?)(?P<who> you cast| your opponents cast)? cost "
+          r"\{(?P<n>\d+)\} less to cast",
+          '{"kind": "static", "spell_cost_reduction": {"amount": N, "spells_cast_by": "you" | "any" '
+          '| "opponents", "spells": [SPELL, ...]}} (generic mana only; one SPELL filter per "and"/'
+          '"or", a spend restriction\'s vocabulary: types, subtypes, colors, noncreature ...; '
+          '"historic": artifact, legendary or Saga, 700.6; none: every spell)',
+          "CR 601.2f, 118.7, 118.7a, 613.1", "Foundry Inspector: Artifact spells you cast cost {1} "
+          "less to cast; Ruby Medallion: Red spells you cast cost {1} less to cast; Arcane Melee: "
+          "Instant and sorcery spells cost {2} less to cast.")
+def _l_cost_red(m: re.Match[str], ctx: Ctx) -> Any:
+    spells = _spell_filters(m["what"])
+    out: dict[str, Any] = {"amount": int(m["n"]), "spells_cast_by": _cast_by(m["who"])}
+    if spells:
+        out["spells"] = spells
+    return {"kind": "static", "spell_cost_reduction": out}
 
 
 @template("static.cost_increase_from_zones", "line",
