@@ -110,3 +110,22 @@ def test_any_player_and_alternative_costs(checker: Checker) -> None:
               "foretold_turn": 3}
     v = why(checker, state([baral, behold, *lands("Island", 1)]), cast("e", method="foretell"))
     assert v.legal and v.cost == "{U}"
+
+
+def test_sacrifice_either_type(results: dict[str, CardResult], checker: Checker) -> None:
+    # Deadly Dispute: "As an additional cost to cast this spell, sacrifice an artifact or creature."
+    # (118.8, 118.3). Mana abilities are activated before costs are paid (601.2g-h): Mind Stone may
+    # be tapped for mana and then sacrificed.
+    assert static(results, "Deadly Dispute", "cost") == {"sacrifice": {"types": ["Artifact", "Creature"]}}
+    # Thraxodemon is a creature: "Sacrifice another artifact or creature" excludes itself
+    assert next(a for a in abilities(results, "Thraxodemon") if a["kind"] == "activated")["cost"][
+        "sacrifice"] == {"types": ["Creature", "Artifact"], "other": True}
+    dd = {"id": "dd", "card": "Deadly Dispute", "zone": "hand"}
+    v = why(checker, state([dd, *lands("Swamp", 2)]), cast("dd"))
+    assert not v.legal and {"118.3", "118.8"} <= rules(v)
+    assert "an artifact or creature" in " ".join(r.message for r in v.reasons)
+    stone = {"id": "ms", "card": "Mind Stone"}
+    v = why(checker, state([dd, stone, *lands("Swamp", 1)]), cast("dd"))
+    assert v.legal and v.cost == "{1}{B}, sacrifice an artifact or creature"
+    after = applied(checker, state([dd, stone, *lands("Swamp", 1)]), cast("dd"))
+    assert obj(after, "ms")["zone"] == "graveyard" and obj(after, "dd")["zone"] == "stack"

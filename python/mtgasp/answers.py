@@ -298,6 +298,13 @@ class Decoder:
                 return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
             if f.name == "sup" and len(f.arguments) == 2:  # "a legendary creature"
                 return f"a {f.arguments[1].name} {f.arguments[0].name}"
+            if f.name == "either":  # "an artifact or creature"
+                ts = [a.name for a in sym_args(f)]
+                return _ARTICLE.get(ts[0], f"a {ts[0]}") + " or " + " or ".join(ts[1:])
+            if f.name == "permanent":
+                return "a permanent"
+            if f.name == "non_type":  # "a nonland permanent"
+                return f"a non{sym_args(f)[0].name} permanent"
             if f.name == "any":
                 return "a card"
             if f.name == "token_perm":  # "Sacrifice a token" (111.1)

@@ -936,7 +936,8 @@ class _Validator:
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
                 self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other", "count",
-                                                           "token"))
+                                                           "token", "types", "permanent",
+                                                           "non_types"))
                 if "other" in sac:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "count" in sac:  # "Sacrifice two artifacts" (118.3)
@@ -946,8 +947,25 @@ class _Validator:
                         self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
                     if "type" in sac or "subtypes" in sac:
                         self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
-                elif "type" not in sac and "subtypes" not in sac:
-                    self.add(f"{path}.sacrifice", 'needs "type", "subtypes" or "token"')
+                elif not any(k in sac for k in ("type", "subtypes", "types", "permanent", "non_types")):
+                    self.add(f"{path}.sacrifice", 'needs "type", "subtypes", "types", "permanent", '
+                                                  '"non_types" or "token"')
+                elif sum(k in sac for k in ("type", "types", "permanent", "non_types")) > 1 or (
+                        "subtypes" in sac and any(k in sac for k in ("types", "permanent", "non_types"))):
+                    self.add(f"{path}.sacrifice", 'one of "type" (with "subtypes"), "types", '
+                                                  '"permanent", "non_types"')
+                if "types" in sac:  # "an artifact or creature": either type
+                    self.string_list(sac["types"], f"{path}.sacrifice.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                    if isinstance(sac["types"], list) and len(sac["types"]) != 2:
+                        self.add(f"{path}.sacrifice.types", "two card types (either one)")
+                if "permanent" in sac and sac["permanent"] is not True:
+                    self.add(f"{path}.sacrifice.permanent", f"expected true, got {_q(sac['permanent'])}")
+                if "non_types" in sac:  # "a nonland permanent"
+                    self.string_list(sac["non_types"], f"{path}.sacrifice.non_types", CARD_TYPES,
+                                     "a card type", nonempty=True)
+                    if isinstance(sac["non_types"], list) and len(sac["non_types"]) != 1:
+                        self.add(f"{path}.sacrifice.non_types", "one card type")
                 if "type" in sac:
                     self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
                 if "subtypes" in sac:

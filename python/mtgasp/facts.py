@@ -700,6 +700,12 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         elif isinstance(sac, dict) and sac.get("token"):
             self.add(f"{prefix}_sacrifice", a, C("token_perm"))
+        elif isinstance(sac, dict) and isinstance(sac.get("types"), list):  # either type
+            self.add(f"{prefix}_sacrifice", a, F("either", [C(str(t).lower()) for t in sac["types"]]))
+        elif isinstance(sac, dict) and sac.get("permanent"):
+            self.add(f"{prefix}_sacrifice", a, C("permanent"))
+        elif isinstance(sac, dict) and isinstance(sac.get("non_types"), list):
+            self.add(f"{prefix}_sacrifice", a, F("non_type", [C(str(sac["non_types"][0]).lower())]))
         if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
             self.add("activation_sacrifice_count", a, N(int(sac["count"])))
         if isinstance(cost.get("put_counters"), dict) and prefix == "activation":

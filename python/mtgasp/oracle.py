@@ -633,6 +633,27 @@ def _c_return_permanent(m: re.Match[str], ctx: Ctx) -> Any:
     return {"return_permanent": rp}
 
 
+@template("cost.sacrifice_either", "cost",
+          r"Sacrifice (?P<other>another|an?) (?P<a>land|artifact|creature|enchantment|planeswalker) or "
+          r"(?P<b>land|artifact|creature|enchantment|planeswalker)",
+          '"sacrifice": {"types": ["Artifact", "Creature"]} (a permanent of either type; "another": '
+          'with "other": true when the source is of one of them)', "CR 701.21, 118.3",
+          "Sacrifice an artifact or creature (Deadly Dispute's additional cost; Carrion Feeder)")
+def _c_sac_either(m: re.Match[str], ctx: Ctx) -> Any:
+    ts = [m["a"].capitalize(), m["b"].capitalize()]
+    sac: dict[str, Any] = {"types": ts}
+    if m["other"] == "another" and any(t in ctx.face.types for t in ts):
+        sac["other"] = True
+    return {"sacrifice": sac}
+
+
+@template("cost.sacrifice_permanent", "cost", r"Sacrifice a (?P<non>nonland )?permanent",
+          '"sacrifice": {"permanent": true} | {"non_types": ["Land"]}', "CR 701.21, 118.3, 110.1",
+          "As an additional cost to cast this spell, sacrifice a nonland permanent.")
+def _c_sac_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"sacrifice": {"non_types": ["Land"]} if m["non"] else {"permanent": True}}
+
+
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
           '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
