@@ -129,3 +129,28 @@ def test_sacrifice_either_type(results: dict[str, CardResult], checker: Checker)
     assert v.legal and v.cost == "{1}{B}, sacrifice an artifact or creature"
     after = applied(checker, state([dd, stone, *lands("Swamp", 1)]), cast("dd"))
     assert obj(after, "ms")["zone"] == "graveyard" and obj(after, "dd")["zone"] == "stack"
+
+
+def test_exile_from_graveyard_as_an_additional_cost(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    # Stitched Drake: "As an additional cost to cast this spell, exile a creature card from your
+    # graveyard." (118.3, 118.8); Skaab Goliath exiles two
+    assert static(results, "Skaab Goliath", "cost") == {"exile_from_graveyard": {"count": 2,
+                                                                                 "type": "Creature"}}
+    drake = {"id": "d", "card": "Stitched Drake", "zone": "hand"}
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "graveyard"}
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "graveyard"}
+    islands = lands("Island", 3)
+    v = why(checker, state([drake, bolt, *islands]), cast("d"))  # an instant isn't a creature card
+    assert not v.legal and "118.3" in rules(v)
+    assert why(checker, state([drake, bolt, bears, *islands]), cast("d")).legal
+    # bob's graveyard doesn't count: "your graveyard"
+    theirs = {**bears, "owner": "bob"}
+    assert not why(checker, state([drake, theirs, *islands]), cast("d")).legal
+    after = applied(checker, state([drake, bolt, bears, *islands]), cast("d"))
+    assert obj(after, "g")["zone"] == "exile" and obj(after, "b")["zone"] == "graveyard"
+    goliath = {"id": "sg", "card": "Skaab Goliath", "zone": "hand"}
+    six = lands("Island", 6)
+    v = why(checker, state([goliath, bears, *six]), cast("sg"))
+    assert not v.legal and "118.3" in rules(v)
+    assert why(checker, state([goliath, bears, {**bears, "id": "g2"}, *six]), cast("sg")).legal

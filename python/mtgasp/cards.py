@@ -796,8 +796,6 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
                 self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
                                                       "counters on its source")
-            if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
-                self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "

@@ -744,9 +744,9 @@ class FactWriter:
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         eg = cost.get("exile_from_graveyard")
-        if isinstance(eg, dict) and prefix == "activation":
+        if isinstance(eg, dict) and prefix in ("activation", "additional"):
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
-            self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
+            self.add(f"{prefix}_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
         if dc == "self" and prefix == "activation":
             self.add("activation_discard_self", a)
