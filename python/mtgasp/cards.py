@@ -109,7 +109,13 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
                          "entered_this_turn", "an_opponent_more_lands")
 # what a for_each counts (docs/card-format.md, PRODUCE)
-FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
+FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
+                   "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
+                   "domain", "sacrificed")
+# the counts a resolving spell's add_mana may make (not the source's own counters or
+# characteristics, nor a cost's)
+SPELL_FOR_EACH_COUNTS = ("you_control", "on_battlefield", "greatest", "in_graveyard", "in_hand",
+                         "life", "devotion", "domain")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
     "enters": (),
@@ -583,6 +589,9 @@ class _Validator:
         if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
             self.add(f"{path}.mana.for_each.counters_removed", "needs the cost "
                      "\"remove_any_counters\" of that kind")
+        if isinstance(fe, dict) and "sacrificed" in fe and not isinstance(sac, dict):
+            self.add(f"{path}.mana.for_each.sacrificed", "needs a cost that sacrifices a "
+                     "permanent other than the source (\"sacrifice\")")
         if rac is not None and not (isinstance(fe, dict) and "counters_removed" in fe):
             self.add(f"{path}.cost.remove_any_counters", "only with a mana ability whose "
                      "for_each counts the counters removed (counters_removed)")
@@ -1004,8 +1013,8 @@ class _Validator:
                                         "plus") + FOR_EACH_COUNTS)
                 if "plus" in fe:
                     self.integer(fe["plus"], f"{p}.plus", 1)
-                    if "counters_removed" not in fe or "mana" not in fe:
-                        self.add(f"{p}.plus", 'only with "mana" and "counters_removed"')
+                    if "any_combination" in fe:
+                        self.add(f"{p}.plus", 'only with "mana" or "any_one_color"')
                 what = [k for k in ("mana", "any_one_color", "any_combination") if k in fe]
                 if len(what) != 1:
                     self.add(p, 'needs exactly one of "mana", "any_one_color", "any_combination"')
@@ -1017,8 +1026,8 @@ class _Validator:
                         self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
                                  "any combination, X the counters removed) or two \"types\"")
                 if "types" in fe:
-                    if "any_combination" not in fe:
-                        self.add(f"{p}.types", 'only with "any_combination"')
+                    if "any_combination" not in fe and "any_one_color" not in fe:
+                        self.add(f"{p}.types", 'only with "any_combination" or "any_one_color"')
                     self.string_list(fe["types"], f"{p}.types", COLOR_LETTERS, "a color",
                                      nonempty=True)
                 counts = [k for k in FOR_EACH_COUNTS if k in fe]
@@ -1040,6 +1049,44 @@ class _Validator:
                 if "self" in fe:
                     self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
                                 "a characteristic counted")
+                for key in ("all_counters", "in_hand", "life", "domain"):
+                    if key in fe and fe[key] is not True:
+                        self.add(f"{p}.{key}", f"expected true, got {_q(fe[key])}")
+                if "greatest" in fe:
+                    g = self.obj(fe["greatest"], f"{p}.greatest",
+                                 '{"of": "power", "among": {"types": ["Creature"]}}')
+                    if g is not None:
+                        self.fields(g, f"{p}.greatest", ("of", "among"), ())
+                        if "of" in g:
+                            self.choice(g["of"], f"{p}.greatest.of", ("power", "toughness"),
+                                        "a characteristic")
+                        if "among" in g:
+                            self.you_control(g["among"], f"{p}.greatest.among")
+                            if isinstance(g["among"], dict) and ("min" in g["among"]
+                                                                 or "max" in g["among"]):
+                                self.add(f"{p}.greatest.among", "takes no min or max")
+                if "in_graveyard" in fe:
+                    gy = self.obj(fe["in_graveyard"], f"{p}.in_graveyard",
+                                  '{"types": ["Creature"], "colors": ["B"]}')
+                    if gy is not None:
+                        self.fields(gy, f"{p}.in_graveyard", (), ("types", "colors"))
+                        if "types" in gy:
+                            self.string_list(gy["types"], f"{p}.in_graveyard.types", CARD_TYPES,
+                                             "a card type", nonempty=True)
+                        if "colors" in gy:
+                            self.string_list(gy["colors"], f"{p}.in_graveyard.colors",
+                                             COLOR_LETTERS, "a color", nonempty=True)
+                if "devotion" in fe:
+                    self.choice(fe["devotion"], f"{p}.devotion", COLOR_LETTERS + ("chosen",),
+                                "a color or \"chosen\"")
+                    if fe["devotion"] == "chosen" and "any_one_color" not in fe:
+                        self.add(f"{p}.devotion", '"chosen" only with "any_one_color" (the color '
+                                                  "of the mana it adds)")
+                if "sacrificed" in fe:
+                    self.choice(fe["sacrificed"], f"{p}.sacrificed", ("mana_value", "power"),
+                                "a characteristic of the sacrificed permanent")
+                    if "any_combination" in fe:
+                        self.add(f"{p}.sacrificed", 'only with "mana" or "any_one_color"')
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
         if "color_among" in prod:  # "one mana of any color among legendary permanents you control"
@@ -1168,7 +1215,12 @@ class _Validator:
         if yc is None:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
-                                   "min_power", "min_toughness", "all_subtypes", "colors"))
+                                   "min_power", "min_toughness", "all_subtypes", "colors",
+                                   "keywords", "named_self"))
+        if "keywords" in yc:
+            self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
+        if "named_self" in yc and yc["named_self"] is not True:
+            self.add(f"{path}.named_self", f"expected true, got {_q(yc['named_self'])}")
         if "all_subtypes" in yc:
             self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
         for f in ("min_power", "min_toughness"):
@@ -1260,9 +1312,13 @@ class _Validator:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")
             else:
                 self.produce(eff["produce"], f"{path}.produce")
-                if isinstance(eff["produce"], dict) and "for_each" in eff["produce"]:
-                    self.add(f"{path}.produce.for_each", "only a mana ability's mana may be "
-                                                         "counted (for_each)")
+                fe = eff["produce"].get("for_each") if isinstance(eff["produce"], dict) else None
+                if fe is not None and not (isinstance(fe, dict) and "mana" in fe and "plus" not in fe
+                                           and all(k in SPELL_FOR_EACH_COUNTS for k in fe
+                                                   if k in FOR_EACH_COUNTS)
+                                           and fe.get("devotion") != "chosen"):
+                    self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "
+                             f"only as symbols (\"mana\") for each of {', '.join(SPELL_FOR_EACH_COUNTS)}")
         self.effect_params(eff, path)
 
     def effect_params(self, eff: Mapping[str, Any], path: str) -> None:

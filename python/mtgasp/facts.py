@@ -497,6 +497,8 @@ class FactWriter:
             if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
                 for produce, cond in self.produce(eff["produce"]):
                     self.add("effect_produces", a, produce, cond)
+                if isinstance(eff["produce"].get("for_each"), dict):
+                    self.for_each_count(a, eff["produce"]["for_each"])
         return grants
 
     def effect_params(self, a: Symbol, eff: Mapping[str, Any]) -> None:
@@ -585,8 +587,32 @@ class FactWriter:
             self.add("count_self", a, C(fe["self"]))
         elif "counters_removed" in fe:
             self.add("count_removed", a, String(fe["counters_removed"]))
-            if isinstance(fe.get("plus"), int):
-                self.add("count_plus", a, N(fe["plus"]))
+        elif fe.get("all_counters") is True:
+            self.add("count_all_counters", a)
+        elif isinstance(fe.get("greatest"), dict):
+            self.add("count_greatest", a, C(fe["greatest"]["of"]))
+            self.you_control(a, C("greatest"), fe["greatest"].get("among") or {})
+        elif isinstance(fe.get("in_graveyard"), dict):
+            self.add("count_graveyard", a)
+            for t in fe["in_graveyard"].get("types") or []:
+                self.add("count_gy_type", a, C(t.lower()))
+            for c in fe["in_graveyard"].get("colors") or []:
+                self.add("count_gy_color", a, C(c.lower()))
+        elif fe.get("in_hand") is True:
+            self.add("count_hand", a)
+        elif fe.get("life") is True:
+            self.add("count_life", a)
+        elif isinstance(fe.get("devotion"), str):
+            self.add("count_devotion", a, C(fe["devotion"].lower()))
+        elif fe.get("domain") is True:
+            self.add("count_domain", a)
+        elif isinstance(fe.get("sacrificed"), str):
+            self.add("count_sacrificed", a, C(fe["sacrificed"]))
+        if isinstance(fe.get("plus"), int):
+            self.add("count_plus", a, N(fe["plus"]))
+        if fe.get("any_one_color"):
+            for t in fe.get("types") or []:
+                self.add("one_color_of", a, C(t.lower()))
 
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
@@ -607,6 +633,10 @@ class FactWriter:
             self.add("yc_min_toughness", a, role, N(int(yc["min_toughness"])))
         for c in yc.get("colors") or []:
             self.add("yc_color", a, role, C(str(c).lower()))
+        for kw in yc.get("keywords") or []:
+            self.add("yc_keyword", a, role, name_sym(str(kw).lower()))
+        if yc.get("named_self"):
+            self.add("yc_named_self", a, role)
         if yc.get("all_subtypes"):
             self.add("yc_all_subtypes", a, role)
         if "min" in yc:

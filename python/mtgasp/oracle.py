@@ -965,6 +965,31 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
     m = re.fullmatch(r"(?:the number of )?(?P<k>[a-z+][\w+/-]*) counters? on ~", ph)
     if m:
         return {"counters": m["k"]}
+    if re.fullmatch(r"(?:the number of )?counters? on ~", ph):
+        return {"all_counters": True}  # every kind (122.1)
+    m = re.fullmatch(r"(?:the number of )?(?P<c>(?:white|blue|black|red|green) )?(?P<t>(?:creature|"
+                     r"artifact|land|enchantment|instant|sorcery|planeswalker) )?cards? in your "
+                     r"graveyard", ph)
+    if m:
+        gy: dict[str, Any] = {}
+        if m["t"]:
+            gy["types"] = [m["t"].strip().capitalize()]
+        if m["c"]:
+            gy["colors"] = [COLOR_WORDS[m["c"].strip()]]
+        return {"in_graveyard": gy}
+    if re.fullmatch(r"(?:the number of )?cards? in your hand", ph):
+        return {"in_hand": True}
+    if ph == "the number of basic land types among lands you control":
+        return {"domain": True}  # 305.6 (domain)
+    m = re.fullmatch(r"(?P<w>.+?) you control (?:with (?P<kw>defender|flying|reach|vigilance|"
+                     r"trample|haste|deathtouch|lifelink|menace)|(?P<named>named ~))", ph)
+    if m:
+        yc = _count_filter(m["w"], plural)
+        if m["kw"]:
+            yc["keywords"] = [m["kw"]]
+        else:
+            yc["named_self"] = True
+        return {"you_control": yc}
     m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
     if m:
         yc = _count_filter(m["w"], plural)
@@ -1044,6 +1069,129 @@ def _m_x_combination_of(m: re.Match[str], ctx: Ctx) -> Any:
     if "C" in types or len(set(types)) != 2:
         raise Refused("a combination of other than two colors")
     return {"for_each": {"any_combination": True, "types": types, **count}}
+
+
+_DEVOTION = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _amount(phrase: str, ctx: Ctx) -> dict[str, Any]:
+    """An amount computed from the state: "the greatest power among other creatures you control",
+    "your life total", "your devotion to green", "the number of ...", "~'s power" -> the COUNT
+    fields of a for_each (docs/card-format.md); Refused for anything else."""
+    ph = phrase.strip()
+    m = re.fullmatch(r"the greatest (?P<pt>power|toughness) among (?P<other>other )?creatures you "
+                     r"control", ph)
+    if m:
+        among: dict[str, Any] = {"types": ["Creature"]}
+        if m["other"]:
+            among["other"] = True
+        return {"greatest": {"of": m["pt"], "among": among}}
+    if ph == "your life total":
+        return {"life": True}
+    m = re.fullmatch(r"your devotion to (?P<c>white|blue|black|red|green)", ph)
+    if m:
+        return {"devotion": _DEVOTION[m["c"]]}
+    if ph.startswith("the number of "):
+        return _count(ph[len("the number of "):], True, ctx)
+    if ph.startswith("~'s "):
+        return _count(ph, False, ctx)
+    raise Refused(f'amount "{phrase}" is not in the card format')
+
+
+@template("mana.sacrificed_amount", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to the sacrificed (?:creature|artifact|permanent)'s "
+          r"(?P<k>mana value|power)|Add X mana of any one color, where X is (?P<plus>1 plus )?the "
+          r"sacrificed (?:creature|artifact|permanent)'s (?P<k2>mana value|power)",
+          '{"for_each": {"mana": "{B}", "sacrificed": "mana_value"|"power"}} or {"for_each": '
+          '{"any_one_color": true, "sacrificed": "mana_value", "plus": 1}} (with a cost that '
+          "sacrifices a permanent: one option per permanent it may sacrifice, the amount from it; "
+          "none when 0)", "CR 118.3, 202.3, 208.3, 608.2h, 106.1a, 605.1a",
+          "Priest of Yawgmoth: {T}, Sacrifice an artifact: Add an amount of {B} equal to the "
+          "sacrificed artifact's mana value.")
+def _m_sacrificed(m: re.Match[str], ctx: Ctx) -> Any:
+    if not re.search(r"(?:^|, )Sacrifice (?:a|an|another) ", ctx.cost_text):
+        raise Refused("an amount of the sacrificed permanent without a cost that sacrifices one")
+    kind = (m["k"] or m["k2"]).replace(" ", "_")
+    if m["m"]:
+        return {"for_each": {"mana": _produce_symbols(m["m"]), "sacrificed": kind}}
+    fe: dict[str, Any] = {"any_one_color": True, "sacrificed": kind}
+    if m["plus"]:
+        fe["plus"] = 1
+    return {"for_each": fe}
+
+
+@template("mana.x_one_color_amount", "mana",
+          r"Add X mana of any one color, where X is (?P<what>.+)",
+          '{"for_each": {"any_one_color": true, COUNT}} (COUNT: "greatest": {"of": "power", '
+          '"among": YOU_CONTROL}, "life": true, "devotion": "G", "in_graveyard": {...}, '
+          '"in_hand": true, "domain": true, or one of for_each\'s)',
+          "CR 106.1a, 605.1a, 107.3, 208.3, 119.1, 700.5",
+          "The Legend of Kyoshi: {T}: Add X mana of any one color, where X is the greatest power "
+          "among creatures you control; Azor's Gateway: ... where X is your life total.")
+def _m_x_one_color_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"any_one_color": True, **_amount(m["what"], ctx)}}
+
+
+@template("mana.amount_of", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>.+)",
+          '{"for_each": {"mana": "{G}", COUNT}} (COUNT as in mana.x_one_color_amount)',
+          "CR 106.1, 605.1a, 107.1b, 208.3, 700.5",
+          "Bighorner Rancher: {T}: Add an amount of {G} equal to the greatest power among "
+          "creatures you control; Karametra's Acolyte: ... equal to your devotion to green.")
+def _m_amount_of(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_amount(m["what"], ctx)}}
+
+
+@template("mana.x_or_x", "mana",
+          rf"Add X (?P<a>{COLORED}) or X (?P<b>{COLORED}), where X is (?P<what>.+)",
+          '{"for_each": {"any_one_color": true, "types": ["G", "W"], COUNT}} (X mana, all of one '
+          "of the two colors)", "CR 106.1a, 605.1a, 107.3",
+          "Brigid, Clachan's Heart: {T}: Add X {G} or X {W}, where X is the number of other "
+          "creatures you control.")
+def _m_x_or_x(m: re.Match[str], ctx: Ctx) -> Any:
+    a, b = (re.sub(r"[{}]", "", t) for t in (m["a"], m["b"]))
+    if "C" in (a, b) or a == b:
+        raise Refused("X of colorless or of one color twice")
+    return {"for_each": {"any_one_color": True, "types": [a, b], **_amount(m["what"], ctx)}}
+
+
+@template("mana.choose_color_amount", "mana",
+          r"Choose a color\. Add (?:an amount of mana of that color equal to (?P<what>.+)|one mana "
+          r"of that color for each (?P<each>.+))",
+          '{"for_each": {"any_one_color": true, COUNT}} ("your devotion to that color": '
+          '"devotion": "chosen", the devotion to the color of the mana added)',
+          "CR 106.1a, 605.1a, 700.5",
+          "Nykthos, Shrine to Nyx: {2}, {T}: Choose a color. Add an amount of mana of that color "
+          "equal to your devotion to that color; Astral Cornucopia: Choose a color. Add one mana "
+          "of that color for each charge counter on this artifact.")
+def _m_choose_color_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["what"] == "your devotion to that color":
+        return {"for_each": {"any_one_color": True, "devotion": "chosen"}}
+    count = _amount(m["what"], ctx) if m["what"] else _count(m["each"], False, ctx)
+    return {"for_each": {"any_one_color": True, **count}}
+
+
+@template("mana.plus_for_each", "mana",
+          rf"Add (?P<m>{COLORED}), plus an additional (?P<m2>{COLORED}) for each (?P<what>.+)",
+          '{"for_each": {"mana": "{C}", COUNT, "plus": 1}} (once, and once more per thing counted)',
+          "CR 106.1, 605.1a, 122.1", "Famous Museum: {T}: Add {C}, plus an additional {C} for each "
+          "art counter on Famous Museum.")
+def _m_plus_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["m"] != m["m2"]:
+        raise Refused("two different symbols")
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx),
+                         "plus": 1}}
+
+
+@template("mana.for_each_any", "mana", rf"Add (?P<m>{COLORED}+) for each (?P<what>.+)",
+          '{"for_each": {"mana": "{B}", COUNT}} (COUNT: "in_graveyard": {"types": ["Creature"], '
+          '"colors": ["B"]}, "in_hand": true, "all_counters": true, "you_control": {..., '
+          '"keywords": ["defender"]} or {..., "named_self": true})', "CR 106.1, 605.1a, 122.1, "
+          "404.2, 402.1, 702.3, 201.2",
+          "Overgrown Battlement: {T}: Add {G} for each creature you control with defender; Crypt "
+          "of Agadeem: {2}, {T}: Add {B} for each black creature card in your graveyard.")
+def _m_for_each_any(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
 
 
 def _x_removed(ctx: Ctx) -> str:
@@ -1839,8 +1987,12 @@ def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
     if "commander_identity" in produce:
         raise Refused("a spell or effect adding mana of a commander's color identity is not in "
                       "the card format")
-    if "for_each" in produce:
-        raise Refused("a spell or effect adding mana for each permanent is not in the card format")
+    fe = produce.get("for_each")
+    if fe is not None and ("mana" not in fe or "plus" in fe or any(
+            k in fe for k in ("counters", "counters_removed", "self", "all_counters", "sacrificed"))
+            or fe.get("devotion") == "chosen"):
+        # only symbols counted from the state as it resolves (608.2h), not its source's own
+        raise Refused("a spell or effect adding mana this way is not in the card format")
     return {"action": "add_mana", "produce": produce}
 
 
@@ -2641,7 +2793,7 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b|Choose a color of a permanent you control\. Add\b", eff):
+    if not re.match(r"Add\b|Choose a color(?: of a permanent you control)?\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)

@@ -1,0 +1,251 @@
+"""Real cards through the Oracle importer (issue 11): mana amounts computed from the state — the
+greatest power or toughness among creatures, devotion (700.5), cards in a graveyard or a hand, a
+life total, creatures with defender, counters of every kind, permanents with the source's name,
+"Choose a color. Add ... of that color", "X {G} or X {W}", "plus an additional {C} for each", the
+mana value or power of the permanent a cost sacrifices, and spells that add mana for each thing
+counted. The fixture tests/fixtures/real_cards_amounts.json holds MTGJSON AtomicCards entries
+copied from ../shared/data/AtomicCards.json; each answer is the one the rules give.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.apply import apply_action
+from mtgasp.oracle import CardResult
+from mtgasp.state import parse_state
+from real_cards import (
+    abilities,
+    activate,
+    applied,
+    checker_of,
+    import_fixture,
+    mana,
+    obj,
+    pool,
+    rules,
+    state,
+    why,
+)
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_amounts.json"
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, CardResult]:
+    return import_fixture(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def checker(results: dict[str, CardResult]) -> Checker:
+    return checker_of(results)
+
+
+def o(oid: str, card: str, **kw: Any) -> dict[str, Any]:
+    return {"id": oid, "card": card, **kw}
+
+
+def tap_for(checker: Checker, doc: dict[str, Any], oid: str, ability: int,
+            choose: str | None = None) -> dict[str, Any]:
+    return applied(checker, doc, activate(oid, ability), choose)
+
+
+def resolve(checker: Checker, doc: dict[str, Any]) -> dict[str, Any]:
+    """Both players pass: the top of the stack resolves (608.2)."""
+    for _ in range(2):
+        st = parse_state(doc, checker.library)
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
+                                                     st.priority), st.priority, None)
+        assert res.legal
+        doc = res.state
+    return doc
+
+
+def gy(doc: dict[str, Any]) -> set[str]:
+    return {x["id"] for x in doc["objects"] if x.get("zone") == "graveyard"}
+
+
+# --- devotion (700.5) -------------------------------------------------------------------------
+
+def test_devotion_to_green(results: dict[str, CardResult], checker: Checker) -> None:
+    # Karametra's Acolyte: "{T}: Add an amount of {G} equal to your devotion to green." Its own
+    # {3}{G}, Llanowar Elves' {G} and Grizzly Bears' {1}{G}: 3; bob's Elves and a Forest (no mana
+    # cost) don't count
+    assert abilities(results, "Karametra's Acolyte")[0]["mana"] == {
+        "for_each": {"mana": "{G}", "devotion": "G"}}
+    doc = state([o("k", "Karametra's Acolyte"), o("e", "Llanowar Elves"), o("b", "Grizzly Bears"),
+                 o("f", "Forest"), o("x", "Llanowar Elves", owner="bob")])
+    assert pool(tap_for(checker, doc, "k", 1)) == "{G}{G}{G}"
+    assert mana(checker, doc, "k") == ["G"]
+    # Kitchen Finks' hybrid {G/W}{G/W} counts toward green twice (700.5)
+    doc = state([o("k", "Karametra's Acolyte"), o("f", "Kitchen Finks")])
+    assert pool(tap_for(checker, doc, "k", 1)) == "{G}{G}{G}"
+
+
+def test_nykthos_devotion_to_the_chosen_color(results: dict[str, CardResult],
+                                              checker: Checker) -> None:
+    # Nykthos: "{2}, {T}: Choose a color. Add an amount of mana of that color equal to your
+    # devotion to that color." Shivan Dragon {4}{R}{R}: red 2; Llanowar Elves: green 1; no other
+    # color has devotion, so it can make only R and G (and {C} with its first ability)
+    assert abilities(results, "Nykthos, Shrine to Nyx")[1]["mana"] == {
+        "for_each": {"any_one_color": True, "devotion": "chosen"}}
+    doc = state([o("n", "Nykthos, Shrine to Nyx"), o("e", "Llanowar Elves"),
+                 o("s", "Shivan Dragon"), o("m", "Mountain"), o("m2", "Mountain")])
+    assert mana(checker, doc, "n") == ["R", "G", "C"]
+    assert pool(tap_for(checker, doc, "n", 2, "R")) == "{R}{R}"
+    assert pool(tap_for(checker, doc, "n", 2, "G")) == "{G}"
+
+
+# --- the greatest power / toughness among creatures (208.3, 613.4) ----------------------------
+
+def test_greatest_power_and_toughness(results: dict[str, CardResult], checker: Checker) -> None:
+    # Bighorner Rancher: "{T}: Add an amount of {G} equal to the greatest power among creatures
+    # you control." Grizzly Bears with three +1/+1 counters: 5 (power now)
+    assert abilities(results, "Bighorner Rancher")[1]["mana"] == {"for_each": {
+        "mana": "{G}", "greatest": {"of": "power", "among": {"types": ["Creature"]}}}}
+    bears = o("s", "Grizzly Bears", counters={"+1/+1": 3})
+    assert pool(tap_for(checker, state([o("k", "Bighorner Rancher"), bears]), "k", 2)) == "{G}" * 5
+    # bob's Shivan Dragon isn't among the creatures alice controls
+    doc = state([o("k", "Bighorner Rancher"), o("d", "Shivan Dragon", owner="bob")])
+    assert pool(tap_for(checker, doc, "k", 2)) == "{G}{G}"  # its own power, 2
+    # Avatar Kyoshi: "Add X mana of any one color, where X is the greatest power among creatures
+    # you control": Shivan Dragon's 5
+    kyoshi = o("k", "The Legend of Kyoshi // Avatar Kyoshi", face="Avatar Kyoshi")
+    assert pool(tap_for(checker, state([kyoshi, o("s", "Shivan Dragon")]), "k", 2, "U")) == "{U}" * 5
+    # Arbor Adherent: "... the greatest toughness among OTHER creatures you control": Wall of
+    # Stone's 8; alone, X is 0 and the ability adds nothing (106.7: it could produce nothing)
+    assert abilities(results, "Arbor Adherent")[1]["mana"]["for_each"]["greatest"] == {
+        "of": "toughness", "among": {"types": ["Creature"], "other": True}}
+    doc = state([o("k", "Arbor Adherent"), o("w", "Wall of Stone")])
+    assert pool(tap_for(checker, doc, "k", 2, "G")) == "{G}" * 8
+    assert pool(tap_for(checker, state([o("k", "Arbor Adherent")]), "k", 2)) == ""
+
+
+# --- counts of cards, life, keywords, names, counters -----------------------------------------
+
+def test_cards_in_your_graveyard(results: dict[str, CardResult], checker: Checker) -> None:
+    # Deathbloom Ritualist: "X is the number of creature cards in your graveyard": not the
+    # Lightning Bolt, not the creature card bob owns (404.2)
+    assert abilities(results, "Deathbloom Ritualist")[0]["mana"] == {"for_each": {
+        "any_one_color": True, "in_graveyard": {"types": ["Creature"]}}}
+    doc = state([o("k", "Deathbloom Ritualist"), o("w", "Grizzly Bears", zone="graveyard"),
+                 o("s", "Shivan Dragon", zone="graveyard"), o("b", "Lightning Bolt", zone="graveyard"),
+                 o("c", "Llanowar Elves", zone="graveyard", owner="bob")])
+    assert pool(tap_for(checker, doc, "k", 1, "B")) == "{B}{B}"
+    assert mana(checker, state([o("k", "Deathbloom Ritualist")]), "k") == []
+    # Crypt of Agadeem: "{2}, {T}: Add {B} for each black creature card in your graveyard."
+    assert abilities(results, "Crypt of Agadeem")[2]["mana"] == {"for_each": {
+        "mana": "{B}", "in_graveyard": {"types": ["Creature"], "colors": ["B"]}}}
+    doc = state([o("k", "Crypt of Agadeem"), o("x", "Forest"), o("y", "Forest"),
+                 o("w", "Grizzly Bears", zone="graveyard"), o("z", "Illuminor Szeras", zone="graveyard")])
+    assert pool(tap_for(checker, doc, "k", 3)) == "{B}"
+
+
+def test_life_total(results: dict[str, CardResult], checker: Checker) -> None:
+    # Sanctum of the Sun: "{T}: Add X mana of any one color, where X is your life total." (119.1)
+    sanctum = o("k", "Azor's Gateway // Sanctum of the Sun", face="Sanctum of the Sun")
+    doc = state([sanctum], players=[{"name": "alice", "life": 3}, {"name": "bob", "life": 9}])
+    assert pool(tap_for(checker, doc, "k", 1, "G")) == "{G}{G}{G}"
+    doc = state([sanctum], players=[{"name": "alice", "life": 0}, {"name": "bob"}])
+    assert mana(checker, doc, "k") == []
+
+
+def test_defender_named_and_every_counter(results: dict[str, CardResult], checker: Checker) -> None:
+    # Overgrown Battlement: "{T}: Add {G} for each creature you control with defender." Itself
+    # and Wall of Stone, not Grizzly Bears (702.3)
+    assert abilities(results, "Overgrown Battlement")[1]["mana"] == {"for_each": {
+        "mana": "{G}", "you_control": {"types": ["Creature"], "keywords": ["defender"]}}}
+    doc = state([o("k", "Overgrown Battlement"), o("w", "Wall of Stone"), o("b", "Grizzly Bears")])
+    assert pool(tap_for(checker, doc, "k", 2)) == "{G}{G}"
+    # Powerstone Shard: "{T}: Add {C} for each artifact you control named Powerstone Shard."
+    doc = state([o("k", "Powerstone Shard"), o("k2", "Powerstone Shard"), o("s", "Sol Ring"),
+                 o("k3", "Powerstone Shard", owner="bob")])
+    assert pool(tap_for(checker, doc, "k", 1)) == "{C}{C}"
+    # Nardole: "{T}: Add {U} for each counter on Nardole." (every kind, 122.1)
+    doc = state([o("k", "Nardole, Resourceful Cyborg", counters={"+1/+1": 1, "shield": 2})])
+    assert pool(tap_for(checker, doc, "k", 1)) == "{U}{U}{U}"
+    # Famous Museum: "{T}: Add {C}, plus an additional {C} for each art counter on Famous Museum."
+    assert pool(tap_for(checker, state([o("k", "Famous Museum", counters={"art": 2})]), "k", 2)) \
+        == "{C}{C}{C}"
+    assert pool(tap_for(checker, state([o("k", "Famous Museum")]), "k", 2)) == "{C}"
+
+
+def test_choose_a_color_and_x_or_x(results: dict[str, CardResult], checker: Checker) -> None:
+    # Astral Cornucopia: "{T}: Choose a color. Add one mana of that color for each charge counter
+    # on this artifact."
+    doc = state([o("k", "Astral Cornucopia", counters={"charge": 2})])
+    assert pool(tap_for(checker, doc, "k", 2, "U")) == "{U}{U}"
+    assert mana(checker, state([o("k", "Astral Cornucopia")]), "k") == []
+    # Brigid, Doun's Mind: "{T}: Add X {G} or X {W}, where X is the number of other creatures
+    # you control." Only green or white (106.1a)
+    brigid = o("k", "Brigid, Clachan's Heart // Brigid, Doun's Mind", face="Brigid, Doun's Mind")
+    doc = state([brigid, o("b", "Grizzly Bears"), o("e", "Llanowar Elves")])
+    assert mana(checker, doc, "k") == ["W", "G"]
+    assert pool(tap_for(checker, doc, "k", 1, "W")) == "{W}{W}"
+
+
+# --- the sacrificed permanent's mana value or power (118.3, 202.3) ----------------------------
+
+def test_sacrificed_mana_value(results: dict[str, CardResult], checker: Checker) -> None:
+    # Priest of Yawgmoth: "{T}, Sacrifice an artifact: Add an amount of {B} equal to the
+    # sacrificed artifact's mana value." Sol Ring (mana value 1) goes: {B}
+    assert abilities(results, "Priest of Yawgmoth")[0]["mana"] == {
+        "for_each": {"mana": "{B}", "sacrificed": "mana_value"}}
+    after = tap_for(checker, state([o("k", "Priest of Yawgmoth"), o("s", "Sol Ring")]), "k", 1)
+    assert pool(after) == "{B}" and gy(after) == {"s"}
+    # Ornithopter's mana value is 0: it may still be sacrificed (118.3), adding nothing
+    doc = state([o("k", "Priest of Yawgmoth"), o("p", "Ornithopter")])
+    assert why(checker, doc, activate("k", 1)).legal
+    after = tap_for(checker, doc, "k", 1)
+    assert pool(after) == "" and gy(after) == {"p"}
+    # no artifact: the cost can't be paid (118.3)
+    v = why(checker, state([o("k", "Priest of Yawgmoth")]), activate("k", 1))
+    assert not v.legal and "118.3" in rules(v)
+    # Illuminor Szeras: "Sacrifice another creature": Shivan Dragon's 6; Ravager of the Fells, a
+    # transformed permanent, has its front face's mana value {2}{R}{G} (202.3b)
+    after = tap_for(checker, state([o("k", "Illuminor Szeras"), o("s", "Shivan Dragon")]), "k", 1)
+    assert pool(after) == "{B}" * 6 and gy(after) == {"s"}
+    ravager = o("s", "Huntmaster of the Fells // Ravager of the Fells", face="Ravager of the Fells")
+    assert pool(tap_for(checker, state([o("k", "Illuminor Szeras"), ravager]), "k", 1)) == "{B}" * 4
+
+
+def test_sacrificed_power_pays_a_spell(results: dict[str, CardResult], checker: Checker) -> None:
+    # Furgul: "{T}, Sacrifice a creature: Add an amount of {G} equal to the sacrificed creature's
+    # power." Sacrificing Shivan Dragon (power 5) pays Giant Spider's {3}{G}; sacrificing Grizzly
+    # Bears (2) or Furgul itself wouldn't
+    doc = state([o("k", "Furgul, Quag Nurturer"), o("s", "Shivan Dragon"), o("b", "Grizzly Bears"),
+                 o("g", "Giant Spider", zone="hand")])
+    v = why(checker, doc, {"kind": "cast", "object": "g"})
+    assert v.legal
+    after = applied(checker, doc, {"kind": "cast", "object": "g"})
+    assert gy(after) == {"s"} and obj(after, "g")["zone"] == "stack"
+    no_dragon = state([o("k", "Furgul, Quag Nurturer"), o("b", "Grizzly Bears"),
+                       o("g", "Giant Spider", zone="hand")])
+    assert not why(checker, no_dragon, {"kind": "cast", "object": "g"}).legal
+
+
+# --- spells adding mana for each thing counted (608.2h) ---------------------------------------
+
+def test_spells_count_as_they_resolve(results: dict[str, CardResult], checker: Checker) -> None:
+    mountains = [o(f"m{i}", "Mountain") for i in range(4)]
+    # Battle Hymn: "Add {R} for each creature you control."
+    doc = state([o("h", "Battle Hymn", zone="hand"), *mountains[:3], o("b", "Grizzly Bears"),
+                 o("e", "Llanowar Elves"), o("x", "Grizzly Bears", owner="bob")])
+    assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "h"}))) == "{R}{R}"
+    # Inner Fire: "Add {R} for each card in your hand." (itself is on the stack as it resolves)
+    doc = state([o("h", "Inner Fire", zone="hand"), *mountains, o("b", "Grizzly Bears", zone="hand"),
+                 o("e", "Llanowar Elves", zone="hand")])
+    assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "h"}))) == "{R}{R}"
+    # Songs of the Damned: "Add {B} for each creature card in your graveyard."
+    doc = state([o("h", "Songs of the Damned", zone="hand"), o("s", "Swamp"),
+                 o("b", "Grizzly Bears", zone="graveyard"), o("e", "Llanowar Elves", zone="graveyard"),
+                 o("l", "Lightning Bolt", zone="graveyard")])
+    assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "h"}))) == "{B}{B}"
+    # Brightstone Ritual: "Add {R} for each Goblin on the battlefield." (anyone's)
+    doc = state([o("h", "Brightstone Ritual", zone="hand"), o("m", "Mountain"),
+                 o("g", "Raging Goblin"), o("g2", "Raging Goblin", owner="bob")])
+    assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "h"}))) == "{R}{R}"
