@@ -249,3 +249,28 @@ def test_spells_count_as_they_resolve(results: dict[str, CardResult], checker: C
     doc = state([o("h", "Brightstone Ritual", zone="hand"), o("m", "Mountain"),
                  o("g", "Raging Goblin"), o("g2", "Raging Goblin", owner="bob")])
     assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "h"}))) == "{R}{R}"
+
+
+# --- X mana in any combination of colors (107.3, 106.1a) --------------------------------------
+
+def test_x_in_any_combination_of_colors(results: dict[str, CardResult], checker: Checker) -> None:
+    # Selvala, Heart of the Wilds: "{G}, {T}: Add X mana in any combination of colors, where X is
+    # the greatest power among creatures you control." Grizzly Bears with eight +1/+1 counters
+    # (power 10): the Forest pays {G}, Selvala adds ten, enough for Shivan Dragon's {4}{R}{R};
+    # with power 5 it is five, not enough
+    assert abilities(results, "Selvala, Heart of the Wilds")[1]["mana"] == {"for_each": {
+        "any_combination": True, "greatest": {"of": "power", "among": {"types": ["Creature"]}}}}
+    base = [o("s", "Selvala, Heart of the Wilds"), o("f", "Forest"), o("x", "Shivan Dragon", zone="hand")]
+    big = state([*base, o("b", "Grizzly Bears", counters={"+1/+1": 8})])
+    assert why(checker, big, {"kind": "cast", "object": "x"}).legal
+    small = state([*base, o("b", "Grizzly Bears", counters={"+1/+1": 3})])
+    assert not why(checker, small, {"kind": "cast", "object": "x"}).legal
+    # Axebane Guardian: "... where X is the number of creatures you control with defender": itself
+    # and Wall of Stone: two mana, of any colors
+    doc = state([o("a", "Axebane Guardian"), o("w", "Wall of Stone")])
+    assert mana(checker, doc, "a") == ["W", "U", "B", "R", "G"]
+    assert pool(tap_for(checker, doc, "a", 2, "U")).count("{") == 2
+    # Prismatic Geoscope (domain, 305.6): a Forest, an Island and a Mountain: three mana
+    doc = state([o("g", "Prismatic Geoscope"), o("f", "Forest"), o("i", "Island"), o("m", "Mountain"),
+                 o("m2", "Mountain")])
+    assert pool(tap_for(checker, doc, "g", 2, "U")).count("{") == 3

@@ -1022,9 +1022,10 @@ class _Validator:
                     if fe["any_combination"] is not True:
                         self.add(f"{p}.any_combination", f"expected true, got "
                                                          f"{_q(fe['any_combination'])}")
-                    if "counters_removed" not in fe and len(fe.get("types") or []) != 2:
+                    if "counters_removed" not in fe and len(fe.get("types") or "WUBRG") not in (2, 5):
                         self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
-                                 "any combination, X the counters removed) or two \"types\"")
+                                 "any combination, X the counters removed), two \"types\" or all "
+                                 "five colors")
                 if "types" in fe:
                     if "any_combination" not in fe and "any_one_color" not in fe:
                         self.add(f"{p}.types", 'only with "any_combination" or "any_one_color"')

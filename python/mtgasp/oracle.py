@@ -979,7 +979,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
         return {"in_graveyard": gy}
     if re.fullmatch(r"(?:the number of )?cards? in your hand", ph):
         return {"in_hand": True}
-    if ph == "the number of basic land types among lands you control":
+    if re.fullmatch(r"(?:the number of )?basic land types among lands you control", ph):
         return {"domain": True}  # 305.6 (domain)
     m = re.fullmatch(r"(?P<w>.+?) you control (?:with (?P<kw>defender|flying|reach|vigilance|"
                      r"trample|haste|deathtouch|lifelink|menace)|(?P<named>named ~))", ph)
@@ -1140,6 +1140,17 @@ def _m_x_one_color_amount(m: re.Match[str], ctx: Ctx) -> Any:
           "creatures you control; Karametra's Acolyte: ... equal to your devotion to green.")
 def _m_amount_of(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), **_amount(m["what"], ctx)}}
+
+
+@template("mana.x_combination_amount", "mana",
+          r"Add X mana in any combination of colors, where X is (?P<what>.+)",
+          '{"for_each": {"any_combination": true, COUNT}} (X mana in any combination of the five '
+          "colors: one option per split; COUNT as in mana.x_one_color_amount)",
+          "CR 106.1a, 605.1a, 107.3, 208.3, 305.6",
+          "Selvala, Heart of the Wilds: {G}, {T}: Add X mana in any combination of colors, where X "
+          "is the greatest power among creatures you control.")
+def _m_x_combination_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"any_combination": True, **_amount(m["what"], ctx)}}
 
 
 @template("mana.x_or_x", "mana",
