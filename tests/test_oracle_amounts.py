@@ -274,3 +274,49 @@ def test_x_in_any_combination_of_colors(results: dict[str, CardResult], checker:
     doc = state([o("g", "Prismatic Geoscope"), o("f", "Forest"), o("i", "Island"), o("m", "Mountain"),
                  o("m2", "Mountain")])
     assert pool(tap_for(checker, doc, "g", 2, "U")).count("{") == 3
+
+
+# --- cost parts: mill (701.17), exert (701.43) ------------------------------------------------
+
+def test_mill_a_card(results: dict[str, CardResult], checker: Checker) -> None:
+    # Millikin: "{T}, Mill a card: Add {C}." The top card of alice's library goes to her graveyard
+    assert abilities(results, "Millikin")[0]["cost"] == {"tap": True, "mill": 1}
+    lib = [o("l1", "Grizzly Bears", zone="library"),
+           o("l2", "Forest", zone="library")]
+    doc = state([o("m", "Millikin"), *lib])
+    after = tap_for(checker, doc, "m", 1)
+    assert pool(after) == "{C}" and obj(after, "l1")["zone"] == "graveyard"
+    assert obj(after, "l2")["zone"] == "library"
+    # an empty library: the cost can't be paid (701.17b, 118.3), so Millikin can't help pay either
+    v = why(checker, state([o("m", "Millikin")]), activate("m", 1))
+    assert not v.legal and "701.17" in rules(v)
+    assert not why(checker, state([o("m", "Millikin"), o("o", "Ornithopter", zone="hand"),
+                                   o("s", "Sol Ring", zone="hand")]),
+                   {"kind": "cast", "object": "s"}).legal
+    assert why(checker, state([o("m", "Millikin"), *lib, o("s", "Sol Ring", zone="hand")]),
+               {"kind": "cast", "object": "s"}).legal
+    # a library given only by its size (hidden cards): one card is enough to pay
+    doc = state([o("m", "Millikin")], players=[{"name": "alice", "library_size": 1}, {"name": "bob"}])
+    assert why(checker, doc, activate("m", 1)).legal
+    # Manakin and Millikin: "{T}, Mill a card: Add {C}{C}." with Deranged Assistant: two cards
+    # milled for two costs; with one card in the library only one of them can be paid (701.17b)
+    two = state([o("a", "Manakin and Millikin"), o("d", "Deranged Assistant"),
+                 o("x", "Shivan Dragon", zone="hand"), o("f", "Mountain"), o("g", "Mountain"),
+                 o("h", "Forest"), *lib])
+    assert why(checker, two, {"kind": "cast", "object": "x"}).legal  # {C}{C} + {C} + three lands
+    one = state([o("a", "Manakin and Millikin"), o("d", "Deranged Assistant"),
+                 o("x", "Shivan Dragon", zone="hand"), o("f", "Mountain"), o("g", "Mountain"),
+                 o("h", "Forest"), lib[0]])
+    assert not why(checker, one, {"kind": "cast", "object": "x"}).legal
+
+
+def test_exert(results: dict[str, CardResult], checker: Checker) -> None:
+    # Oasis Ritualist: "{T}, Exert this creature: Add two mana of any one color." It won't untap
+    # during alice's next untap step (701.43a: the skip_untap field); the plain {T} ability doesn't
+    # exert it
+    assert abilities(results, "Oasis Ritualist")[1]["cost"] == {"tap": True, "exert": True}
+    after = tap_for(checker, state([o("r", "Oasis Ritualist")]), "r", 2, "G")
+    assert pool(after) == "{G}{G}" and obj(after, "r")["tapped"] is True
+    assert obj(after, "r").get("skip_untap") is True
+    after = tap_for(checker, state([o("r", "Oasis Ritualist")]), "r", 1, "G")
+    assert pool(after) == "{G}" and not obj(after, "r").get("skip_untap")

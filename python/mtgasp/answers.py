@@ -230,6 +230,11 @@ class Decoder:
                 kind = f" {eg['type'].lower()}" if "type" in eg else ""
                 extras.append(f"exile {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''} "
                               "from your graveyard")
+            if isinstance(cost.get("mill"), int):
+                n = cost["mill"]
+                extras.append(f"mill {'a card' if n == 1 else f'{n} cards'}")
+            if cost.get("exert") is True:
+                extras.append("exert it")
             dc = cost.get("discard")
             if isinstance(dc, dict):
                 n = int(dc.get("count", 1))

@@ -803,6 +803,9 @@ class _Validator:
                                                       "counters on its source")
             if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
                 self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
+            for k in ("mill", "exert"):
+                if isinstance(ab["cost"], dict) and k in ab["cost"]:
+                    self.add(f"{path}.cost.{k}", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
@@ -822,7 +825,12 @@ class _Validator:
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
-                                     "discard_hand", "return_permanent", "energy", "loyalty"))
+                                     "discard_hand", "return_permanent", "energy", "loyalty",
+                                     "mill", "exert"))
+        if "mill" in cost:  # "Mill a card" (701.17)
+            self.integer(cost["mill"], f"{path}.mill", 1)
+        if "exert" in cost and cost["exert"] is not True:  # "Exert this creature" (701.43)
+            self.add(f"{path}.exert", f"expected true, got {_q(cost['exert'])}")
         if "loyalty" in cost:  # "[+1]", "[−2]" (606.4): put or remove loyalty counters
             self.integer(cost["loyalty"], f"{path}.loyalty", -MAX_CARD_NUMBER)
             extra = [k for k in cost if k != "loyalty"]

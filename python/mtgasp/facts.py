@@ -751,6 +751,10 @@ class FactWriter:
                    F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        if isinstance(cost.get("mill"), int) and prefix == "activation":
+            self.add("activation_mill", a, N(cost["mill"]))
+        if cost.get("exert") is True and prefix == "activation":
+            self.add("activation_exert", a)
         eg = cost.get("exile_from_graveyard")
         if isinstance(eg, dict) and prefix == "activation":
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")

@@ -742,6 +742,22 @@ def _c_exile_gy(m: re.Match[str], ctx: Ctx) -> Any:
     return {"exile_from_graveyard": d}
 
 
+@template("cost.mill", "cost", rf"Mill (?P<n>{NUM}) cards?",
+          '"mill": N (the top N cards of its controller\'s library go to their graveyard; not '
+          "payable with fewer cards in it)", "CR 701.17, 118.3",
+          "Deranged Assistant: {T}, Mill a card: Add {C}.")
+def _c_mill(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"mill": _num(m["n"])}
+
+
+@template("cost.exert", "cost", r"Exert ~",
+          '"exert": true (the source won\'t untap during its controller\'s next untap step: its '
+          "`skip_untap` state field; always payable)", "CR 701.43, 118.3",
+          "Oasis Ritualist: {T}, Exert this creature: Add two mana of any one color.")
+def _c_exert(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exert": True}
+
+
 @template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
           '"discard": {"count": 1}', "CR 701.9, 602.5a", "Discard a card")
 def _c_discard(m: re.Match[str], ctx: Ctx) -> Any:
