@@ -320,3 +320,24 @@ def test_exert(results: dict[str, CardResult], checker: Checker) -> None:
     assert obj(after, "r").get("skip_untap") is True
     after = tap_for(checker, state([o("r", "Oasis Ritualist")]), "r", 1, "G")
     assert pool(after) == "{G}" and not obj(after, "r").get("skip_untap")
+
+
+def test_two_mana_of_the_chosen_color(results: dict[str, CardResult], checker: Checker) -> None:
+    # Sunken Citadel: "{T}: Add two mana of the chosen color. Spend this mana only to activate
+    # abilities of land sources." (chosen blue as it entered)
+    assert abilities(results, "Sunken Citadel")[2]["mana"] == {
+        "chosen_color": 2, "spend_only": [{"ability": {"of_types": ["Land"]}}]}
+    citadel = o("c", "Sunken Citadel", chosen_color="U")
+    assert pool(tap_for(checker, state([citadel]), "c", 3)) == "{U}{U}"
+    assert pool(tap_for(checker, state([citadel]), "c", 2)) == "{U}"
+    # its two mana pay Nykthos's {2} (an ability of a land, 106.6), not Sol Ring's {1} (a spell)
+    nyk = o("n", "Nykthos, Shrine to Nyx")
+    assert why(checker, state([citadel, nyk, o("s", "Shivan Dragon")]), activate("n", 2)).legal
+    v = why(checker, state([citadel, o("s", "Sol Ring", zone="hand")]), {"kind": "cast", "object": "s"})
+    assert v.legal  # its first ability's one blue mana pays {1}
+    v = why(checker, state([{**citadel, "tapped": False}, o("x", "Shivan Dragon", zone="hand"),
+                            o("m", "Mountain"), o("m2", "Mountain"), o("m3", "Mountain")]),
+            {"kind": "cast", "object": "x"})
+    assert not v.legal  # three Mountains and one {U}: five of six; the {U}{U} can't be spent on it
+    # no color chosen: it adds nothing (106.5)
+    assert mana(checker, state([o("c", "Sunken Citadel")]), "c") == []

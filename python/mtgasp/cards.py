@@ -655,6 +655,9 @@ class _Validator:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
             self.add(f"{path}.mana.for_each", "only an activated mana ability's mana may be "
                                               "counted (for_each)")
+        if isinstance(ab.get("mana"), dict) and ab["mana"].get("chosen_color", 1) != 1:
+            self.add(f"{path}.mana.chosen_color", "a triggered mana ability adds one mana of the "
+                                                  "chosen color")
         if "trigger" in ab:
             self.trigger(ab["trigger"], f"{path}.trigger")
         self.mana_or_effect(ab, path)
@@ -1105,8 +1108,10 @@ class _Validator:
                 self.add(f"{path}.color_among", "takes no min or max")
         if "commander_identity" in prod and prod["commander_identity"] != 1:
             self.add(f"{path}.commander_identity", f"expected 1, got {_q(prod['commander_identity'])}")
-        if "chosen_color" in prod and prod["chosen_color"] != 1:
-            self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
+        if "chosen_color" in prod:  # "Add two mana of the chosen color" (Sunken Citadel)
+            self.integer(prod["chosen_color"], f"{path}.chosen_color", 1)
+            if _is_int(prod["chosen_color"]) and prod["chosen_color"] > 12:
+                self.add(f"{path}.chosen_color", "at most 12 mana of the chosen color")
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,

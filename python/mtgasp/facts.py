@@ -795,7 +795,8 @@ class FactWriter:
         elif "any_combination" in spec:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
-            yield C("chosen_color"), C("always")
+            n = int(spec["chosen_color"])
+            yield (C("chosen_color") if n == 1 else F("chosen_color", [N(n)])), C("always")
         elif "color_among" in spec:
             yield C("color_among"), C("always")
         elif "commander_identity" in spec:

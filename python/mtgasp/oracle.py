@@ -1264,11 +1264,12 @@ def _m_or_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"or_chosen_color": _produce_symbols(m["m"])}
 
 
-@template("mana.chosen_color", "mana", r"Add one mana of the chosen color",
-          '{"chosen_color": 1} (with a replacement "enters_choose": "color")',
-          "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
+@template("mana.chosen_color", "mana", rf"Add (?P<n>{NUM}) mana of the chosen color",
+          '{"chosen_color": N} (N mana of that color; with a replacement "enters_choose": "color")',
+          "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color; Sunken Citadel: "
+          "{T}: Add two mana of the chosen color.")
 def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"chosen_color": 1}
+    return {"chosen_color": _num(m["n"])}
 
 
 @template("mana.commander_identity", "mana",
