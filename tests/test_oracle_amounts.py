@@ -341,3 +341,33 @@ def test_two_mana_of_the_chosen_color(results: dict[str, CardResult], checker: C
     assert not v.legal  # three Mountains and one {U}: five of six; the {U}{U} can't be spent on it
     # no color chosen: it adds nothing (106.5)
     assert mana(checker, state([o("c", "Sunken Citadel")]), "c") == []
+
+
+def test_tap_an_untapped_blue_creature_or_nontoken_artifact(results: dict[str, CardResult],
+                                                           checker: Checker) -> None:
+    # Grand Architect: "Tap an untapped blue creature you control: Add {C}{C}. Spend this mana only
+    # to cast artifact spells or activate abilities of artifacts." Merfolk Looter is blue (its
+    # {1}{U}, 105.2), Grizzly Bears isn't; Grand Architect itself is blue (no {T} of its own, so it
+    # may tap itself, summoning sick or not: 302.6 is about {T} abilities)
+    assert abilities(results, "Grand Architect")[2]["cost"] == {
+        "tap_untapped": {"type": "Creature", "colors": ["U"], "count": 1}}
+    arch = o("g", "Grand Architect", controlled_since_turn=5)
+    after = tap_for(checker, state([arch, o("l", "Merfolk Looter")]), "g", 3)
+    assert pool(after) == "{C}{C}"
+    assert obj(after, "l").get("tapped") or obj(after, "g").get("tapped")
+    doc = state([{**arch, "tapped": True}, o("b", "Grizzly Bears")])
+    v = why(checker, doc, activate("g", 3))
+    assert not v.legal and "118.3" in rules(v)
+    # its mana pays an artifact spell (Sol Ring's {1}), not Grizzly Bears (106.6)
+    doc = state([arch, o("l", "Merfolk Looter"), o("s", "Sol Ring", zone="hand")])
+    assert why(checker, doc, {"kind": "cast", "object": "s"}).legal
+    doc = state([arch, o("l", "Merfolk Looter"), o("b", "Grizzly Bears", zone="hand")])
+    assert not why(checker, doc, {"kind": "cast", "object": "b"}).legal
+    # Meria: "Tap an untapped nontoken artifact you control: Add {G}." A Sol Ring token won't do
+    # (111.1)
+    meria = o("m", "Meria, Scholar of Antiquity")
+    assert abilities(results, "Meria, Scholar of Antiquity")[0]["cost"] == {
+        "tap_untapped": {"type": "Artifact", "nontoken": True, "count": 1}}
+    assert pool(tap_for(checker, state([meria, o("s", "Sol Ring")]), "m", 1)) == "{G}"
+    v = why(checker, state([meria, o("s", "Sol Ring", token=True)]), activate("m", 1))
+    assert not v.legal and "118.3" in rules(v)

@@ -22,6 +22,7 @@ from mtgasp.solver import sym_args
 
 _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
           "command": "in the command zone"}
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment", "instant": "an instant"}
 
 
@@ -222,6 +223,10 @@ class Decoder:
                     t = f"{tu['subtypes'][0]} {t}"
                 if tu.get("supertypes"):
                     t = f"{tu['supertypes'][0].lower()} {t}"
+                if tu.get("colors"):
+                    t = f"{_COLOR_NAMES.get(tu['colors'][0], tu['colors'][0])} {t}"
+                if tu.get("nontoken"):
+                    t = f"nontoken {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
             eg = cost.get("exile_from_graveyard")

@@ -895,7 +895,21 @@ class _Validator:
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
                 self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
-                                        "supertypes"))
+                                        "supertypes", "colors", "nontoken"))
+                # "an untapped blue creature" (one color), "an untapped nontoken artifact": with
+                # "type" only, and not with subtypes or supertypes
+                if "colors" in tu:
+                    self.string_list(tu["colors"], f"{p}.colors", COLOR_LETTERS, "a color",
+                                     nonempty=True)
+                    if isinstance(tu["colors"], list) and len(tu["colors"]) > 1:
+                        self.add(f"{p}.colors", "one color")
+                if "nontoken" in tu and tu["nontoken"] is not True:
+                    self.add(f"{p}.nontoken", f"expected true, got {_q(tu['nontoken'])}")
+                if ("colors" in tu or "nontoken" in tu) and (
+                        "type" not in tu or "subtypes" in tu or "supertypes" in tu
+                        or ("colors" in tu and "nontoken" in tu)):
+                    self.add(p, '"colors" or "nontoken" only with "type" (no subtypes, supertypes, '
+                                "nor both)")
                 # no type: any permanent ("Tap an untapped permanent you control"); "types": two
                 # card types, either ("an untapped artifact or creature"); "token": tokens only
                 if "types" in tu:

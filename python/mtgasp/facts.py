@@ -747,8 +747,11 @@ class FactWriter:
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
             sups = tu.get("supertypes") or []
+            cols = tu.get("colors") or []
             flt = (F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else
                    F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
+                   F("col", [C(tu["type"].lower()), C(str(cols[0]).lower())]) if cols else
+                   F("nontoken", [C(tu["type"].lower())]) if tu.get("nontoken") else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         if isinstance(cost.get("mill"), int) and prefix == "activation":

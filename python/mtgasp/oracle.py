@@ -674,13 +674,15 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.tap_untapped", "cost",
-          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+)"
-          r" you control",
+          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<col>white |blue |black |red |green )?"
+          r"(?P<nt>nontoken )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+) you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
           '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
-          "or a basic land type)", "CR 602.5a, 302.6 (not the source's own "
-          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control; Tap "
-          "two untapped Elves you control; Tap an untapped legendary creature you control")
+          'or a basic land type; or one color, "colors": ["U"], or "nontoken": true)',
+          "CR 602.5a, 302.6 (not the source's own {T}: summoning sickness does not apply), 105.2, "
+          "111.1", "Tap an untapped creature you "
+          "control; Tap two untapped Elves you control; Tap an untapped legendary creature you "
+          "control; Grand Architect: Tap an untapped blue creature you control")
 def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"])
     w = m["t"]
@@ -704,6 +706,14 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         if "subtypes" in out:
             raise Refused("a legendary permanent of a subtype is not in the card format")
         out["supertypes"] = ["Legendary"]
+    if m["col"] or m["nt"]:
+        if "subtypes" in out or "supertypes" in out or (m["col"] and m["nt"]):
+            raise Refused("a color or nontoken with a subtype, a supertype or each other: not in "
+                          "the card format")
+        if m["col"]:
+            out["colors"] = [COLOR_WORDS[m["col"].strip()]]  # 105.2
+        else:
+            out["nontoken"] = True  # 111.1
     out["count"] = n
     return {"tap_untapped": out}
 
