@@ -371,3 +371,28 @@ def test_tap_an_untapped_blue_creature_or_nontoken_artifact(results: dict[str, C
     assert pool(tap_for(checker, state([meria, o("s", "Sol Ring")]), "m", 1)) == "{G}"
     v = why(checker, state([meria, o("s", "Sol Ring", token=True)]), activate("m", 1))
     assert not v.legal and "118.3" in rules(v)
+
+
+def test_creatures_of_the_chosen_type(results: dict[str, CardResult], checker: Checker) -> None:
+    # Three Tree City: "{2}, {T}: Choose a color. Add an amount of mana of that color equal to the
+    # number of creatures you control of the chosen type." (Elf chosen as it entered, 614.12)
+    assert abilities(results, "Three Tree City")[2]["mana"] == {"for_each": {
+        "any_one_color": True, "you_control": {"types": ["Creature"], "chosen_type": True}}}
+    city = o("t", "Three Tree City", chosen_type="Elf")
+    elves = [o("e", "Llanowar Elves"), o("m", "Elvish Mystic"), o("b", "Grizzly Bears"),
+             o("x", "Llanowar Elves", owner="bob"), o("f", "Forest"), o("f2", "Forest")]
+    assert pool(tap_for(checker, state([city, *elves]), "t", 3, "B")) == "{B}{B}"
+    # no type chosen: nothing counts (106.5: no mana)
+    doc = state([o("t", "Three Tree City"), *elves])
+    assert why(checker, doc, activate("t", 3)).legal
+    assert pool(tap_for(checker, doc, "t", 3)) == ""
+
+
+def test_x_counters_removed_plus_one(results: dict[str, CardResult], checker: Checker) -> None:
+    # Kyren Toy: "{T}, Remove X charge counters from this artifact: Add an amount of {C} equal to
+    # X plus one." With two counters: up to {C}{C}{C}; with none, {C}
+    assert abilities(results, "Kyren Toy")[1]["mana"] == {"for_each": {
+        "mana": "{C}", "counters_removed": "charge", "plus": 1}}
+    after = tap_for(checker, state([o("k", "Kyren Toy", counters={"charge": 2})]), "k", 2)
+    assert pool(after) == "{C}{C}{C}" and not obj(after, "k").get("counters", {}).get("charge")
+    assert pool(tap_for(checker, state([o("k", "Kyren Toy")]), "k", 2)) == "{C}"

@@ -1244,11 +1244,13 @@ class _Validator:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
                                    "min_power", "min_toughness", "all_subtypes", "colors",
-                                   "keywords", "named_self"))
+                                   "keywords", "named_self", "chosen_type"))
         if "keywords" in yc:
             self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
         if "named_self" in yc and yc["named_self"] is not True:
             self.add(f"{path}.named_self", f"expected true, got {_q(yc['named_self'])}")
+        if "chosen_type" in yc and yc["chosen_type"] is not True:
+            self.add(f"{path}.chosen_type", f"expected true, got {_q(yc['chosen_type'])}")
         if "all_subtypes" in yc:
             self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
         for f in ("min_power", "min_toughness"):

@@ -1008,13 +1008,16 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
     if re.fullmatch(r"(?:the number of )?basic land types among lands you control", ph):
         return {"domain": True}  # 305.6 (domain)
     m = re.fullmatch(r"(?P<w>.+?) you control (?:with (?P<kw>defender|flying|reach|vigilance|"
-                     r"trample|haste|deathtouch|lifelink|menace)|(?P<named>named ~))", ph)
+                     r"trample|haste|deathtouch|lifelink|menace)|(?P<named>named ~)|(?P<ct>of the "
+                     r"chosen type))", ph)
     if m:
         yc = _count_filter(m["w"], plural)
         if m["kw"]:
             yc["keywords"] = [m["kw"]]
-        else:
+        elif m["named"]:
             yc["named_self"] = True
+        else:
+            yc["chosen_type"] = True  # the creature type chosen as the source entered (614.12)
         return {"you_control": yc}
     m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
     if m:
@@ -1144,6 +1147,17 @@ def _m_sacrificed(m: re.Match[str], ctx: Ctx) -> Any:
     if m["plus"]:
         fe["plus"] = 1
     return {"for_each": fe}
+
+
+@template("mana.x_removed_plus", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to X plus (?P<n>{NUM})",
+          '{"for_each": {"mana": "{C}", "counters_removed": "charge", "plus": N} (X the counters '
+          "the cost's \"Remove X ... counters\" removes, and N more)", "CR 106.1, 605.1a, 107.3, 122.8",
+          "Kyren Toy: {T}, Remove X charge counters from this artifact: Add an amount of {C} "
+          "equal to X plus one.")
+def _m_x_removed_plus(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": _x_removed(ctx),
+                         "plus": _num(m["n"])}}
 
 
 @template("mana.x_one_color_amount", "mana",
