@@ -396,3 +396,16 @@ def test_x_counters_removed_plus_one(results: dict[str, CardResult], checker: Ch
     after = tap_for(checker, state([o("k", "Kyren Toy", counters={"charge": 2})]), "k", 2)
     assert pool(after) == "{C}{C}{C}" and not obj(after, "k").get("counters", {}).get("charge")
     assert pool(tap_for(checker, state([o("k", "Kyren Toy")]), "k", 2)) == "{C}"
+
+
+def test_rite_of_flame(results: dict[str, CardResult], checker: Checker) -> None:
+    # Rite of Flame: "Add {R}{R}, then add {R} for each card named Rite of Flame in each graveyard."
+    # One in alice's graveyard, one in bob's, a Lightning Bolt: {R}{R} and two more
+    assert abilities(results, "Rite of Flame")[0]["effect"]["produce"] == {"for_each": {
+        "mana": "{R}", "in_graveyard": {"named_self": True, "anyone": True}, "plus": 2}}
+    doc = state([o("r", "Rite of Flame", zone="hand"), o("m", "Mountain"),
+                 o("g1", "Rite of Flame", zone="graveyard"), o("g2", "Rite of Flame", zone="graveyard", owner="bob"),
+                 o("b", "Lightning Bolt", zone="graveyard")])
+    assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "r"}))) == "{R}" * 4
+    doc = state([o("r", "Rite of Flame", zone="hand"), o("m", "Mountain")])
+    assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "r"}))) == "{R}{R}"

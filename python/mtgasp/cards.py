@@ -1095,7 +1095,11 @@ class _Validator:
                     gy = self.obj(fe["in_graveyard"], f"{p}.in_graveyard",
                                   '{"types": ["Creature"], "colors": ["B"]}')
                     if gy is not None:
-                        self.fields(gy, f"{p}.in_graveyard", (), ("types", "colors"))
+                        self.fields(gy, f"{p}.in_graveyard", (), ("types", "colors", "named_self",
+                                                                  "anyone"))
+                        for k in ("named_self", "anyone"):
+                            if k in gy and gy[k] is not True:
+                                self.add(f"{p}.in_graveyard.{k}", f"expected true, got {_q(gy[k])}")
                         if "types" in gy:
                             self.string_list(gy["types"], f"{p}.in_graveyard.types", CARD_TYPES,
                                              "a card type", nonempty=True)
@@ -1343,7 +1347,7 @@ class _Validator:
             else:
                 self.produce(eff["produce"], f"{path}.produce")
                 fe = eff["produce"].get("for_each") if isinstance(eff["produce"], dict) else None
-                if fe is not None and not (isinstance(fe, dict) and "mana" in fe and "plus" not in fe
+                if fe is not None and not (isinstance(fe, dict) and "mana" in fe
                                            and all(k in SPELL_FOR_EACH_COUNTS for k in fe
                                                    if k in FOR_EACH_COUNTS)
                                            and fe.get("devotion") != "chosen"):

@@ -598,6 +598,10 @@ class FactWriter:
                 self.add("count_gy_type", a, C(t.lower()))
             for c in fe["in_graveyard"].get("colors") or []:
                 self.add("count_gy_color", a, C(c.lower()))
+            if fe["in_graveyard"].get("named_self"):
+                self.add("count_gy_named", a)
+            if fe["in_graveyard"].get("anyone"):
+                self.add("count_gy_anyone", a)
         elif fe.get("in_hand") is True:
             self.add("count_hand", a)
         elif fe.get("life") is True:

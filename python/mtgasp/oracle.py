@@ -1003,6 +1003,13 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
         if m["c"]:
             gy["colors"] = [COLOR_WORDS[m["c"].strip()]]
         return {"in_graveyard": gy}
+    m = re.fullmatch(r"(?:the number of )?cards? named ~ in (?P<w>your graveyard|each graveyard|all "
+                     r"graveyards)", ph)
+    if m:
+        gy2: dict[str, Any] = {"named_self": True}
+        if m["w"] != "your graveyard":
+            gy2["anyone"] = True
+        return {"in_graveyard": gy2}
     if re.fullmatch(r"(?:the number of )?cards? in your hand", ph):
         return {"in_hand": True}
     if re.fullmatch(r"(?:the number of )?basic land types among lands you control", ph):
@@ -1220,6 +1227,21 @@ def _m_choose_color_amount(m: re.Match[str], ctx: Ctx) -> Any:
         return {"for_each": {"any_one_color": True, "devotion": "chosen"}}
     count = _amount(m["what"], ctx) if m["what"] else _count(m["each"], False, ctx)
     return {"for_each": {"any_one_color": True, **count}}
+
+
+@template("mana.then_add_for_each", "mana",
+          rf"Add (?P<m>{COLORED}+), then add (?P<m2>{COLORED}) for each (?P<what>.+)",
+          '{"for_each": {"mana": "{R}", COUNT, "plus": 2}} (the first symbols, then the symbol once '
+          "per thing counted; the first symbols must repeat it)", "CR 106.1, 608.2h, 201.2",
+          "Rite of Flame: Add {R}{R}, then add {R} for each card named Rite of Flame in each "
+          "graveyard.")
+def _m_then_add_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    first = _symbols(m["m"])
+    sym = m["m2"][1:-1]
+    if any(x != sym for x in first):
+        raise Refused("different symbols added first")
+    return {"for_each": {"mana": _produce_symbols(m["m2"]), **_count(m["what"], False, ctx),
+                         "plus": len(first)}}
 
 
 @template("mana.plus_for_each", "mana",
@@ -2040,7 +2062,7 @@ def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
         raise Refused("a spell or effect adding mana of a commander's color identity is not in "
                       "the card format")
     fe = produce.get("for_each")
-    if fe is not None and ("mana" not in fe or "plus" in fe or any(
+    if fe is not None and ("mana" not in fe or any(
             k in fe for k in ("counters", "counters_removed", "self", "all_counters", "sacrificed"))
             or fe.get("devotion") == "chosen"):
         # only symbols counted from the state as it resolves (608.2h), not its source's own
