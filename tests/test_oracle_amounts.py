@@ -409,3 +409,32 @@ def test_rite_of_flame(results: dict[str, CardResult], checker: Checker) -> None
     assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "r"}))) == "{R}" * 4
     doc = state([o("r", "Rite of Flame", zone="hand"), o("m", "Mountain")])
     assert pool(resolve(checker, applied(checker, doc, {"kind": "cast", "object": "r"}))) == "{R}{R}"
+
+
+def test_exile_a_creature_you_control(results: dict[str, CardResult], checker: Checker) -> None:
+    # Food Chain: "Exile a creature you control: Add X mana of any one color, where X is 1 plus the
+    # exiled creature's mana value. Spend this mana only to cast creature spells."
+    assert abilities(results, "Food Chain")[0] == {
+        "kind": "activated", "cost": {"exile_permanent": {"type": "Creature"}},
+        "mana": {"for_each": {"any_one_color": True, "sacrificed": "mana_value", "plus": 1},
+                 "spend_only": [{"spell": {"types": ["Creature"]}}]}}
+    chain = o("c", "Food Chain")
+    after = tap_for(checker, state([chain, o("s", "Shivan Dragon")]), "c", 1, "W")
+    assert pool(after) == "{W}" * 7 and obj(after, "s")["zone"] == "exile"
+    # Grizzly Bears (mana value 2) pays three: not Serra Angel's {3}{W}{W}; Shivan Dragon pays it;
+    # no creature spell: not Sol Ring (106.6)
+    angel = o("a", "Serra Angel", zone="hand")
+    assert not why(checker, state([chain, o("b", "Grizzly Bears"), angel]),
+                   {"kind": "cast", "object": "a"}).legal
+    doc = state([chain, o("s", "Shivan Dragon"), angel])
+    assert why(checker, doc, {"kind": "cast", "object": "a"}).legal
+    after = applied(checker, doc, {"kind": "cast", "object": "a"})
+    assert obj(after, "s")["zone"] == "exile" and obj(after, "a")["zone"] == "stack"
+    assert not why(checker, state([chain, o("s", "Shivan Dragon"), o("r", "Sol Ring", zone="hand")]),
+                   {"kind": "cast", "object": "r"}).legal
+    # no creature: the cost can't be paid (118.3)
+    v = why(checker, state([chain]), activate("c", 1))
+    assert not v.legal and "118.3" in rules(v)
+    # City of Shadows' "{T}, Exile a creature you control: Put a storage counter on this land." is
+    # not a mana ability: that cost isn't in the card format there, and the card is refused
+    assert not results["City of Shadows"].imported

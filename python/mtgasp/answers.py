@@ -235,6 +235,10 @@ class Decoder:
                 kind = f" {eg['type'].lower()}" if "type" in eg else ""
                 extras.append(f"exile {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''} "
                               "from your graveyard")
+            ep = cost.get("exile_permanent")
+            if isinstance(ep, dict) and "type" in ep:
+                t = ep["type"].lower()
+                extras.append(f"exile {_ARTICLE.get(t, 'a ' + t)} you control")
             if isinstance(cost.get("mill"), int):
                 n = cost["mill"]
                 extras.append(f"mill {'a card' if n == 1 else f'{n} cards'}")

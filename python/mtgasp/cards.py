@@ -589,9 +589,12 @@ class _Validator:
         if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
             self.add(f"{path}.mana.for_each.counters_removed", "needs the cost "
                      "\"remove_any_counters\" of that kind")
-        if isinstance(fe, dict) and "sacrificed" in fe and not isinstance(sac, dict):
-            self.add(f"{path}.mana.for_each.sacrificed", "needs a cost that sacrifices a "
-                     "permanent other than the source (\"sacrifice\")")
+        ep = ab["cost"].get("exile_permanent") if isinstance(ab.get("cost"), dict) else None
+        if ep is not None and "mana" not in ab:
+            self.add(f"{path}.cost.exile_permanent", "only in a mana ability's cost")
+        if isinstance(fe, dict) and "sacrificed" in fe and not isinstance(sac, dict) and ep is None:
+            self.add(f"{path}.mana.for_each.sacrificed", "needs a cost that sacrifices or exiles a "
+                     "permanent other than the source (\"sacrifice\", \"exile_permanent\")")
         if rac is not None and not (isinstance(fe, dict) and "counters_removed" in fe):
             self.add(f"{path}.cost.remove_any_counters", "only with a mana ability whose "
                      "for_each counts the counters removed (counters_removed)")
@@ -806,7 +809,7 @@ class _Validator:
                                                       "counters on its source")
             if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
                 self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
-            for k in ("mill", "exert"):
+            for k in ("mill", "exert", "exile_permanent"):
                 if isinstance(ab["cost"], dict) and k in ab["cost"]:
                     self.add(f"{path}.cost.{k}", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
@@ -829,7 +832,15 @@ class _Validator:
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
                                      "discard_hand", "return_permanent", "energy", "loyalty",
-                                     "mill", "exert"))
+                                     "mill", "exert", "exile_permanent"))
+        if "exile_permanent" in cost:  # "Exile a creature you control" (118.3, 406.1)
+            ep = self.obj(cost["exile_permanent"], f"{path}.exile_permanent", '{"type": "Creature"}')
+            if ep is not None:
+                self.fields(ep, f"{path}.exile_permanent", ("type",), ())
+                if "type" in ep:
+                    self.choice(ep["type"], f"{path}.exile_permanent.type", CARD_TYPES, "a card type")
+            if "sacrifice" in cost and cost["sacrifice"] != "self" or "exile" in cost:
+                self.add(f"{path}.exile_permanent", "with no other sacrifice or exile of the same cost")
         if "mill" in cost:  # "Mill a card" (701.17)
             self.integer(cost["mill"], f"{path}.mill", 1)
         if "exert" in cost and cost["exert"] is not True:  # "Exert this creature" (701.43)

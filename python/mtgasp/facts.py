@@ -720,6 +720,11 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         elif isinstance(sac, dict) and sac.get("token"):
             self.add(f"{prefix}_sacrifice", a, C("token_perm"))
+        ep = cost.get("exile_permanent")
+        if isinstance(ep, dict) and prefix == "activation":
+            # chosen as a sacrifice is (mana.lp's sac(L,Opt) options), but exiled (118.3, 406.1)
+            self.add("activation_sacrifice", a, F("type", [C(ep["type"].lower())]))
+            self.add("activation_exiles_chosen", a)
         if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
             self.add("activation_sacrifice_count", a, N(int(sac["count"])))
         if isinstance(cost.get("put_counters"), dict) and prefix == "activation":

@@ -752,6 +752,16 @@ def _c_exile_gy(m: re.Match[str], ctx: Ctx) -> Any:
     return {"exile_from_graveyard": d}
 
 
+@template("cost.exile_permanent", "cost",
+          r"Exile an? (?P<t>creature|artifact|land|enchantment) you control",
+          '"exile_permanent": {"type": "Creature"} (only in a mana ability: one choice per such '
+          "permanent its controller controls, as a sacrifice's; `apply` exiles it)",
+          "CR 118.3, 406.1", "Food Chain: Exile a creature you control: Add X mana of any one "
+          "color, where X is 1 plus the exiled creature's mana value.")
+def _c_exile_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exile_permanent": {"type": m["t"].capitalize()}}
+
+
 @template("cost.mill", "cost", rf"Mill (?P<n>{NUM}) cards?",
           '"mill": N (the top N cards of its controller\'s library go to their graveyard; not '
           "payable with fewer cards in it)", "CR 701.17, 118.3",
@@ -1135,18 +1145,24 @@ def _amount(phrase: str, ctx: Ctx) -> dict[str, Any]:
 
 
 @template("mana.sacrificed_amount", "mana",
-          rf"Add an amount of (?P<m>{COLORED}) equal to the sacrificed (?:creature|artifact|permanent)'s "
-          r"(?P<k>mana value|power)|Add X mana of any one color, where X is (?P<plus>1 plus )?the "
-          r"sacrificed (?:creature|artifact|permanent)'s (?P<k2>mana value|power)",
+          rf"Add an amount of (?P<m>{COLORED}) equal to the (?P<how>sacrificed|exiled) (?:creature|artifact|"
+          r"permanent)'s (?P<k>mana value|power)|Add X mana of any one color, where X is (?P<plus>1 "
+          r"plus )?the (?P<how2>sacrificed|exiled) (?:creature|artifact|permanent)'s (?P<k2>mana "
+          r"value|power)",
           '{"for_each": {"mana": "{B}", "sacrificed": "mana_value"|"power"}} or {"for_each": '
           '{"any_one_color": true, "sacrificed": "mana_value", "plus": 1}} (with a cost that '
           "sacrifices a permanent: one option per permanent it may sacrifice, the amount from it; "
-          "none when 0)", "CR 118.3, 202.3, 208.3, 608.2h, 106.1a, 605.1a",
+          "none when 0; \"the exiled creature's\" with an exile_permanent cost)",
+          "CR 118.3, 202.3, 208.3, 608.2h, 106.1a, 605.1a, 406.1",
           "Priest of Yawgmoth: {T}, Sacrifice an artifact: Add an amount of {B} equal to the "
           "sacrificed artifact's mana value.")
 def _m_sacrificed(m: re.Match[str], ctx: Ctx) -> Any:
-    if not re.search(r"(?:^|, )Sacrifice (?:a|an|another) ", ctx.cost_text):
-        raise Refused("an amount of the sacrificed permanent without a cost that sacrifices one")
+    if (m["how"] or m["how2"]) == "sacrificed":
+        if not re.search(r"(?:^|, )Sacrifice (?:a|an|another) ", ctx.cost_text):
+            raise Refused("an amount of the sacrificed permanent without a cost that sacrifices one")
+    elif not re.search(r"(?:^|, )Exile an? (?:creature|artifact|land|enchantment) you control(?:,|$)",
+                       ctx.cost_text):
+        raise Refused("an amount of the exiled permanent without a cost that exiles one")
     kind = (m["k"] or m["k2"]).replace(" ", "_")
     if m["m"]:
         return {"for_each": {"mana": _produce_symbols(m["m"]), "sacrificed": kind}}
@@ -2434,6 +2450,9 @@ def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     cost = parse_cost(text, ctx)
     if "_zone" in cost:
         raise Refused("an additional cost that exiles or discards the spell itself")
+    for k in ("exile_permanent", "mill", "exert"):  # only in an activated (mana) ability's cost
+        if k in cost:
+            raise Refused(f"an additional cost to {k.replace('_', ' ')}: not in the card format")
     return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
 
 
@@ -3025,6 +3044,9 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                               "doesn't remove them: not in the card format")
             ctx.used.insert(0, "mana.ability")
             return {"kind": "activated", "text": line, "cost": cost, **zone, **body}
+        if "exile_permanent" in cost:
+            raise Refused("exiling a permanent you control for an ability that isn't a mana "
+                          "ability: not in the card format")
         sents = _sentences(m["eff"])
         timing: dict[str, Any] = {}
         while sents and re.match(r"Activate only|This ability costs \{\d+\} less to activate "
