@@ -438,3 +438,23 @@ def test_exile_a_creature_you_control(results: dict[str, CardResult], checker: C
     # City of Shadows' "{T}, Exile a creature you control: Put a storage counter on this land." is
     # not a mana ability: that cost isn't in the card format there, and the card is refused
     assert not results["City of Shadows"].imported
+
+
+def test_exile_a_card_from_your_hand(results: dict[str, CardResult], checker: Checker) -> None:
+    # Cadaverous Bloom: "Exile a card from your hand: Add {B}{B} or {G}{G}." Each activation exiles
+    # one card (118.3, 406.1: not a discard); two other cards in hand pay Giant Spider's {3}{G}
+    # ({G}{G} twice, 605.3c)
+    assert abilities(results, "Cadaverous Bloom")[0]["cost"] == {"exile_from_hand": {"count": 1}}
+    bloom = o("c", "Cadaverous Bloom")
+    after = tap_for(checker, state([bloom, o("b", "Grizzly Bears", zone="hand")]), "c", 1, "G")
+    assert pool(after) == "{G}{G}" and obj(after, "b")["zone"] == "exile"
+    v = why(checker, state([bloom]), activate("c", 1))
+    assert not v.legal and "118.3" in rules(v)
+    spider = o("s", "Giant Spider", zone="hand")
+    doc = state([bloom, spider, o("b", "Grizzly Bears", zone="hand"), o("l", "Lightning Bolt", zone="hand")])
+    assert why(checker, doc, {"kind": "cast", "object": "s"}).legal
+    after = applied(checker, doc, {"kind": "cast", "object": "s"})
+    assert obj(after, "b")["zone"] == "exile" and obj(after, "l")["zone"] == "exile"
+    # one other card in hand (the spider itself is on the stack, 601.2a): two mana, not enough
+    doc = state([bloom, spider, o("b", "Grizzly Bears", zone="hand")])
+    assert not why(checker, doc, {"kind": "cast", "object": "s"}).legal

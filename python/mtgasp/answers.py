@@ -239,6 +239,9 @@ class Decoder:
             if isinstance(ep, dict) and "type" in ep:
                 t = ep["type"].lower()
                 extras.append(f"exile {_ARTICLE.get(t, 'a ' + t)} you control")
+            if isinstance(cost.get("exile_from_hand"), dict):
+                n = int(cost["exile_from_hand"].get("count", 1))
+                extras.append(f"exile {'a card' if n == 1 else f'{n} cards'} from your hand")
             if isinstance(cost.get("mill"), int):
                 n = cost["mill"]
                 extras.append(f"mill {'a card' if n == 1 else f'{n} cards'}")

@@ -813,7 +813,7 @@ class _Validator:
                                                       "counters on its source")
             if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
                 self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
-            for k in ("mill", "exert", "exile_permanent"):
+            for k in ("mill", "exert", "exile_permanent", "exile_from_hand"):
                 if isinstance(ab["cost"], dict) and k in ab["cost"]:
                     self.add(f"{path}.cost.{k}", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
@@ -836,7 +836,15 @@ class _Validator:
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
                                      "discard_hand", "return_permanent", "energy", "loyalty",
-                                     "mill", "exert", "exile_permanent"))
+                                     "mill", "exert", "exile_permanent", "exile_from_hand"))
+        if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
+            eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
+            if eh is not None:
+                self.fields(eh, f"{path}.exile_from_hand", (), ("count",))
+                if "count" in eh:
+                    self.integer(eh["count"], f"{path}.exile_from_hand.count", 1)
+            if "discard" in cost:
+                self.add(f"{path}.exile_from_hand", 'not with "discard" in the same cost')
         if "exile_permanent" in cost:  # "Exile a creature you control" (118.3, 406.1)
             ep = self.obj(cost["exile_permanent"], f"{path}.exile_permanent", '{"type": "Creature"}')
             if ep is not None:

@@ -787,6 +787,11 @@ class FactWriter:
                    F("nontoken", [C(tu["type"].lower())]) if tu.get("nontoken") else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        eh = cost.get("exile_from_hand")
+        if isinstance(eh, dict) and prefix == "activation":
+            # chosen as a discarded card is (payment.lp's discard_for_cost/2), but exiled (406.1)
+            self.add("activation_discard", a, C("any"), N(int(eh.get("count", 1))))
+            self.add("activation_hand_exile", a)
         if isinstance(cost.get("mill"), int) and prefix == "activation":
             self.add("activation_mill", a, N(cost["mill"]))
         if cost.get("exert") is True and prefix == "activation":

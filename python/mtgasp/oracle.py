@@ -783,6 +783,13 @@ def _c_exile_permanent(m: re.Match[str], ctx: Ctx) -> Any:
     return {"exile_permanent": {"type": m["t"].capitalize()}}
 
 
+@template("cost.exile_from_hand", "cost", r"Exile a card from your hand",
+          '"exile_from_hand": {"count": 1} (chosen as a discarded card is; `apply` exiles it)',
+          "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.")
+def _c_exile_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exile_from_hand": {"count": 1}}
+
+
 @template("cost.mill", "cost", rf"Mill (?P<n>{NUM}) cards?",
           '"mill": N (the top N cards of its controller\'s library go to their graveyard; not '
           "payable with fewer cards in it)", "CR 701.17, 118.3",
@@ -2508,7 +2515,7 @@ def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     cost = parse_cost(text, ctx)
     if "_zone" in cost:
         raise Refused("an additional cost that exiles or discards the spell itself")
-    for k in ("exile_permanent", "mill", "exert"):  # only in an activated (mana) ability's cost
+    for k in ("exile_permanent", "mill", "exert", "exile_from_hand"):  # only in an activated ability's
         if k in cost:
             raise Refused(f"an additional cost to {k.replace('_', ' ')}: not in the card format")
     return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
