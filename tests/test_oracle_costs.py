@@ -129,3 +129,62 @@ def test_sacrifice_either_type(results: dict[str, CardResult], checker: Checker)
     assert v.legal and v.cost == "{1}{B}, sacrifice an artifact or creature"
     after = applied(checker, state([dd, stone, *lands("Swamp", 1)]), cast("dd"))
     assert obj(after, "ms")["zone"] == "graveyard" and obj(after, "dd")["zone"] == "stack"
+
+
+def test_exile_from_graveyard_as_an_additional_cost(results: dict[str, CardResult],
+                                                    checker: Checker) -> None:
+    # Stitched Drake: "As an additional cost to cast this spell, exile a creature card from your
+    # graveyard." (118.3, 118.8); Skaab Goliath exiles two
+    assert static(results, "Skaab Goliath", "cost") == {"exile_from_graveyard": {"count": 2,
+                                                                                 "type": "Creature"}}
+    drake = {"id": "d", "card": "Stitched Drake", "zone": "hand"}
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "graveyard"}
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "graveyard"}
+    islands = lands("Island", 3)
+    v = why(checker, state([drake, bolt, *islands]), cast("d"))  # an instant isn't a creature card
+    assert not v.legal and "118.3" in rules(v)
+    assert why(checker, state([drake, bolt, bears, *islands]), cast("d")).legal
+    # bob's graveyard doesn't count: "your graveyard"
+    theirs = {**bears, "owner": "bob"}
+    assert not why(checker, state([drake, theirs, *islands]), cast("d")).legal
+    after = applied(checker, state([drake, bolt, bears, *islands]), cast("d"))
+    assert obj(after, "g")["zone"] == "exile" and obj(after, "b")["zone"] == "graveyard"
+    goliath = {"id": "sg", "card": "Skaab Goliath", "zone": "hand"}
+    six = lands("Island", 6)
+    v = why(checker, state([goliath, bears, *six]), cast("sg"))
+    assert not v.legal and "118.3" in rules(v)
+    assert why(checker, state([goliath, bears, {**bears, "id": "g2"}, *six]), cast("sg")).legal
+
+
+def test_reveal_as_an_additional_cost(results: dict[str, CardResult], checker: Checker) -> None:
+    # 701.20a, 118.3: "As an additional cost to cast this spell, reveal a Merfolk card from your
+    # hand or pay {3}" (Silvergill Adept): a Merfolk card in the hand other than the spell (601.2a;
+    # changeling: every creature type, 702.73a), or {3} more (the action with "additional_cost")
+    a = next(x for x in abilities(results, "Silvergill Adept") if x["kind"] == "additional_cost")
+    assert a["cost"] == {"reveal": {"subtypes": ["Merfolk"]}} and a["or_pay"] == "{3}"
+    adept = {"id": "sa", "card": "Silvergill Adept", "zone": "hand"}
+    islands = lands("Island", 2)
+    v = why(checker, state([adept, *islands]), cast("sa"))
+    assert not v.legal and "118.3" in rules(v)
+    lord = {"id": "la", "card": "Lord of Atlantis"}
+    v = why(checker, state([adept, lord, *islands]), cast("sa"))  # on the battlefield: not revealable
+    assert not v.legal and "118.3" in rules(v)
+    assert why(checker, state([adept, {**lord, "zone": "hand"}, *islands]), cast("sa")).legal
+    outcast = {"id": "co", "card": "Changeling Outcast", "zone": "hand"}
+    assert why(checker, state([adept, outcast, *islands]), cast("sa")).legal
+    v = why(checker, state([adept, *lands("Island", 5)]), cast("sa", additional=["additional_cost"]))
+    assert v.legal and v.cost == "{4}{U}"
+    assert not why(checker, state([adept, *lands("Island", 4)]),
+                   cast("sa", additional=["additional_cost"])).legal
+    # optional (Orator of Ojutai): cast without revealing, or revealing a Dragon card
+    orator = {"id": "oo", "card": "Orator of Ojutai", "zone": "hand"}
+    plains = lands("Plains", 2)
+    assert why(checker, state([orator, *plains]), cast("oo")).legal
+    v = why(checker, state([orator, *plains]), cast("oo", additional=["additional_cost"]))
+    assert not v.legal and "118.3" in rules(v)
+    # Titan's Presence: "reveal a colorless creature card" (105.2c): Ulamog's Crusher, not Bears
+    presence = {"id": "tp", "card": "Titan's Presence", "zone": "hand"}
+    crusher = {"id": "uc", "card": "Ulamog's Crusher", "zone": "hand"}
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
+    assert why(checker, state([presence, crusher, *lands("Plains", 3)]), cast("tp")).legal
+    assert not why(checker, state([presence, bears, *lands("Plains", 3)]), cast("tp")).legal

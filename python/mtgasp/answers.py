@@ -320,6 +320,8 @@ class Decoder:
                 return _ARTICLE.get(ts[0], f"a {ts[0]}") + " or " + " or ".join(ts[1:])
             if f.name == "permanent":
                 return "a permanent"
+            if f.name == "colorless":  # "a colorless creature card"
+                return f"a colorless {sym_args(f)[0].name}"
             if f.name == "non_type":  # "a nonland permanent"
                 return f"a non{sym_args(f)[0].name} permanent"
             if f.name == "any":
@@ -374,7 +376,8 @@ class Decoder:
         fc = card.faces[face - 1]
         kicker = any(ab.kind == "keyword" and ab.spec.get("keyword") in ("kicker", "multikicker")
                      for ab in fc.abilities)
-        optional = any(ab.kind == "additional_cost" and ab.spec.get("optional")
+        # (or, with "or_pay", the mana paid instead of the reveal: "reveal an Elf card or pay {3}")
+        optional = any(ab.kind == "additional_cost" and (ab.spec.get("optional") or "or_pay" in ab.spec)
                        for ab in fc.abilities)
         out = ("kicker",) * k if kicker or not optional else ()
         return out + (("additional_cost",) if optional else ())

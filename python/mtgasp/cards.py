@@ -186,7 +186,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
-    "additional_cost": (("cost", "optional"), ()),
+    "additional_cost": (("cost", "optional"), ("or_pay",)),
     "alternative_cost": (("cost",), ()),
     "not_modeled": ((), ()),
 }
@@ -524,6 +524,8 @@ class _Validator:
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         cost_d: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
+        if "reveal" in cost_d:
+            self.add(f"{path}.cost.reveal", "only in an additional cost")
         if "zone" in ab:
             # 113.6k: an ability whose cost moves its card out of the hand ("Exile this card from
             # your hand", "Discard this card") functions only there
@@ -790,6 +792,14 @@ class _Validator:
             self.add(path, "an alternative cost is not granted")
 
     def _additional_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
+        if "or_pay" in ab:  # "reveal an Elf card from your hand or pay {3}"
+            self.mana(ab["or_pay"], f"{path}.or_pay")
+            if ab.get("optional") is not False:
+                self.add(f"{path}.or_pay", 'only with a mandatory additional cost ("optional": false)')
+            if not (isinstance(ab.get("cost"), dict) and set(ab["cost"]) == {"reveal"}):
+                self.add(f"{path}.or_pay", 'only beside a "reveal" cost')
+        if isinstance(ab.get("cost"), dict) and "reveal" in ab["cost"] and set(ab["cost"]) != {"reveal"}:
+            self.add(f"{path}.cost.reveal", "a reveal is an additional cost of its own")
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict) and "exile" in ab["cost"]:
@@ -811,8 +821,6 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
                 self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
                                                       "counters on its source")
-            if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
-                self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             for k in ("mill", "exert", "exile_permanent", "exile_from_hand"):
                 if isinstance(ab["cost"], dict) and k in ab["cost"]:
                     self.add(f"{path}.cost.{k}", "only in an activated ability's cost")
@@ -836,7 +844,7 @@ class _Validator:
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
                                      "discard_hand", "return_permanent", "energy", "loyalty",
-                                     "mill", "exert", "exile_permanent", "exile_from_hand"))
+                                     "mill", "exert", "exile_permanent", "exile_from_hand", "reveal"))
         if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
             eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
             if eh is not None:
@@ -857,6 +865,21 @@ class _Validator:
             self.integer(cost["mill"], f"{path}.mill", 1)
         if "exert" in cost and cost["exert"] is not True:  # "Exert this creature" (701.43)
             self.add(f"{path}.exert", f"expected true, got {_q(cost['exert'])}")
+        if "reveal" in cost:  # 701.20a: "reveal a Dragon card from your hand" (an additional cost)
+            p = f"{path}.reveal"
+            rv = self.obj(cost["reveal"], p, '{"subtypes": ["Dragon"]} or {"type": "Creature"}')
+            if rv is not None:
+                self.fields(rv, p, (), ("type", "subtypes", "colorless"))
+                if "type" in rv:
+                    self.choice(rv["type"], f"{p}.type", CARD_TYPES, "a card type")
+                if "subtypes" in rv:
+                    self.string_list(rv["subtypes"], f"{p}.subtypes", nonempty=True)
+                    if isinstance(rv["subtypes"], list) and len(rv["subtypes"]) != 1:
+                        self.add(f"{p}.subtypes", "one subtype")
+                if "type" in rv and "subtypes" in rv or not ("type" in rv or "subtypes" in rv):
+                    self.add(p, 'needs "type" or "subtypes" (one of them)')
+                if "colorless" in rv and (rv["colorless"] is not True or "type" not in rv):
+                    self.add(f"{p}.colorless", 'true, with "type" ("a colorless creature card")')
         if "loyalty" in cost:  # "[+1]", "[−2]" (606.4): put or remove loyalty counters
             self.integer(cost["loyalty"], f"{path}.loyalty", -MAX_CARD_NUMBER)
             extra = [k for k in cost if k != "loyalty"]

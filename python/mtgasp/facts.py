@@ -367,6 +367,8 @@ class FactWriter:
             self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
         if kind == "additional_cost":
             self.add("additional_cost", a, C("optional" if spec.get("optional") else "mandatory"))
+            if spec.get("or_pay"):  # "... or pay {3}" (the mana instead of the reveal)
+                self.add("additional_or_pay", a, self.cost(spec["or_pay"]))
         if kind == "alternative_cost":  # 118.9: the cast method "alternative"
             cost = spec.get("cost") or {}
             self.add("alternative_cost", a)
@@ -787,6 +789,12 @@ class FactWriter:
                    F("nontoken", [C(tu["type"].lower())]) if tu.get("nontoken") else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        rv = cost.get("reveal")
+        if isinstance(rv, dict) and prefix == "additional":  # 701.20a
+            t = C(str(rv.get("type", "any")).lower())
+            flt = (F("sub", [C("any"), String(rv["subtypes"][0])]) if rv.get("subtypes") else
+                   F("colorless", [t]) if rv.get("colorless") else F("type", [t]))
+            self.add("additional_reveal", a, flt)
         eh = cost.get("exile_from_hand")
         if isinstance(eh, dict) and prefix == "activation":
             # chosen as a discarded card is (payment.lp's discard_for_cost/2), but exiled (406.1)
@@ -797,9 +805,9 @@ class FactWriter:
         if cost.get("exert") is True and prefix == "activation":
             self.add("activation_exert", a)
         eg = cost.get("exile_from_graveyard")
-        if isinstance(eg, dict) and prefix == "activation":
+        if isinstance(eg, dict) and prefix in ("activation", "additional"):
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
-            self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
+            self.add(f"{prefix}_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
         if dc == "self" and prefix == "activation":
             self.add("activation_discard_self", a)

@@ -2507,11 +2507,17 @@ def _l_choose(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("cost.additional", "line",
           r"As an additional cost to cast ~, (?P<opt>you may )?(?P<cost>.+)",
-          '{"kind": "additional_cost", "cost": COST, "optional": BOOL}', "CR 601.2b, 601.2f-h, 118.8",
-          "As an additional cost to cast this spell, sacrifice an artifact.")
+          '{"kind": "additional_cost", "cost": COST, "optional": BOOL}; "reveal ... or pay {3}": '
+          '"or_pay": "{3}" (mandatory: the reveal, or the mana instead)', "CR 601.2b, 601.2f-h, 118.8",
+          "As an additional cost to cast this spell, sacrifice an artifact; Silvergill Adept: ... "
+          "reveal a Merfolk card from your hand or pay {3}.")
 def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     text = m["cost"]
     text = text[0].upper() + text[1:]
+    or_pay = re.fullmatch(rf"(?P<c>Reveal .+?) or pay (?P<m>{MANA}+)", text)
+    if or_pay and not m["opt"]:
+        return {"kind": "additional_cost", "cost": parse_cost(or_pay["c"], ctx), "optional": False,
+                "or_pay": _mana(or_pay["m"])}
     cost = parse_cost(text, ctx)
     if "_zone" in cost:
         raise Refused("an additional cost that exiles or discards the spell itself")
@@ -2519,6 +2525,23 @@ def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
         if k in cost:
             raise Refused(f"an additional cost to {k.replace('_', ' ')}: not in the card format")
     return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
+
+
+@template("cost.reveal", "cost",
+          r"Reveal an? (?:(?P<cl>colorless )?(?P<t>creature|artifact|land|instant|sorcery|enchantment)|"
+          r"(?P<sub>[A-Z][a-z]+)) card from your hand",
+          '"reveal": {"type": "Creature"} | {"subtypes": ["Dragon"]} | {"type": "Creature", '
+          '"colorless": true} (only as an additional cost: a card of the caster\'s hand other than '
+          "the spell; changeling counts as every creature type, 702.73a)", "CR 701.20a, 118.3, 601.2a",
+          "Orator of Ojutai: As an additional cost to cast this spell, you may reveal a Dragon card "
+          "from your hand.")
+def _c_reveal(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["sub"]:
+        return {"reveal": {"subtypes": [m["sub"]]}}
+    out: dict[str, Any] = {"type": m["t"].capitalize()}
+    if m["cl"]:
+        out["colorless"] = True
+    return {"reveal": out}
 
 
 @template("cost.alternative", "line",
