@@ -120,7 +120,8 @@ AB = "cards[0].faces[0].abilities[0]"
     (with_mana({"choice": ["{R}", "{2}"]}), f"{AB}.mana.choice[1]", "mana that is added"),
     (with_mana({"any_combination": 13}), f"{AB}.mana.any_combination", "at most 12"),
     (with_mana({"any_combination": 2, "types": ["P"]}), f"{AB}.mana.types[0]", "color"),
-    (with_mana({"chosen_color": 2}), f"{AB}.mana.chosen_color", "expected 1"),
+    (with_mana({"chosen_color": 0}), f"{AB}.mana.chosen_color", ">= 1"),
+    (with_mana({"chosen_color": 13}), f"{AB}.mana.chosen_color", "at most 12"),
     (with_mana({"fixed": "{C}"}, rider={"damage": 1}), f"{AB}.rider.damage", "unknown field"),
     # (a you_control with no filter counts every permanent: "ten or more permanents")
     (with_mana({"fixed": "{C}"}, condition={"you_control": {"colors": ["P"], "min": 1}}),

@@ -22,6 +22,7 @@ from mtgasp.solver import sym_args
 
 _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
           "command": "in the command zone"}
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment", "instant": "an instant"}
 
 
@@ -222,6 +223,10 @@ class Decoder:
                     t = f"{tu['subtypes'][0]} {t}"
                 if tu.get("supertypes"):
                     t = f"{tu['supertypes'][0].lower()} {t}"
+                if tu.get("colors"):
+                    t = f"{_COLOR_NAMES.get(tu['colors'][0], tu['colors'][0])} {t}"
+                if tu.get("nontoken"):
+                    t = f"nontoken {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
             eg = cost.get("exile_from_graveyard")
@@ -230,6 +235,18 @@ class Decoder:
                 kind = f" {eg['type'].lower()}" if "type" in eg else ""
                 extras.append(f"exile {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''} "
                               "from your graveyard")
+            ep = cost.get("exile_permanent")
+            if isinstance(ep, dict) and "type" in ep:
+                t = ep["type"].lower()
+                extras.append(f"exile {_ARTICLE.get(t, 'a ' + t)} you control")
+            if isinstance(cost.get("exile_from_hand"), dict):
+                n = int(cost["exile_from_hand"].get("count", 1))
+                extras.append(f"exile {'a card' if n == 1 else f'{n} cards'} from your hand")
+            if isinstance(cost.get("mill"), int):
+                n = cost["mill"]
+                extras.append(f"mill {'a card' if n == 1 else f'{n} cards'}")
+            if cost.get("exert") is True:
+                extras.append("exert it")
             dc = cost.get("discard")
             if isinstance(dc, dict):
                 n = int(dc.get("count", 1))

@@ -109,7 +109,13 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
                          "entered_this_turn", "an_opponent_more_lands")
 # what a for_each counts (docs/card-format.md, PRODUCE)
-FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
+FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
+                   "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
+                   "domain", "sacrificed")
+# the counts a resolving spell's add_mana may make (not the source's own counters or
+# characteristics, nor a cost's)
+SPELL_FOR_EACH_COUNTS = ("you_control", "on_battlefield", "greatest", "in_graveyard", "in_hand",
+                         "life", "devotion", "domain")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
     "enters": (),
@@ -587,6 +593,12 @@ class _Validator:
         if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
             self.add(f"{path}.mana.for_each.counters_removed", "needs the cost "
                      "\"remove_any_counters\" of that kind")
+        ep = ab["cost"].get("exile_permanent") if isinstance(ab.get("cost"), dict) else None
+        if ep is not None and "mana" not in ab:
+            self.add(f"{path}.cost.exile_permanent", "only in a mana ability's cost")
+        if isinstance(fe, dict) and "sacrificed" in fe and not isinstance(sac, dict) and ep is None:
+            self.add(f"{path}.mana.for_each.sacrificed", "needs a cost that sacrifices or exiles a "
+                     "permanent other than the source (\"sacrifice\", \"exile_permanent\")")
         if rac is not None and not (isinstance(fe, dict) and "counters_removed" in fe):
             self.add(f"{path}.cost.remove_any_counters", "only with a mana ability whose "
                      "for_each counts the counters removed (counters_removed)")
@@ -650,6 +662,9 @@ class _Validator:
         if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
             self.add(f"{path}.mana.for_each", "only an activated mana ability's mana may be "
                                               "counted (for_each)")
+        if isinstance(ab.get("mana"), dict) and ab["mana"].get("chosen_color", 1) != 1:
+            self.add(f"{path}.mana.chosen_color", "a triggered mana ability adds one mana of the "
+                                                  "chosen color")
         if "trigger" in ab:
             self.trigger(ab["trigger"], f"{path}.trigger")
         self.mana_or_effect(ab, path)
@@ -806,6 +821,9 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
                 self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
                                                       "counters on its source")
+            for k in ("mill", "exert", "exile_permanent", "exile_from_hand"):
+                if isinstance(ab["cost"], dict) and k in ab["cost"]:
+                    self.add(f"{path}.cost.{k}", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
@@ -826,7 +844,27 @@ class _Validator:
                                      "tap_untapped", "discard", "remove_any_counters", "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
                                      "discard_hand", "return_permanent", "energy", "loyalty",
-                                     "reveal"))
+                                     "mill", "exert", "exile_permanent", "exile_from_hand", "reveal"))
+        if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
+            eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
+            if eh is not None:
+                self.fields(eh, f"{path}.exile_from_hand", (), ("count",))
+                if "count" in eh:
+                    self.integer(eh["count"], f"{path}.exile_from_hand.count", 1)
+            if "discard" in cost:
+                self.add(f"{path}.exile_from_hand", 'not with "discard" in the same cost')
+        if "exile_permanent" in cost:  # "Exile a creature you control" (118.3, 406.1)
+            ep = self.obj(cost["exile_permanent"], f"{path}.exile_permanent", '{"type": "Creature"}')
+            if ep is not None:
+                self.fields(ep, f"{path}.exile_permanent", ("type",), ())
+                if "type" in ep:
+                    self.choice(ep["type"], f"{path}.exile_permanent.type", CARD_TYPES, "a card type")
+            if "sacrifice" in cost and cost["sacrifice"] != "self" or "exile" in cost:
+                self.add(f"{path}.exile_permanent", "with no other sacrifice or exile of the same cost")
+        if "mill" in cost:  # "Mill a card" (701.17)
+            self.integer(cost["mill"], f"{path}.mill", 1)
+        if "exert" in cost and cost["exert"] is not True:  # "Exert this creature" (701.43)
+            self.add(f"{path}.exert", f"expected true, got {_q(cost['exert'])}")
         if "reveal" in cost:  # 701.20a: "reveal a Dragon card from your hand" (an additional cost)
             p = f"{path}.reveal"
             rv = self.obj(cost["reveal"], p, '{"subtypes": ["Dragon"]} or {"type": "Creature"}')
@@ -903,7 +941,21 @@ class _Validator:
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
                 self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
-                                        "supertypes"))
+                                        "supertypes", "colors", "nontoken"))
+                # "an untapped blue creature" (one color), "an untapped nontoken artifact": with
+                # "type" only, and not with subtypes or supertypes
+                if "colors" in tu:
+                    self.string_list(tu["colors"], f"{p}.colors", COLOR_LETTERS, "a color",
+                                     nonempty=True)
+                    if isinstance(tu["colors"], list) and len(tu["colors"]) > 1:
+                        self.add(f"{p}.colors", "one color")
+                if "nontoken" in tu and tu["nontoken"] is not True:
+                    self.add(f"{p}.nontoken", f"expected true, got {_q(tu['nontoken'])}")
+                if ("colors" in tu or "nontoken" in tu) and (
+                        "type" not in tu or "subtypes" in tu or "supertypes" in tu
+                        or ("colors" in tu and "nontoken" in tu)):
+                    self.add(p, '"colors" or "nontoken" only with "type" (no subtypes, supertypes, '
+                                "nor both)")
                 # no type: any permanent ("Tap an untapped permanent you control"); "types": two
                 # card types, either ("an untapped artifact or creature"); "token": tokens only
                 if "types" in tu:
@@ -1050,8 +1102,8 @@ class _Validator:
                                         "plus") + FOR_EACH_COUNTS)
                 if "plus" in fe:
                     self.integer(fe["plus"], f"{p}.plus", 1)
-                    if "counters_removed" not in fe or "mana" not in fe:
-                        self.add(f"{p}.plus", 'only with "mana" and "counters_removed"')
+                    if "any_combination" in fe:
+                        self.add(f"{p}.plus", 'only with "mana" or "any_one_color"')
                 what = [k for k in ("mana", "any_one_color", "any_combination") if k in fe]
                 if len(what) != 1:
                     self.add(p, 'needs exactly one of "mana", "any_one_color", "any_combination"')
@@ -1059,12 +1111,13 @@ class _Validator:
                     if fe["any_combination"] is not True:
                         self.add(f"{p}.any_combination", f"expected true, got "
                                                          f"{_q(fe['any_combination'])}")
-                    if "counters_removed" not in fe and len(fe.get("types") or []) != 2:
+                    if "counters_removed" not in fe and len(fe.get("types") or "WUBRG") not in (2, 5):
                         self.add(f"{p}.any_combination", 'only with "counters_removed" (X mana in '
-                                 "any combination, X the counters removed) or two \"types\"")
+                                 "any combination, X the counters removed), two \"types\" or all "
+                                 "five colors")
                 if "types" in fe:
-                    if "any_combination" not in fe:
-                        self.add(f"{p}.types", 'only with "any_combination"')
+                    if "any_combination" not in fe and "any_one_color" not in fe:
+                        self.add(f"{p}.types", 'only with "any_combination" or "any_one_color"')
                     self.string_list(fe["types"], f"{p}.types", COLOR_LETTERS, "a color",
                                      nonempty=True)
                 counts = [k for k in FOR_EACH_COUNTS if k in fe]
@@ -1086,6 +1139,48 @@ class _Validator:
                 if "self" in fe:
                     self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
                                 "a characteristic counted")
+                for key in ("all_counters", "in_hand", "life", "domain"):
+                    if key in fe and fe[key] is not True:
+                        self.add(f"{p}.{key}", f"expected true, got {_q(fe[key])}")
+                if "greatest" in fe:
+                    g = self.obj(fe["greatest"], f"{p}.greatest",
+                                 '{"of": "power", "among": {"types": ["Creature"]}}')
+                    if g is not None:
+                        self.fields(g, f"{p}.greatest", ("of", "among"), ())
+                        if "of" in g:
+                            self.choice(g["of"], f"{p}.greatest.of", ("power", "toughness"),
+                                        "a characteristic")
+                        if "among" in g:
+                            self.you_control(g["among"], f"{p}.greatest.among")
+                            if isinstance(g["among"], dict) and ("min" in g["among"]
+                                                                 or "max" in g["among"]):
+                                self.add(f"{p}.greatest.among", "takes no min or max")
+                if "in_graveyard" in fe:
+                    gy = self.obj(fe["in_graveyard"], f"{p}.in_graveyard",
+                                  '{"types": ["Creature"], "colors": ["B"]}')
+                    if gy is not None:
+                        self.fields(gy, f"{p}.in_graveyard", (), ("types", "colors", "named_self",
+                                                                  "anyone"))
+                        for k in ("named_self", "anyone"):
+                            if k in gy and gy[k] is not True:
+                                self.add(f"{p}.in_graveyard.{k}", f"expected true, got {_q(gy[k])}")
+                        if "types" in gy:
+                            self.string_list(gy["types"], f"{p}.in_graveyard.types", CARD_TYPES,
+                                             "a card type", nonempty=True)
+                        if "colors" in gy:
+                            self.string_list(gy["colors"], f"{p}.in_graveyard.colors",
+                                             COLOR_LETTERS, "a color", nonempty=True)
+                if "devotion" in fe:
+                    self.choice(fe["devotion"], f"{p}.devotion", COLOR_LETTERS + ("chosen",),
+                                "a color or \"chosen\"")
+                    if fe["devotion"] == "chosen" and "any_one_color" not in fe:
+                        self.add(f"{p}.devotion", '"chosen" only with "any_one_color" (the color '
+                                                  "of the mana it adds)")
+                if "sacrificed" in fe:
+                    self.choice(fe["sacrificed"], f"{p}.sacrificed", ("mana_value", "power"),
+                                "a characteristic of the sacrificed permanent")
+                    if "any_combination" in fe:
+                        self.add(f"{p}.sacrificed", 'only with "mana" or "any_one_color"')
         if "or_chosen_color" in prod:
             self.mana(prod["or_chosen_color"], f"{path}.or_chosen_color", produced=True)
         if "color_among" in prod:  # "one mana of any color among legendary permanents you control"
@@ -1095,8 +1190,10 @@ class _Validator:
                 self.add(f"{path}.color_among", "takes no min or max")
         if "commander_identity" in prod and prod["commander_identity"] != 1:
             self.add(f"{path}.commander_identity", f"expected 1, got {_q(prod['commander_identity'])}")
-        if "chosen_color" in prod and prod["chosen_color"] != 1:
-            self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
+        if "chosen_color" in prod:  # "Add two mana of the chosen color" (Sunken Citadel)
+            self.integer(prod["chosen_color"], f"{path}.chosen_color", 1)
+            if _is_int(prod["chosen_color"]) and prod["chosen_color"] > 12:
+                self.add(f"{path}.chosen_color", "at most 12 mana of the chosen color")
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,
@@ -1238,7 +1335,14 @@ class _Validator:
         if yc is None:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
-                                   "min_power", "min_toughness", "all_subtypes", "colors"))
+                                   "min_power", "min_toughness", "all_subtypes", "colors",
+                                   "keywords", "named_self", "chosen_type"))
+        if "keywords" in yc:
+            self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
+        if "named_self" in yc and yc["named_self"] is not True:
+            self.add(f"{path}.named_self", f"expected true, got {_q(yc['named_self'])}")
+        if "chosen_type" in yc and yc["chosen_type"] is not True:
+            self.add(f"{path}.chosen_type", f"expected true, got {_q(yc['chosen_type'])}")
         if "all_subtypes" in yc:
             self.boolean(yc["all_subtypes"], f"{path}.all_subtypes")
         for f in ("min_power", "min_toughness"):
@@ -1330,9 +1434,13 @@ class _Validator:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")
             else:
                 self.produce(eff["produce"], f"{path}.produce")
-                if isinstance(eff["produce"], dict) and "for_each" in eff["produce"]:
-                    self.add(f"{path}.produce.for_each", "only a mana ability's mana may be "
-                                                         "counted (for_each)")
+                fe = eff["produce"].get("for_each") if isinstance(eff["produce"], dict) else None
+                if fe is not None and not (isinstance(fe, dict) and "mana" in fe
+                                           and all(k in SPELL_FOR_EACH_COUNTS for k in fe
+                                                   if k in FOR_EACH_COUNTS)
+                                           and fe.get("devotion") != "chosen"):
+                    self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "
+                             f"only as symbols (\"mana\") for each of {', '.join(SPELL_FOR_EACH_COUNTS)}")
         self.effect_params(eff, path)
 
     def effect_params(self, eff: Mapping[str, Any], path: str) -> None:

@@ -529,6 +529,8 @@ class FactWriter:
             if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
                 for produce, cond in self.produce(eff["produce"]):
                     self.add("effect_produces", a, produce, cond)
+                if isinstance(eff["produce"].get("for_each"), dict):
+                    self.for_each_count(a, eff["produce"]["for_each"])
         return grants
 
     def effect_params(self, a: Symbol, eff: Mapping[str, Any]) -> None:
@@ -617,8 +619,36 @@ class FactWriter:
             self.add("count_self", a, C(fe["self"]))
         elif "counters_removed" in fe:
             self.add("count_removed", a, String(fe["counters_removed"]))
-            if isinstance(fe.get("plus"), int):
-                self.add("count_plus", a, N(fe["plus"]))
+        elif fe.get("all_counters") is True:
+            self.add("count_all_counters", a)
+        elif isinstance(fe.get("greatest"), dict):
+            self.add("count_greatest", a, C(fe["greatest"]["of"]))
+            self.you_control(a, C("greatest"), fe["greatest"].get("among") or {})
+        elif isinstance(fe.get("in_graveyard"), dict):
+            self.add("count_graveyard", a)
+            for t in fe["in_graveyard"].get("types") or []:
+                self.add("count_gy_type", a, C(t.lower()))
+            for c in fe["in_graveyard"].get("colors") or []:
+                self.add("count_gy_color", a, C(c.lower()))
+            if fe["in_graveyard"].get("named_self"):
+                self.add("count_gy_named", a)
+            if fe["in_graveyard"].get("anyone"):
+                self.add("count_gy_anyone", a)
+        elif fe.get("in_hand") is True:
+            self.add("count_hand", a)
+        elif fe.get("life") is True:
+            self.add("count_life", a)
+        elif isinstance(fe.get("devotion"), str):
+            self.add("count_devotion", a, C(fe["devotion"].lower()))
+        elif fe.get("domain") is True:
+            self.add("count_domain", a)
+        elif isinstance(fe.get("sacrificed"), str):
+            self.add("count_sacrificed", a, C(fe["sacrificed"]))
+        if isinstance(fe.get("plus"), int):
+            self.add("count_plus", a, N(fe["plus"]))
+        if fe.get("any_one_color"):
+            for t in fe.get("types") or []:
+                self.add("one_color_of", a, C(t.lower()))
 
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
@@ -639,6 +669,12 @@ class FactWriter:
             self.add("yc_min_toughness", a, role, N(int(yc["min_toughness"])))
         for c in yc.get("colors") or []:
             self.add("yc_color", a, role, C(str(c).lower()))
+        for kw in yc.get("keywords") or []:
+            self.add("yc_keyword", a, role, name_sym(str(kw).lower()))
+        if yc.get("named_self"):
+            self.add("yc_named_self", a, role)
+        if yc.get("chosen_type"):
+            self.add("yc_chosen_type", a, role)
         if yc.get("all_subtypes"):
             self.add("yc_all_subtypes", a, role)
         if "min" in yc:
@@ -708,6 +744,11 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, C("permanent"))
         elif isinstance(sac, dict) and isinstance(sac.get("non_types"), list):
             self.add(f"{prefix}_sacrifice", a, F("non_type", [C(str(sac["non_types"][0]).lower())]))
+        ep = cost.get("exile_permanent")
+        if isinstance(ep, dict) and prefix == "activation":
+            # chosen as a sacrifice is (mana.lp's sac(L,Opt) options), but exiled (118.3, 406.1)
+            self.add("activation_sacrifice", a, F("type", [C(ep["type"].lower())]))
+            self.add("activation_exiles_chosen", a)
         if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
             self.add("activation_sacrifice_count", a, N(int(sac["count"])))
         if isinstance(cost.get("put_counters"), dict) and prefix == "activation":
@@ -741,8 +782,11 @@ class FactWriter:
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
             sups = tu.get("supertypes") or []
+            cols = tu.get("colors") or []
             flt = (F("sub", [C(tu["type"].lower()), String(subs[0])]) if subs else
                    F("sup", [C(tu["type"].lower()), C(sups[0].lower())]) if sups else
+                   F("col", [C(tu["type"].lower()), C(str(cols[0]).lower())]) if cols else
+                   F("nontoken", [C(tu["type"].lower())]) if tu.get("nontoken") else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         rv = cost.get("reveal")
@@ -751,6 +795,15 @@ class FactWriter:
             flt = (F("sub", [C("any"), String(rv["subtypes"][0])]) if rv.get("subtypes") else
                    F("colorless", [t]) if rv.get("colorless") else F("type", [t]))
             self.add("additional_reveal", a, flt)
+        eh = cost.get("exile_from_hand")
+        if isinstance(eh, dict) and prefix == "activation":
+            # chosen as a discarded card is (payment.lp's discard_for_cost/2), but exiled (406.1)
+            self.add("activation_discard", a, C("any"), N(int(eh.get("count", 1))))
+            self.add("activation_hand_exile", a)
+        if isinstance(cost.get("mill"), int) and prefix == "activation":
+            self.add("activation_mill", a, N(cost["mill"]))
+        if cost.get("exert") is True and prefix == "activation":
+            self.add("activation_exert", a)
         eg = cost.get("exile_from_graveyard")
         if isinstance(eg, dict) and prefix in ("activation", "additional"):
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
@@ -791,7 +844,8 @@ class FactWriter:
         elif "any_combination" in spec:
             yield F("any_combination", [N(int(spec["any_combination"]))]), C("always")
         elif "chosen_color" in spec:
-            yield C("chosen_color"), C("always")
+            n = int(spec["chosen_color"])
+            yield (C("chosen_color") if n == 1 else F("chosen_color", [N(n)])), C("always")
         elif "color_among" in spec:
             yield C("color_among"), C("always")
         elif "commander_identity" in spec:

@@ -695,13 +695,15 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.tap_untapped", "cost",
-          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+)"
-          r" you control",
+          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<col>white |blue |black |red |green )?"
+          r"(?P<nt>nontoken )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+) you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
           '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
-          "or a basic land type)", "CR 602.5a, 302.6 (not the source's own "
-          "{T}: summoning sickness does not apply)", "Tap an untapped creature you control; Tap "
-          "two untapped Elves you control; Tap an untapped legendary creature you control")
+          'or a basic land type; or one color, "colors": ["U"], or "nontoken": true)',
+          "CR 602.5a, 302.6 (not the source's own {T}: summoning sickness does not apply), 105.2, "
+          "111.1", "Tap an untapped creature you "
+          "control; Tap two untapped Elves you control; Tap an untapped legendary creature you "
+          "control; Grand Architect: Tap an untapped blue creature you control")
 def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"])
     w = m["t"]
@@ -725,6 +727,14 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         if "subtypes" in out:
             raise Refused("a legendary permanent of a subtype is not in the card format")
         out["supertypes"] = ["Legendary"]
+    if m["col"] or m["nt"]:
+        if "subtypes" in out or "supertypes" in out or (m["col"] and m["nt"]):
+            raise Refused("a color or nontoken with a subtype, a supertype or each other: not in "
+                          "the card format")
+        if m["col"]:
+            out["colors"] = [COLOR_WORDS[m["col"].strip()]]  # 105.2
+        else:
+            out["nontoken"] = True  # 111.1
     out["count"] = n
     return {"tap_untapped": out}
 
@@ -761,6 +771,39 @@ def _c_exile_gy(m: re.Match[str], ctx: Ctx) -> Any:
     if m["t"]:
         d["type"] = m["t"].strip().capitalize()
     return {"exile_from_graveyard": d}
+
+
+@template("cost.exile_permanent", "cost",
+          r"Exile an? (?P<t>creature|artifact|land|enchantment) you control",
+          '"exile_permanent": {"type": "Creature"} (only in a mana ability: one choice per such '
+          "permanent its controller controls, as a sacrifice's; `apply` exiles it)",
+          "CR 118.3, 406.1", "Food Chain: Exile a creature you control: Add X mana of any one "
+          "color, where X is 1 plus the exiled creature's mana value.")
+def _c_exile_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exile_permanent": {"type": m["t"].capitalize()}}
+
+
+@template("cost.exile_from_hand", "cost", r"Exile a card from your hand",
+          '"exile_from_hand": {"count": 1} (chosen as a discarded card is; `apply` exiles it)',
+          "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.")
+def _c_exile_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exile_from_hand": {"count": 1}}
+
+
+@template("cost.mill", "cost", rf"Mill (?P<n>{NUM}) cards?",
+          '"mill": N (the top N cards of its controller\'s library go to their graveyard; not '
+          "payable with fewer cards in it)", "CR 701.17, 118.3",
+          "Deranged Assistant: {T}, Mill a card: Add {C}.")
+def _c_mill(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"mill": _num(m["n"])}
+
+
+@template("cost.exert", "cost", r"Exert ~",
+          '"exert": true (the source won\'t untap during its controller\'s next untap step: its '
+          "`skip_untap` state field; always payable)", "CR 701.43, 118.3",
+          "Oasis Ritualist: {T}, Exert this creature: Add two mana of any one color.")
+def _c_exert(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exert": True}
 
 
 @template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
@@ -986,6 +1029,41 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
     m = re.fullmatch(r"(?:the number of )?(?P<k>[a-z+][\w+/-]*) counters? on ~", ph)
     if m:
         return {"counters": m["k"]}
+    if re.fullmatch(r"(?:the number of )?counters? on ~", ph):
+        return {"all_counters": True}  # every kind (122.1)
+    m = re.fullmatch(r"(?:the number of )?(?P<c>(?:white|blue|black|red|green) )?(?P<t>(?:creature|"
+                     r"artifact|land|enchantment|instant|sorcery|planeswalker) )?cards? in your "
+                     r"graveyard", ph)
+    if m:
+        gy: dict[str, Any] = {}
+        if m["t"]:
+            gy["types"] = [m["t"].strip().capitalize()]
+        if m["c"]:
+            gy["colors"] = [COLOR_WORDS[m["c"].strip()]]
+        return {"in_graveyard": gy}
+    m = re.fullmatch(r"(?:the number of )?cards? named ~ in (?P<w>your graveyard|each graveyard|all "
+                     r"graveyards)", ph)
+    if m:
+        gy2: dict[str, Any] = {"named_self": True}
+        if m["w"] != "your graveyard":
+            gy2["anyone"] = True
+        return {"in_graveyard": gy2}
+    if re.fullmatch(r"(?:the number of )?cards? in your hand", ph):
+        return {"in_hand": True}
+    if re.fullmatch(r"(?:the number of )?basic land types among lands you control", ph):
+        return {"domain": True}  # 305.6 (domain)
+    m = re.fullmatch(r"(?P<w>.+?) you control (?:with (?P<kw>defender|flying|reach|vigilance|"
+                     r"trample|haste|deathtouch|lifelink|menace)|(?P<named>named ~)|(?P<ct>of the "
+                     r"chosen type))", ph)
+    if m:
+        yc = _count_filter(m["w"], plural)
+        if m["kw"]:
+            yc["keywords"] = [m["kw"]]
+        elif m["named"]:
+            yc["named_self"] = True
+        else:
+            yc["chosen_type"] = True  # the creature type chosen as the source entered (614.12)
+        return {"you_control": yc}
     m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
     if m:
         yc = _count_filter(m["w"], plural)
@@ -1067,6 +1145,172 @@ def _m_x_combination_of(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"any_combination": True, "types": types, **count}}
 
 
+_DEVOTION = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _amount(phrase: str, ctx: Ctx) -> dict[str, Any]:
+    """An amount computed from the state: "the greatest power among other creatures you control",
+    "your life total", "your devotion to green", "the number of ...", "~'s power" -> the COUNT
+    fields of a for_each (docs/card-format.md); Refused for anything else."""
+    ph = phrase.strip()
+    m = re.fullmatch(r"the greatest (?P<pt>power|toughness) among (?P<other>other )?creatures you "
+                     r"control", ph)
+    if m:
+        among: dict[str, Any] = {"types": ["Creature"]}
+        if m["other"]:
+            among["other"] = True
+        return {"greatest": {"of": m["pt"], "among": among}}
+    if ph == "your life total":
+        return {"life": True}
+    m = re.fullmatch(r"your devotion to (?P<c>white|blue|black|red|green)", ph)
+    if m:
+        return {"devotion": _DEVOTION[m["c"]]}
+    if ph.startswith("the number of "):
+        return _count(ph[len("the number of "):], True, ctx)
+    if ph.startswith("~'s "):
+        return _count(ph, False, ctx)
+    raise Refused(f'amount "{phrase}" is not in the card format')
+
+
+@template("mana.sacrificed_amount", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to the (?P<how>sacrificed|exiled) (?:creature|artifact|"
+          r"permanent)'s (?P<k>mana value|power)|Add X mana of any one color, where X is (?P<plus>1 "
+          r"plus )?the (?P<how2>sacrificed|exiled) (?:creature|artifact|permanent)'s (?P<k2>mana "
+          r"value|power)",
+          '{"for_each": {"mana": "{B}", "sacrificed": "mana_value"|"power"}} or {"for_each": '
+          '{"any_one_color": true, "sacrificed": "mana_value", "plus": 1}} (with a cost that '
+          "sacrifices a permanent: one option per permanent it may sacrifice, the amount from it; "
+          "none when 0; \"the exiled creature's\" with an exile_permanent cost)",
+          "CR 118.3, 202.3, 208.3, 608.2h, 106.1a, 605.1a, 406.1",
+          "Priest of Yawgmoth: {T}, Sacrifice an artifact: Add an amount of {B} equal to the "
+          "sacrificed artifact's mana value.")
+def _m_sacrificed(m: re.Match[str], ctx: Ctx) -> Any:
+    if (m["how"] or m["how2"]) == "sacrificed":
+        if not re.search(r"(?:^|, )Sacrifice (?:a|an|another) ", ctx.cost_text):
+            raise Refused("an amount of the sacrificed permanent without a cost that sacrifices one")
+    elif not re.search(r"(?:^|, )Exile an? (?:creature|artifact|land|enchantment) you control(?:,|$)",
+                       ctx.cost_text):
+        raise Refused("an amount of the exiled permanent without a cost that exiles one")
+    kind = (m["k"] or m["k2"]).replace(" ", "_")
+    if m["m"]:
+        return {"for_each": {"mana": _produce_symbols(m["m"]), "sacrificed": kind}}
+    fe: dict[str, Any] = {"any_one_color": True, "sacrificed": kind}
+    if m["plus"]:
+        fe["plus"] = 1
+    return {"for_each": fe}
+
+
+@template("mana.x_removed_plus", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to X plus (?P<n>{NUM})",
+          '{"for_each": {"mana": "{C}", "counters_removed": "charge", "plus": N} (X the counters '
+          "the cost's \"Remove X ... counters\" removes, and N more)", "CR 106.1, 605.1a, 107.3, 122.8",
+          "Kyren Toy: {T}, Remove X charge counters from this artifact: Add an amount of {C} "
+          "equal to X plus one.")
+def _m_x_removed_plus(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": _x_removed(ctx),
+                         "plus": _num(m["n"])}}
+
+
+@template("mana.x_one_color_amount", "mana",
+          r"Add X mana of any one color, where X is (?P<what>.+)",
+          '{"for_each": {"any_one_color": true, COUNT}} (COUNT: "greatest": {"of": "power", '
+          '"among": YOU_CONTROL}, "life": true, "devotion": "G", "in_graveyard": {...}, '
+          '"in_hand": true, "domain": true, or one of for_each\'s)',
+          "CR 106.1a, 605.1a, 107.3, 208.3, 119.1, 700.5",
+          "The Legend of Kyoshi: {T}: Add X mana of any one color, where X is the greatest power "
+          "among creatures you control; Azor's Gateway: ... where X is your life total.")
+def _m_x_one_color_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"any_one_color": True, **_amount(m["what"], ctx)}}
+
+
+@template("mana.amount_of", "mana",
+          rf"Add an amount of (?P<m>{COLORED}) equal to (?P<what>.+)",
+          '{"for_each": {"mana": "{G}", COUNT}} (COUNT as in mana.x_one_color_amount)',
+          "CR 106.1, 605.1a, 107.1b, 208.3, 700.5",
+          "Bighorner Rancher: {T}: Add an amount of {G} equal to the greatest power among "
+          "creatures you control; Karametra's Acolyte: ... equal to your devotion to green.")
+def _m_amount_of(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_amount(m["what"], ctx)}}
+
+
+@template("mana.x_combination_amount", "mana",
+          r"Add X mana in any combination of colors, where X is (?P<what>.+)",
+          '{"for_each": {"any_combination": true, COUNT}} (X mana in any combination of the five '
+          "colors: one option per split; COUNT as in mana.x_one_color_amount)",
+          "CR 106.1a, 605.1a, 107.3, 208.3, 305.6",
+          "Selvala, Heart of the Wilds: {G}, {T}: Add X mana in any combination of colors, where X "
+          "is the greatest power among creatures you control.")
+def _m_x_combination_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"any_combination": True, **_amount(m["what"], ctx)}}
+
+
+@template("mana.x_or_x", "mana",
+          rf"Add X (?P<a>{COLORED}) or X (?P<b>{COLORED}), where X is (?P<what>.+)",
+          '{"for_each": {"any_one_color": true, "types": ["G", "W"], COUNT}} (X mana, all of one '
+          "of the two colors)", "CR 106.1a, 605.1a, 107.3",
+          "Brigid, Clachan's Heart: {T}: Add X {G} or X {W}, where X is the number of other "
+          "creatures you control.")
+def _m_x_or_x(m: re.Match[str], ctx: Ctx) -> Any:
+    a, b = (re.sub(r"[{}]", "", t) for t in (m["a"], m["b"]))
+    if "C" in (a, b) or a == b:
+        raise Refused("X of colorless or of one color twice")
+    return {"for_each": {"any_one_color": True, "types": [a, b], **_amount(m["what"], ctx)}}
+
+
+@template("mana.choose_color_amount", "mana",
+          r"Choose a color\. Add (?:an amount of mana of that color equal to (?P<what>.+)|one mana "
+          r"of that color for each (?P<each>.+))",
+          '{"for_each": {"any_one_color": true, COUNT}} ("your devotion to that color": '
+          '"devotion": "chosen", the devotion to the color of the mana added)',
+          "CR 106.1a, 605.1a, 700.5",
+          "Nykthos, Shrine to Nyx: {2}, {T}: Choose a color. Add an amount of mana of that color "
+          "equal to your devotion to that color; Astral Cornucopia: Choose a color. Add one mana "
+          "of that color for each charge counter on this artifact.")
+def _m_choose_color_amount(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["what"] == "your devotion to that color":
+        return {"for_each": {"any_one_color": True, "devotion": "chosen"}}
+    count = _amount(m["what"], ctx) if m["what"] else _count(m["each"], False, ctx)
+    return {"for_each": {"any_one_color": True, **count}}
+
+
+@template("mana.then_add_for_each", "mana",
+          rf"Add (?P<m>{COLORED}+), then add (?P<m2>{COLORED}) for each (?P<what>.+)",
+          '{"for_each": {"mana": "{R}", COUNT, "plus": 2}} (the first symbols, then the symbol once '
+          "per thing counted; the first symbols must repeat it)", "CR 106.1, 608.2h, 201.2",
+          "Rite of Flame: Add {R}{R}, then add {R} for each card named Rite of Flame in each "
+          "graveyard.")
+def _m_then_add_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    first = _symbols(m["m"])
+    sym = m["m2"][1:-1]
+    if any(x != sym for x in first):
+        raise Refused("different symbols added first")
+    return {"for_each": {"mana": _produce_symbols(m["m2"]), **_count(m["what"], False, ctx),
+                         "plus": len(first)}}
+
+
+@template("mana.plus_for_each", "mana",
+          rf"Add (?P<m>{COLORED}), plus an additional (?P<m2>{COLORED}) for each (?P<what>.+)",
+          '{"for_each": {"mana": "{C}", COUNT, "plus": 1}} (once, and once more per thing counted)',
+          "CR 106.1, 605.1a, 122.1", "Famous Museum: {T}: Add {C}, plus an additional {C} for each "
+          "art counter on Famous Museum.")
+def _m_plus_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["m"] != m["m2"]:
+        raise Refused("two different symbols")
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx),
+                         "plus": 1}}
+
+
+@template("mana.for_each_any", "mana", rf"Add (?P<m>{COLORED}+) for each (?P<what>.+)",
+          '{"for_each": {"mana": "{B}", COUNT}} (COUNT: "in_graveyard": {"types": ["Creature"], '
+          '"colors": ["B"]}, "in_hand": true, "all_counters": true, "you_control": {..., '
+          '"keywords": ["defender"]} or {..., "named_self": true})', "CR 106.1, 605.1a, 122.1, "
+          "404.2, 402.1, 702.3, 201.2",
+          "Overgrown Battlement: {T}: Add {G} for each creature you control with defender; Crypt "
+          "of Agadeem: {2}, {T}: Add {B} for each black creature card in your graveyard.")
+def _m_for_each_any(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **_count(m["what"], False, ctx)}}
+
+
 def _x_removed(ctx: Ctx) -> str:
     """The kind of counters a "Remove X storage counters from ~" cost removes (the X of "Add X
     mana ..."); Refused when the cost doesn't define X that way."""
@@ -1110,11 +1354,12 @@ def _m_or_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"or_chosen_color": _produce_symbols(m["m"])}
 
 
-@template("mana.chosen_color", "mana", r"Add one mana of the chosen color",
-          '{"chosen_color": 1} (with a replacement "enters_choose": "color")',
-          "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color.")
+@template("mana.chosen_color", "mana", rf"Add (?P<n>{NUM}) mana of the chosen color",
+          '{"chosen_color": N} (N mana of that color; with a replacement "enters_choose": "color")',
+          "CR 106.1a, 605.1a, 614.12", "{T}: Add one mana of the chosen color; Sunken Citadel: "
+          "{T}: Add two mana of the chosen color.")
 def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"chosen_color": 1}
+    return {"chosen_color": _num(m["n"])}
 
 
 @template("mana.commander_identity", "mana",
@@ -1897,8 +2142,12 @@ def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
     if "commander_identity" in produce:
         raise Refused("a spell or effect adding mana of a commander's color identity is not in "
                       "the card format")
-    if "for_each" in produce:
-        raise Refused("a spell or effect adding mana for each permanent is not in the card format")
+    fe = produce.get("for_each")
+    if fe is not None and ("mana" not in fe or any(
+            k in fe for k in ("counters", "counters_removed", "self", "all_counters", "sacrificed"))
+            or fe.get("devotion") == "chosen"):
+        # only symbols counted from the state as it resolves (608.2h), not its source's own
+        raise Refused("a spell or effect adding mana this way is not in the card format")
     return {"action": "add_mana", "produce": produce}
 
 
@@ -2272,6 +2521,9 @@ def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     cost = parse_cost(text, ctx)
     if "_zone" in cost:
         raise Refused("an additional cost that exiles or discards the spell itself")
+    for k in ("exile_permanent", "mill", "exert", "exile_from_hand"):  # only in an activated ability's
+        if k in cost:
+            raise Refused(f"an additional cost to {k.replace('_', ' ')}: not in the card format")
     return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
 
 
@@ -2750,7 +3002,7 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b|Choose a color of a permanent you control\. Add\b", eff):
+    if not re.match(r"Add\b|Choose a color(?: of a permanent you control)?\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
@@ -2908,6 +3160,9 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                               "doesn't remove them: not in the card format")
             ctx.used.insert(0, "mana.ability")
             return {"kind": "activated", "text": line, "cost": cost, **zone, **body}
+        if "exile_permanent" in cost:
+            raise Refused("exiling a permanent you control for an ability that isn't a mana "
+                          "ability: not in the card format")
         sents = _sentences(m["eff"])
         timing: dict[str, Any] = {}
         while sents and re.match(r"Activate only|This ability costs \{\d+\} less to activate "
