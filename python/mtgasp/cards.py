@@ -108,6 +108,8 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
                          "entered_this_turn", "an_opponent_more_lands")
+# a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
+NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self")
 PLAYERS = ("you", "any", "opponents")
@@ -173,8 +175,9 @@ _FACE_FIELDS = (
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
-                              "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction")),
-    "triggered": (("trigger",), ("mana", "effect", "rider")),
+                              "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
+                              "not_performed")),
+    "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
@@ -657,6 +660,10 @@ class _Validator:
             if "mana" not in ab:
                 self.add(f"{path}.rider", "only a mana ability has a rider")
             self.rider(ab["rider"], f"{path}.rider")
+        if "not_performed" in ab:
+            if "mana" not in ab:
+                self.add(f"{path}.not_performed", "only a mana ability has riders not performed")
+            self.not_performed(ab["not_performed"], f"{path}.not_performed")
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
         if "effect" in ab:
@@ -1161,6 +1168,25 @@ class _Validator:
         for f in RIDERS:
             if f in rd:
                 self.integer(rd[f], f"{path}.{f}", 1)
+
+    def not_performed(self, v: Any, path: str) -> None:
+        """[{"kind": "delayed_trigger" | "reflexive_trigger" | "spend_effect", "text": "..."}]: a
+        mana ability's riders that `apply` reports as not performed (603.7, 603.12, 106.6)."""
+        items = v if isinstance(v, list) else None
+        if not items:
+            self.add(path, "expected a non-empty list of objects such as "
+                           f'{{"kind": "delayed_trigger", "text": "..."}}, got {_q(v)}')
+            return
+        for i, it in enumerate(items):
+            q = f"{path}[{i}]"
+            d = self.obj(it, q, '{"kind": "delayed_trigger", "text": "..."}')
+            if d is None:
+                continue
+            self.fields(d, q, ("kind", "text"), ())
+            if "kind" in d:
+                self.choice(d["kind"], f"{q}.kind", NOT_PERFORMED_KINDS, "a kind of rider")
+            if "text" in d:
+                self.string(d["text"], f"{q}.text")
 
     def you_control(self, v: Any, path: str) -> None:
         """{"types": [...], "subtypes": [...], "other": bool, "min": N, "max": N}."""

@@ -421,6 +421,10 @@ class FactWriter:
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
                 self.add("rider", a, C(name), N(int(n)))
+            # riders `apply` doesn't perform and reports (603.7, 603.12, 106.6): their text, a
+            # clingo string (never ASP text)
+            for i, np_ in enumerate(spec.get("not_performed") or [], start=1):
+                self.add("not_performed", a, N(i), C(np_["kind"]), String(np_["text"]))
         if kind == "triggered":
             self.trigger(a, spec.get("trigger") or {})
         if kind == "static":

@@ -1346,23 +1346,32 @@ def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": [{"x": True}]}
 
 
+def _not_performed(kind: str, text: str, eff: str, ctx: Ctx) -> dict[str, Any]:
+    """A rider of a mana ability that `apply` doesn't perform: a delayed or reflexive triggered
+    ability, or an effect on the spell the mana is spent on. Refused when its effect targets (a
+    rider with a target: 605.1a, 605.5a, the reading would be unsure) or adds mana (605.1b: a
+    triggered mana ability, never left unperformed)."""
+    own = eff.removesuffix(". You may choose new targets for the copy")  # the copy's (707.10c)
+    if re.search(r"\btargets?\b", own):
+        raise Refused(f'a rider with a target ("{eff}"): 605.1a, 605.5a')
+    if _ADDS.search(_unquoted(eff)):
+        raise Refused(f'a rider that adds mana ("{eff}"): 605.1b')
+    # the sentence as printed, with the face's name for the self reference (201.5)
+    return {"not_performed": [{"kind": kind, "text": text.replace("~", ctx.face.name) + "."}]}
+
+
 @template("spend.trigger_not_modeled", "mana_rider",
           r"(?:When|Whenever) (?:you spend this mana|(?:that|this) mana is spent) to cast "
           r"(?P<what>[^,]+), (?P<eff>.+)",
-          "nothing: a delayed trigger on spending the mana, an event no rule in scope produces, "
-          "so it never triggers in the model (as any other trigger.not_modeled); refused when its "
-          "effect adds mana or touches the rules in scope (\"enters with\", costs, casting ...)",
-          "CR 603.7, 603.2, 106.6 (the mana itself is unrestricted)",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability: the delayed trigger on spending the mana, an event no rule in scope "
+          "produces, is not modeled: `apply` reports it as not performed when the mana is made; "
+          "refused when its effect targets or adds mana)",
+          "CR 603.7, 603.2, 106.6 (the mana itself is unrestricted), 605.1a",
           "Lapis Orb of Dragonkind: {T}: Add {U}. When you spend this mana to cast a Dragon "
           "creature spell, scry 2.")
 def _s_spend_trigger(m: re.Match[str], ctx: Ctx) -> Any:
-    eff = m["eff"]
-    if _ADDS.search(_unquoted(eff)) or _SCOPE.search(eff) or re.search(r"\bit gains\b|"
-                                                                       r"\bcan't be countered\b",
-                                                                       eff):
-        raise Refused(f'a trigger on spending this mana whose effect ("{eff}") touches the rules '
-                      "in scope")
-    return {}
+    return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
 
 
 @template("rider.damage_to_you", "mana_rider", rf"~ deals (?P<n>{NUM}) damage to you",
@@ -1436,6 +1445,51 @@ def _r_sac_if_none(m: re.Match[str], ctx: Ctx) -> Any:
           "Vulshok Factory: {T}: Add {R}. Put a charge counter on this artifact.")
 def _r_put_counters(m: re.Match[str], ctx: Ctx) -> Any:
     return {"put_counters": {m["k"]: _num(m["n"])}}
+
+
+@template("rider.delayed_draw", "mana_rider",
+          rf"Draw (?P<n>{NUM}) cards? at the beginning of the next turn's upkeep",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability: no target, 605.1a; the delayed triggered ability it creates, 603.7, is "
+          "not modeled: `apply` reports it as not performed)", "CR 605.1a, 603.7, 603.7c",
+          "Barbed Sextant: {1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a "
+          "card at the beginning of the next turn's upkeep.")
+def _r_delayed_draw(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("delayed_trigger", m.group(0), m.group(0), ctx)
+
+
+@template("rider.next_cast_trigger", "mana_rider",
+          r"When you next cast (?P<what>[^,]+?) this turn, (?P<eff>.+)",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability; the delayed triggered ability, 603.7, waits for a cast no state in scope "
+          "records: `apply` reports it as not performed; refused when its effect targets or adds "
+          "mana)", "CR 605.1a, 603.7, 603.7c, 601.2i",
+          "Chocobo Camp: {T}: Add {G}. When you next cast a Bird creature spell this turn, it "
+          "enters with an additional +1/+1 counter on it.")
+def _r_next_cast(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.reflexive_trigger", "mana_rider", r"When you do, (?P<eff>.+)",
+          '"not_performed": [{"kind": "reflexive_trigger", "text": SENTENCE}] on the ability '
+          "(still a mana ability: the reflexive triggered ability, 603.12, is not a mana ability, "
+          "605.1b, and goes on the stack later, 603.3; `apply` reports it as not performed; "
+          "refused when its effect targets or adds mana)", "CR 605.1a, 603.12, 605.1b, 603.3",
+          "Shaun & Rebecca, Agents: {T}: Add {C}. When you do, mill two cards.")
+def _r_reflexive(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("reflexive_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.if_spent", "mana_rider",
+          r"If (?:that|this) mana is spent (?:on|to cast) (?P<what>[^,]+), (?P<eff>.+)",
+          '"not_performed": [{"kind": "spend_effect", "text": SENTENCE}] on the ability (still a '
+          "mana ability; the effect on the spell that mana is spent on, 106.6, is not modeled: "
+          "`apply` reports it as not performed when the mana is made; the mana itself is "
+          "unrestricted; refused when its effect targets or adds mana)", "CR 605.1a, 106.6",
+          "Hall of the Bandit Lord: {T}, Pay 3 life: Add {C}. If that mana is spent on a creature "
+          "spell, it gains haste.")
+def _r_if_spent(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("spend_effect", m.group(0), m["eff"], ctx)
 
 
 @template("activate.if_graveyard", "mana_rider",
@@ -2648,6 +2702,11 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     if out is not None:
         return {"mana": out}
     sents = _sentences(eff)
+    # "... copy that spell. You may choose new targets for the copy." (707.10c): the second
+    # sentence belongs to the delayed trigger's effect (Ether), read with it
+    for i in range(len(sents) - 1, 1, -1):
+        if sents[i] == "You may choose new targets for the copy":
+            sents[i - 1:i + 1] = [f"{sents[i - 1]}. {sents[i]}"]
     produce = _match("mana", sents[0], ctx)
     fields: dict[str, Any] = {"mana": produce}
     for s in sents[1:]:
@@ -2655,6 +2714,8 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
         for k, v in extra.items():
             if k == "spend_only":
                 produce.setdefault("spend_only", []).extend(v)
+            elif k == "not_performed":
+                fields.setdefault("not_performed", []).extend(v)
             elif k == "rider":
                 # on the ability: it stays a mana ability (605.1a)
                 fields.setdefault("rider", {}).update(v)

@@ -1,0 +1,166 @@
+"""Real cards through the Oracle importer (issue 11, mana producers: riders, activation
+restrictions and granted mana abilities): each template tested on a real card's Oracle text (the
+fixture tests/fixtures/real_cards_riders.json holds MTGJSON AtomicCards entries copied from
+../shared/data/AtomicCards.json) with the answer the rules give.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult, RawCard, RawFace, compile_card
+from mtgasp.state import parse_state
+from real_cards import (
+    abilities,
+    activate,
+    applied,
+    checker_of,
+    import_fixture,
+    mana,
+    obj,
+    rules,
+    state,
+    why,
+)
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_riders.json"
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, CardResult]:
+    return import_fixture(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def checker(results: dict[str, CardResult]) -> Checker:
+    return checker_of(results)
+
+
+def events_of(checker: Checker, doc: dict, action: dict, choose: str | None = None) -> list[str]:
+    from mtgasp.actions import parse_action
+    from mtgasp.apply import apply_action
+
+    st = parse_state(doc, checker.library)
+    result = apply_action(checker, st, parse_action(action, st, checker.library, "alice"), "alice",
+                          choose)
+    assert result.legal, result.to_json()
+    return list(result.to_json()["events"])
+
+
+# --- riders `apply` doesn't perform (603.7, 603.12, 106.6) ---------------------------------------
+
+def test_delayed_draw_is_reported_not_performed(results: dict[str, CardResult],
+                                                checker: Checker) -> None:
+    # Barbed Sextant: "{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card at
+    # the beginning of the next turn's upkeep." No target: still a mana ability (605.1a); the
+    # delayed triggered ability (603.7) is not modeled, and apply says so.
+    a = abilities(results, "Barbed Sextant")[0]
+    assert a["not_performed"] == [{"kind": "delayed_trigger", "text": "Draw a card at the "
+                                   "beginning of the next turn's upkeep."}]
+    assert "rider" not in a and a["mana"] == {"any_color": 1}
+    sextant = {"id": "s", "card": "Barbed Sextant"}
+    forest = {"id": "f", "card": "Forest"}
+    doc = state([sextant, forest])
+    assert mana(checker, doc, "s") == ["W", "U", "B", "R", "G"]
+    after = applied(checker, doc, activate("s", 1), "R")
+    assert obj(after, "s")["zone"] == "graveyard" and obj(after, "f")["tapped"] is True
+    ev = events_of(checker, doc, activate("s", 1), "R")
+    assert any(e.startswith("Not performed: Barbed Sextant (s)'s mana ability") and "603.7" in e
+               and "Draw a card at the beginning of the next turn's upkeep." in e for e in ev)
+    # no card drawn now: the library and hand are as they were
+    assert not [o for o in after["objects"] if o.get("zone") == "hand"]
+    # Astrolabe: the same rider on two mana of any one color
+    assert abilities(results, "Astrolabe")[0]["not_performed"][0]["kind"] == "delayed_trigger"
+
+
+def test_reflexive_trigger_is_reported(results: dict[str, CardResult], checker: Checker) -> None:
+    # Shaun & Rebecca, Agents: "{T}: Add {C}. When you do, mill two cards." (603.12: the reflexive
+    # trigger is not a mana ability, 605.1b; the mana ability itself has no target, 605.1a)
+    a = next(x for x in abilities(results, "Shaun & Rebecca, Agents") if "mana" in x)
+    assert a["not_performed"] == [{"kind": "reflexive_trigger",
+                                   "text": "When you do, mill two cards."}]
+    doc = state([{"id": "s", "card": "Shaun & Rebecca, Agents"}])
+    assert mana(checker, doc, "s") == ["C"]
+    ev = events_of(checker, doc, activate("s", next(i for i, x in enumerate(
+        abilities(results, "Shaun & Rebecca, Agents"), 1) if "mana" in x)))
+    assert any("603.12" in e and "When you do, mill two cards." in e for e in ev)
+    # Rubble Rouser: the reflexive trigger deals damage to each opponent (no target); the cost
+    # exiles a card from the graveyard (118.3): with an empty graveyard it can't be activated
+    rr = abilities(results, "Rubble Rouser")
+    i = next(i for i, x in enumerate(rr, 1) if "mana" in x)
+    assert rr[i - 1]["not_performed"][0]["text"] == ("When you do, Rubble Rouser deals 1 damage "
+                                                      "to each opponent.")
+    rouser = {"id": "r", "card": "Rubble Rouser"}
+    v = why(checker, state([rouser]), activate("r", i))
+    assert not v.legal and "118.3" in rules(v)
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "graveyard"}
+    after = applied(checker, state([rouser, bolt]), activate("r", i))
+    assert obj(after, "b")["zone"] == "exile"
+    # bob's life is untouched: the damage is the reflexive trigger's, not performed
+    assert all("life" not in p for p in after["players"] if p["name"] == "bob")
+
+
+def test_spend_effect_is_reported_when_the_mana_is_made(results: dict[str, CardResult],
+                                                        checker: Checker) -> None:
+    # Hall of the Bandit Lord: "{T}, Pay 3 life: Add {C}. If that mana is spent on a creature
+    # spell, it gains haste." (106.6): the mana is unrestricted; paying for Grizzly Bears with it
+    # reports the haste as not performed
+    a = abilities(results, "Hall of the Bandit Lord")[1]
+    assert a["cost"] == {"tap": True, "life": 3}
+    assert a["not_performed"][0]["kind"] == "spend_effect" and "spend_only" not in a["mana"]
+    hall = {"id": "h", "card": "Hall of the Bandit Lord"}
+    forest = {"id": "m", "card": "Forest"}
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "hand"}
+    doc = state([hall, forest, bears, bolt])
+    assert mana(checker, doc, "h") == ["C"]
+    cast = {"kind": "cast", "object": "g"}
+    assert why(checker, doc, cast).legal
+    after = applied(checker, doc, cast)
+    assert obj(after, "g")["zone"] == "stack" and obj(after, "h")["tapped"] is True
+    assert next(p for p in after["players"] if p["name"] == "alice")["life"] == 17
+    ev = events_of(checker, doc, cast)
+    assert any("106.6" in e and "it gains haste" in e for e in ev)
+    # Boseiju, Who Shelters All; Carnelian Orb of Dragonkind; Biophagus, The Goblin Sparring
+    # Grounds: the same kind
+    for name in ("Boseiju, Who Shelters All", "Carnelian Orb of Dragonkind", "Biophagus",
+                 "Animal Attendant", "Guildmages' Forum", "Generator Servant",
+                 "The Goblin Sparring Grounds"):
+        kinds = [n["kind"] for x in abilities(results, name) for n in x.get("not_performed", [])]
+        assert kinds == ["spend_effect"], name
+
+
+def test_next_cast_trigger(results: dict[str, CardResult], checker: Checker) -> None:
+    # Chocobo Camp: "{T}: Add {G}. When you next cast a Bird creature spell this turn, it enters
+    # with an additional +1/+1 counter on it." (603.7); Ether: "... copy that spell. You may choose
+    # new targets for the copy." (the copy's new targets, 707.10c: no target of its own)
+    camp = abilities(results, "Chocobo Camp")
+    i = next(i for i, x in enumerate(camp, 1) if "not_performed" in x)
+    doc = state([{"id": "c", "card": "Chocobo Camp"}])
+    assert mana(checker, doc, "c") == ["G"]
+    ev = events_of(checker, doc, activate("c", i))
+    assert any("603.7" in e and "Bird creature spell" in e for e in ev)
+    ether = next(x for x in abilities(results, "Ether") if "mana" in x)
+    assert ether["not_performed"] == [{"kind": "delayed_trigger", "text": (
+        "When you next cast an instant or sorcery spell this turn, copy that spell. You may choose "
+        "new targets for the copy.")}]
+    for name in ("Yuna, Grand Summoner", "Solar Array", "Brass Infiniscope", "Magus Lucea Kane"):
+        assert results[name].card is not None, results[name].refusal
+
+
+def _line(text: str) -> CardResult:
+    face = RawFace(name="Test Relic", type_line="Artifact", mana_cost="{2}", types=["Artifact"],
+                   subtypes=[], supertypes=[], text=text)
+    return compile_card(RawCard(name="Test Relic", layout="normal", faces=[face], source={}))
+
+
+def test_a_rider_with_a_target_stays_refused() -> None:
+    # not a real card (none has such a rider): a rider that targets is refused (605.1a, 605.5a)
+    r = _line("{T}: Add {C}. When you do, target player mills two cards.")
+    assert r.card is None and "target" in r.refusal
+    r = _line("{T}: Add {C}. When you do, add {G}.")
+    assert r.card is None and "605.1b" in r.refusal
+    r = _line("{T}: Add {C}. If that mana is spent on a creature spell, tap target creature.")
+    assert r.card is None
