@@ -7,6 +7,7 @@ fixture tests/fixtures/real_cards_riders.json holds MTGJSON AtomicCards entries 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mtgasp.api import Checker
@@ -164,3 +165,108 @@ def test_a_rider_with_a_target_stays_refused() -> None:
     assert r.card is None and "605.1b" in r.refusal
     r = _line("{T}: Add {C}. If that mana is spent on a creature spell, tap target creature.")
     assert r.card is None
+
+
+# --- activation restrictions the state decides (602.5b) -----------------------------------------
+
+def reasons_text(v: Any) -> str:
+    return " ".join(r.message for r in v.reasons)
+
+
+def test_counters_on_the_source(results: dict[str, CardResult], checker: Checker) -> None:
+    # Pyramid of the Pantheon: "{2}, {T}: Add one mana of any color. Put a brick counter on this
+    # artifact." and "{T}: Add three mana of any one color. Activate only if there are three or
+    # more brick counters on this artifact." (602.5b, 122.1)
+    ab = abilities(results, "Pyramid of the Pantheon")
+    assert ab[1]["condition"] == {"counters_on_self": {"counter": "brick", "min": 3}}
+    pyramid = {"id": "p", "card": "Pyramid of the Pantheon"}
+    v = why(checker, state([{**pyramid, "counters": {"brick": 2}}]), activate("p", 2))
+    assert not v.legal and "602.5b" in rules(v)
+    assert "3 or more brick counter(s) on Pyramid of the Pantheon (p), and there are 2" in \
+        reasons_text(v)
+    assert why(checker, state([{**pyramid, "counters": {"brick": 3}}]), activate("p", 2)).legal
+    after = applied(checker, state([{**pyramid, "counters": {"brick": 3}}]), activate("p", 2), "G")
+    assert next(p for p in after["players"] if p["name"] == "alice")["mana_pool"] == "{G}{G}{G}"
+    # the payment search doesn't use it while the restriction isn't met (605.3a): with two brick
+    # counters nothing pays Grizzly Bears' {1}{G}; with three it does
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
+    cast = {"kind": "cast", "object": "g"}
+    v = why(checker, state([{**pyramid, "counters": {"brick": 2}}, bears]), cast)
+    assert not v.legal and "601.2h" in rules(v)
+    assert why(checker, state([{**pyramid, "counters": {"brick": 3}}, bears]), cast).legal
+    # Tablet of Compleation: "{T}: Add {C}. Activate only if this artifact has two or more oil
+    # counters on it." and "{1}, {T}: Draw a card. Activate only if ... five or more ..."
+    tab = abilities(results, "Tablet of Compleation")
+    assert tab[1]["condition"] == {"counters_on_self": {"counter": "oil", "min": 2}}
+    assert tab[2]["condition"] == {"counters_on_self": {"counter": "oil", "min": 5}}
+    tablet = {"id": "t", "card": "Tablet of Compleation", "counters": {"oil": 1}}
+    assert not why(checker, state([tablet]), activate("t", 2)).legal
+    assert why(checker, state([{**tablet, "counters": {"oil": 2}}]), activate("t", 2)).legal
+    # 106.7: what it could produce ignores whether the ability can be activated now
+    assert mana(checker, state([tablet]), "t") == ["C"]
+
+
+def test_seven_or_more_cards_in_hand(results: dict[str, CardResult], checker: Checker) -> None:
+    # Resonating Lute: "{T}: Draw a card. Activate only if you have seven or more cards in your
+    # hand." (602.5b, 402.1)
+    assert abilities(results, "Resonating Lute")[1]["condition"] == {"hand_at_least": 7}
+    lute = {"id": "l", "card": "Resonating Lute"}
+    hand = [{"id": f"h{k}", "card": "Forest", "zone": "hand"} for k in range(7)]
+    assert why(checker, state([lute, *hand]), activate("l", 2)).legal
+    v = why(checker, state([lute, *hand[:6]]), activate("l", 2))
+    assert not v.legal and "602.5b" in rules(v)
+    assert "has 7 or more cards in hand" in reasons_text(v)
+
+
+def test_poison_counters(results: dict[str, CardResult], checker: Checker) -> None:
+    # Glistening Sphere: "Corrupted — {T}: Add three mana of any one color. Activate only if an
+    # opponent has three or more poison counters." (602.5b; the player's poison field, 122.1f)
+    assert abilities(results, "Glistening Sphere")[3]["condition"] == {
+        "an_opponent_poison_at_least": 3}
+    sphere = {"id": "s", "card": "Glistening Sphere"}
+
+    def players(bob_poison: int | None, alice_poison: int | None = None) -> list[dict]:
+        bob: dict = {"name": "bob"}
+        alice: dict = {"name": "alice", "life": 20}
+        if bob_poison is not None:
+            bob["poison"] = bob_poison
+        if alice_poison is not None:
+            alice["poison"] = alice_poison
+        return [alice, bob]
+
+    v = why(checker, state([sphere], players=players(None)), activate("s", 4))
+    assert not v.legal and "602.5b" in rules(v)
+    assert "has 3 or more poison counters" in reasons_text(v)
+    assert not why(checker, state([sphere], players=players(2)), activate("s", 4)).legal
+    # its controller's own poison counters don't count (an opponent's, 102.3)
+    assert not why(checker, state([sphere], players=players(0, 5)), activate("s", 4)).legal
+    assert why(checker, state([sphere], players=players(3)), activate("s", 4)).legal
+    # The Seedcore: the same restriction on an ability that isn't a mana ability
+    assert abilities(results, "The Seedcore")[2]["condition"] == {"an_opponent_poison_at_least": 3}
+    # Noxious Bayou: "{T}: Add {B} or {G}. You get a poison counter." (605.3b: as it resolves);
+    # Mox Poison: two of them; the tenth loses the game (704.5c)
+    assert abilities(results, "Noxious Bayou")[0]["rider"] == {"poison": 1}
+    doc = state([{"id": "n", "card": "Noxious Bayou"}], players=players(None, 3))
+    after = applied(checker, doc, activate("n", 1), "B")
+    alice = next(p for p in after["players"] if p["name"] == "alice")
+    assert alice["poison"] == 4 and alice["mana_pool"] == "{B}"
+    doc = state([{"id": "m", "card": "Mox Poison"}], players=players(None, 8))
+    ev = events_of(checker, doc, activate("m", 1), "G")
+    assert any("704.5c" in e and e.startswith("alice loses the game") for e in ev)
+    assert any(e.startswith("bob wins the game") for e in ev)
+
+
+def test_lands_with_the_same_name(results: dict[str, CardResult], checker: Checker) -> None:
+    # Sceptre of Eternal Glory: "{T}: Add three mana of any one color. Activate only if you
+    # control three or more lands with the same name." (602.5b, 201.2)
+    assert abilities(results, "Sceptre of Eternal Glory")[1]["condition"] == {
+        "lands_same_name_at_least": 3}
+    sceptre = {"id": "x", "card": "Sceptre of Eternal Glory"}
+    islands = [{"id": f"i{k}", "card": "Island"} for k in range(3)]
+    assert why(checker, state([sceptre, *islands]), activate("x", 2)).legal
+    v = why(checker, state([sceptre, *islands[:2], {"id": "f", "card": "Forest"}]),
+            activate("x", 2))
+    assert not v.legal and "602.5b" in rules(v)
+    # an opponent's Island doesn't count
+    assert not why(checker, state([sceptre, *islands[:2], {**islands[2], "owner": "bob"}]),
+                   activate("x", 2)).legal

@@ -107,7 +107,9 @@ ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "befo
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
-                         "entered_this_turn", "an_opponent_more_lands")
+                         "entered_this_turn", "an_opponent_more_lands", "hand_at_least",
+                         "counters_on_self", "an_opponent_poison_at_least",
+                         "lands_same_name_at_least")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
 NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
@@ -158,7 +160,7 @@ PRODUCE_SHAPES = (
 # exiled with the source (607.1, 406.6)
 IF_STATES = ("land_played_this_turn", "card_exiled_with_it")
 RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each_player_loses_life",
-          "each_opponent_gains_life")
+          "each_opponent_gains_life", "poison")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
@@ -636,9 +638,24 @@ class _Validator:
                     self.you_control(cond["you_control"], f"{p}.you_control")
                 for f in ("graveyard_at_least", "total_power_at_least",
                           "an_opponent_lands_at_least", "attacked_with_at_least",
-                          "an_opponent_more_lands"):
+                          "an_opponent_more_lands", "hand_at_least",
+                          "an_opponent_poison_at_least", "lands_same_name_at_least"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
+                if "counters_on_self" in cond:  # {"counter": "brick", "min": 3} | {..., "max": 0}
+                    q = f"{p}.counters_on_self"
+                    cs = self.obj(cond["counters_on_self"], q,
+                                  '{"counter": "brick", "min": 3} or {"counter": "charge", "max": 0}')
+                    if cs is not None:
+                        self.fields(cs, q, ("counter",), ("min", "max"))
+                        if "counter" in cs:
+                            self.string(cs["counter"], f"{q}.counter")
+                        if ("min" in cs) == ("max" in cs):
+                            self.add(q, 'needs exactly one of "min" and "max"')
+                        if "min" in cs:
+                            self.integer(cs["min"], f"{q}.min", 1)
+                        if "max" in cs:
+                            self.integer(cs["max"], f"{q}.max", 0)
                 for f in ("hand_at_most", "hand_exactly", "a_player_hand_at_most"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 0)

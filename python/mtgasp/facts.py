@@ -389,9 +389,16 @@ class FactWriter:
                 self.add("activation_entered_this_turn", a)
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
                          "an_opponent_lands_at_least", "attacked_with_at_least",
-                         "a_player_hand_at_most", "an_opponent_more_lands"):
+                         "a_player_hand_at_most", "an_opponent_more_lands", "hand_at_least",
+                         "an_opponent_poison_at_least", "lands_same_name_at_least"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
+            cs = spec["condition"].get("counters_on_self")
+            if isinstance(cs, dict):  # "Activate only if there are three or more brick counters"
+                for bound in ("min", "max"):
+                    if isinstance(cs.get(bound), int):
+                        self.add(f"activation_counters_{bound}", a, String(cs["counter"]),
+                                 N(cs[bound]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for i, yc in enumerate(spec["mana"].get("if_you_control") or [], start=1):
@@ -823,6 +830,8 @@ class FactWriter:
                 self.add("last_turn_override", ps, N(p.last_turn))
             if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters
                 self.add("energy", ps, N(p.extra["energy"]))
+            if isinstance(p.extra.get("poison"), int):  # 122.1f: poison counters
+                self.add("poison", ps, N(p.extra["poison"]))
             for key in ("attackers_this_turn", "damage_taken_this_turn"):
                 if isinstance(p.extra.get(key), int):
                     self.add(key, ps, N(p.extra[key]))

@@ -1427,6 +1427,14 @@ def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"draw": _num(m["n"])}}
 
 
+@template("rider.poison", "mana_rider", rf"You get (?P<n>{NUM}) poison counters?",
+          '"rider": {"poison": N} on the ability (still a mana ability; `apply` adds N to its '
+          "controller's `poison` state field as it resolves)", "CR 605.1a, 605.3b, 122.1f",
+          "Noxious Bayou: {T}: Add {B} or {G}. You get a poison counter.")
+def _r_poison(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"poison": _num(m["n"])}}
+
+
 @template("rider.sacrifice_if_no_counters", "mana_rider",
           r"If there are no (?P<k>[a-z]+) counters on ~, sacrifice it",
           '"sacrifice_if_no_counters": "depletion" on the ability (still a mana ability: `apply` '
@@ -1600,6 +1608,51 @@ def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
     if m["none"]:
         return {"condition": {"hand_at_most": 0}}
     return {"condition": {"hand_exactly": _num(m["n"])}}
+
+
+@template("activate.if_hand_at_least", "mana_rider",
+          rf"Activate only if you have (?P<n>{NUM}) or more cards in (?:your )?hand",
+          '"condition": {"hand_at_least": N}', "CR 602.5b, 402.1",
+          "Resonating Lute: {T}: Draw a card. Activate only if you have seven or more cards in "
+          "your hand.")
+def _a_hand_at_least(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"hand_at_least": _num(m["n"])}}
+
+
+@template("activate.if_counters_on_self", "mana_rider",
+          rf"Activate only if (?:there (?:are|is) (?:(?P<none>no)|(?P<n>{NUM}) or more) "
+          rf"(?P<k>[a-z+][\w+/-]*) counters? on ~|(?:~|it) has (?:(?P<none2>no)|(?P<n2>{NUM}) or "
+          r"more) (?P<k2>[a-z+][\w+/-]*) counters? on it)",
+          '"condition": {"counters_on_self": {"counter": "brick", "min": N}} | {"counter": '
+          '"charge", "max": 0} (the counters of that kind on the source now)', "CR 602.5b, 122.1",
+          "Pyramid of the Pantheon: {T}: Add three mana of any one color. Activate only if there "
+          "are three or more brick counters on this artifact; Tablet of Compleation: ... if this "
+          "artifact has two or more oil counters on it.")
+def _a_counters_on_self(m: re.Match[str], ctx: Ctx) -> Any:
+    kind = m["k"] or m["k2"]
+    if m["none"] or m["none2"]:
+        return {"condition": {"counters_on_self": {"counter": kind, "max": 0}}}
+    return {"condition": {"counters_on_self": {"counter": kind, "min": _num(m["n"] or m["n2"])}}}
+
+
+@template("activate.if_opponent_poison", "mana_rider",
+          rf"Activate only if an opponent has (?P<n>{NUM}) or more poison counters",
+          '"condition": {"an_opponent_poison_at_least": N} (the player\'s `poison` state field)',
+          "CR 602.5b, 122.1f, 102.3",
+          "Glistening Sphere: Corrupted — {T}: Add three mana of any one color. Activate only if "
+          "an opponent has three or more poison counters.")
+def _a_opp_poison(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"an_opponent_poison_at_least": _num(m["n"])}}
+
+
+@template("activate.if_lands_same_name", "mana_rider",
+          rf"Activate only if you control (?P<n>{NUM}) or more lands with the same name",
+          '"condition": {"lands_same_name_at_least": N} (N lands its controller controls have one '
+          "name)", "CR 602.5b, 201.2",
+          "Sceptre of Eternal Glory: {T}: Add three mana of any one color. Activate only if you "
+          "control three or more lands with the same name.")
+def _a_same_name(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"lands_same_name_at_least": _num(m["n"])}}
 
 
 @template("activate.cost_reduction", "mana_rider",
