@@ -21,6 +21,7 @@ from real_cards import (
     import_fixture,
     mana,
     obj,
+    pool,
     rules,
     state,
     why,
@@ -270,3 +271,72 @@ def test_lands_with_the_same_name(results: dict[str, CardResult], checker: Check
     # an opponent's Island doesn't count
     assert not why(checker, state([sceptre, *islands[:2], {**islands[2], "owner": "bob"}]),
                    activate("x", 2)).legal
+
+
+# --- granted mana abilities (613.1f, 605.1a) ----------------------------------------------------
+
+def granted(card: str, index: int = 1) -> dict:
+    return {"granted_by": card, "index": index}
+
+
+def test_each_creature_with_a_counter(results: dict[str, CardResult], checker: Checker) -> None:
+    # Rishkar, Peema Renegade: "Each creature you control with a counter on it has "{T}: Add
+    # {G}."" (any kind of counter, 122.1); Jiang Yanggu: "... with a +1/+1 counter on it ..."
+    to = next(a for a in abilities(results, "Rishkar, Peema Renegade") if a["kind"] == "static")
+    assert to["grant"]["to"] == {"types": ["Creature"], "controller": "you", "with_counter": True}
+    rishkar = {"id": "r", "card": "Rishkar, Peema Renegade"}
+    bears = {"id": "b", "card": "Grizzly Bears"}
+    assert mana(checker, state([rishkar, bears]), "b") == []
+    assert mana(checker, state([rishkar, {**bears, "counters": {"+1/+1": 1}}]), "b") == ["G"]
+    assert mana(checker, state([rishkar, {**bears, "counters": {"charge": 1}}]), "b") == ["G"]
+    # an opponent's creature with a counter doesn't get it
+    assert mana(checker, state([rishkar, {**bears, "counters": {"+1/+1": 1}, "owner": "bob"}]),
+                "b") == []
+    act = {"kind": "activate", "object": "b", "ability": granted("Rishkar, Peema Renegade")}
+    doc = state([rishkar, {**bears, "counters": {"+1/+1": 1}}])
+    assert why(checker, doc, act).legal
+    assert pool(applied(checker, doc, act)) == "{G}"
+    v = why(checker, state([rishkar, bears]), act)
+    assert not v.legal and "113.6" in rules(v)
+    # 302.6: a creature that came under its control this turn can't use it
+    v = why(checker, state([rishkar, {**bears, "counters": {"+1/+1": 1},
+                                      "controlled_since_turn": 5}]), act)
+    assert not v.legal and "302.6" in rules(v)
+    jiang = {"id": "j", "card": "Jiang Yanggu, Wildcrafter", "counters": {"loyalty": 3}}
+    assert mana(checker, state([jiang, {**bears, "counters": {"charge": 1}}]), "b") == []
+    assert mana(checker, state([jiang, {**bears, "counters": {"+1/+1": 1}}]), "b") == [
+        "W", "U", "B", "R", "G"]
+
+
+def test_each_fungus_and_saproling(results: dict[str, CardResult], checker: Checker) -> None:
+    # Brightcap Badger: "Each Fungus and Saproling you control has "{T}: Add {G}."" (either
+    # subtype: Thallid is a Fungus; the Badger, a Badger Druid, is neither)
+    g = next(a for a in abilities(results, "Brightcap Badger // Fungus Frolic")
+             if a["kind"] == "static")["grant"]
+    assert g["to"] == {"subtypes": ["Fungus", "Saproling"], "controller": "you"}
+    badger = {"id": "x", "card": "Brightcap Badger"}
+    bears = {"id": "b", "card": "Grizzly Bears"}
+    thallid = {"id": "t", "card": "Thallid"}
+    assert mana(checker, state([badger, bears, thallid]), "t") == ["G"]
+    assert mana(checker, state([badger, bears, thallid]), "x") == []
+    assert mana(checker, state([badger, bears, thallid]), "b") == []
+    assert mana(checker, state([bears, thallid]), "t") == []
+
+
+def test_as_long_as_you_control_six_lands(results: dict[str, CardResult],
+                                          checker: Checker) -> None:
+    # The World Tree: "As long as you control six or more lands, lands you control have "{T}: Add
+    # one mana of any color."" (611.3a: only while the condition holds)
+    g = next(a for a in abilities(results, "The World Tree") if a["kind"] == "static")["grant"]
+    assert g["to"] == "lands_you_control" and g["condition"] == {
+        "you_control": {"types": ["Land"], "min": 6}}
+    tree = {"id": "t", "card": "The World Tree"}
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(5)]
+    assert mana(checker, state([tree, *forests[:4]]), "f0") == ["G"]
+    assert mana(checker, state([tree, *forests]), "f0") == ["W", "U", "B", "R", "G"]
+    act = {"kind": "activate", "object": "f0", "ability": granted("The World Tree")}
+    v = why(checker, state([tree, *forests[:4]]), act)
+    assert not v.legal and "113.6" in rules(v)
+    assert pool(applied(checker, state([tree, *forests]), act, "U")) == "{U}"
+    # an opponent's lands don't count
+    assert mana(checker, state([tree, *forests[:4], {**forests[4], "owner": "bob"}]), "f0") == ["G"]

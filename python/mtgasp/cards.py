@@ -1382,17 +1382,40 @@ class _Validator:
         grant = self.obj(v, path, '{"to": FILTER, "ability": ABILITY}')
         if grant is None:
             return
-        self.fields(grant, path, ("to", "ability"))
+        self.fields(grant, path, ("to", "ability"), ("condition",))
+        if "condition" in grant:  # "As long as you control six or more lands, ..." (611.3a)
+            gc = self.obj(grant["condition"], f"{path}.condition", '{"you_control": YOU_CONTROL}')
+            if gc is not None:
+                self.fields(gc, f"{path}.condition", ("you_control",))
+                if "you_control" in gc:
+                    q = f"{path}.condition.you_control"
+                    yc = self.obj(gc["you_control"], q, '{"types": ["Land"], "min": 6}')
+                    if yc is not None:  # one card type and a minimum
+                        self.fields(yc, q, ("types", "min"))
+                        if "types" in yc:
+                            self.string_list(yc["types"], f"{q}.types", CARD_TYPES, "a card type",
+                                             nonempty=True)
+                            if isinstance(yc["types"], list) and len(yc["types"]) != 1:
+                                self.add(f"{q}.types", "exactly one card type")
+                        if "min" in yc:
+                            self.integer(yc["min"], f"{q}.min", 1)
+            if not (isinstance(grant.get("to"), dict) or grant.get("to") in (
+                    "lands_you_control", "creatures_you_control", "artifacts_you_control")):
+                self.add(f"{path}.condition", "only for a grant to permanents you control")
         if "to" in grant and isinstance(grant["to"], dict):
             g = grant["to"]
             p = f"{path}.to"
-            self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other"))
+            self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other",
+                                                 "with_counter"))
             if "controller" in g:
                 self.choice(g["controller"], f"{p}.controller", ("you", "any"), "a controller")
             self.type_lists(g, p)
             for f in ("token", "other"):
                 if f in g:
                     self.boolean(g[f], f"{p}.{f}")
+            # "with a counter on it" (true: any kind), "with a +1/+1 counter on it" (that kind)
+            if "with_counter" in g and g["with_counter"] is not True:
+                self.string(g["with_counter"], f"{p}.with_counter")
         elif "to" in grant:
             self.choice(grant["to"], f"{path}.to", GRANT_TO, "a grant filter")
         if "ability" in grant:

@@ -457,8 +457,19 @@ class FactWriter:
                         self.add("grant_token", a)
                     if to.get("other"):
                         self.add("grant_other", a)
+                    wc = to.get("with_counter")
+                    if wc is True:  # "with a counter on it": any kind (122.1)
+                        self.add("grant_with_counter", a, C("any"))
+                    elif isinstance(wc, str):
+                        self.add("grant_with_counter", a, String(wc))
                 else:
                     self.add("grants", a, C(to), g)
+                gc = grant.get("condition")
+                if isinstance(gc, dict) and isinstance(gc.get("you_control"), dict):
+                    # "As long as you control six or more lands, ..." (The World Tree): one card
+                    # type and a minimum (characteristics.lp's grant_on/2)
+                    yc = gc["you_control"]
+                    self.add("grant_if_control", a, C(yc["types"][0].lower()), N(int(yc["min"])))
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
             du = spec.get("doesnt_untap")

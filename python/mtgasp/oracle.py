@@ -2492,27 +2492,57 @@ _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot",
 
 
 @template("static.grant_ability_group", "line",
-          r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control|"
-          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) (?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) "
-          r"and )?\"(?P<ab>[^\"]+)\"",
+          r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|Each (?P<grp_each>[A-Za-z ]+?) you control"
+          r"(?: with an? (?:(?P<ck>\+1/\+1|[a-z]+) )?counter on it)?|"
+          r"(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control) (?:has|have) "
+          r"(?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) and )?\"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
-          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}} '
-          '(keywords granted with it, "have vigilance and \"...\"", are dropped when no rule in '
-          "scope reads them)",
-          "CR 613.1f, 605.1a, 111.1",
+          '"subtypes": [...], "supertypes": [...], "token": true, "other": true, "with_counter": '
+          'true|"+1/+1"}, "ability": ABILITY}} (keywords granted with it, "have vigilance and '
+          '\"...\"", are dropped when no rule in scope reads them; "with a counter on it": only '
+          "those with a counter, of that kind if named, 122.1)",
+          "CR 613.1f, 605.1a, 111.1, 122.1",
           "Elves you control have \"{T}: Add {B}.\"; All Slivers have \"{T}: Add one mana of any "
-          "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"")
+          "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"; "
+          "Brightcap Badger: Each Fungus and Saproling you control has \"{T}: Add {G}.\"; "
+          "Rishkar, Peema Renegade: Each creature you control with a counter on it has \"{T}: Add "
+          "{G}.\"")
 def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
     words = m["grp_all"] or m["grp"] or m["grp_each"]
     _granted_keywords_not_modeled(m["kws"])
-    to = _grant_group(words)
+    if m["grp_each"] and words.lower() in TYPE_WORDS:  # "Each creature you control" (singular)
+        to: dict[str, Any] = {"types": [TYPE_WORDS[words.lower()]]}
+    elif m["grp_each"] and re.fullmatch(r"[A-Z][a-z]+", words):  # "Each Elf you control"
+        to = {"subtypes": [words]}
+    else:
+        to = _grant_group(words)
     to["controller"] = "any" if m["all"] else "you"
     if m["other"]:
         to["other"] = True
+    if m["grp_each"] and re.search(r" with an? ", m.group(0).split('"')[0]):
+        to["with_counter"] = m["ck"] or True
     inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
     if inner is None:
         raise Refused(f'granted ability "{m["ab"]}" matches no template')
     return {"kind": "static", "grant": {"to": to, "ability": inner}}
+
+
+@template("static.grant_as_long_as", "line",
+          rf"As long as you control (?P<n>{NUM}) or more (?P<t>lands|artifacts|creatures), "
+          r"(?P<rest>(?:lands|artifacts|creatures) you control have \"[^\"]+\")",
+          '{"kind": "static", "grant": {"to": ..., "ability": ABILITY, "condition": {"you_control": '
+          '{"types": ["Land"], "min": N}}}} (the grant applies only while its controller controls '
+          "that many)", "CR 611.3a, 613.1f, 605.1a",
+          "The World Tree: As long as you control six or more lands, lands you control have \"{T}: "
+          "Add one mana of any color.\"")
+def _l_grant_as_long_as(m: re.Match[str], ctx: Ctx) -> Any:
+    rest = m["rest"][:1].upper() + m["rest"][1:]
+    out = _match("line", rest, ctx)
+    if out.get("kind") != "static" or "grant" not in out:
+        raise Refused(f'"{rest}" is not a grant')
+    out["grant"]["condition"] = {"you_control": {"types": [_PLURAL_TYPES[m["t"]]],
+                                                 "min": _num(m["n"])}}
+    return out
 
 
 @template("static.grant_haste", "line", r"Creatures you control have haste",
