@@ -340,3 +340,58 @@ def test_as_long_as_you_control_six_lands(results: dict[str, CardResult],
     assert pool(applied(checker, state([tree, *forests]), act, "U")) == "{U}"
     # an opponent's lands don't count
     assert mana(checker, state([tree, *forests[:4], {**forests[4], "owner": "bob"}]), "f0") == ["G"]
+
+
+# --- spend restrictions (106.6) -------------------------------------------------------------------
+
+def test_cant_be_spent_on_nonartifact_spells(results: dict[str, CardResult],
+                                             checker: Checker) -> None:
+    # Hydraulic Helper: "{T}: Add {U}. This mana can't be spent to cast a nonartifact spell." —
+    # an artifact spell, or anything that isn't casting a spell (an ability's cost)
+    a = next(x for x in abilities(results, "Hydraulic Helper") if "mana" in x)
+    assert a["mana"]["spend_only"] == [{"spell": {"types": ["Artifact"]}}, {"not_spell": True}]
+    helper = {"id": "h", "card": "Hydraulic Helper"}
+    ring = {"id": "s", "card": "Sol Ring", "zone": "hand"}
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "hand"}
+    mountain = {"id": "m", "card": "Mountain"}
+    assert why(checker, state([helper, ring]), {"kind": "cast", "object": "s"}).legal
+    v = why(checker, state([helper, {**bolt, "card": "Grizzly Bears"}, {"id": "f", "card": "Forest"}]),
+            {"kind": "cast", "object": "b"})
+    assert not v.legal  # {1}{G}: the {U} can't pay the generic part of a creature spell
+    # without the restriction the same mana would: a Mountain's {R} pays the {1}
+    assert why(checker, state([mountain, {**bolt, "card": "Grizzly Bears"},
+                               {"id": "f", "card": "Forest"}]), {"kind": "cast", "object": "b"}).legal
+    # an ability's cost: Guildmages' Forum's {1} paid with the Helper's {U}
+    forum = {"id": "g", "card": "Guildmages' Forum"}
+    assert why(checker, state([helper, forum]), activate("g", 2)).legal
+    assert mana(checker, state([helper, mountain]), "h") == ["U"]
+    # The Mightstone and Weakstone, Battery Bearer's granted ability: the same restriction
+    mw = next(x for x in abilities(results, "The Mightstone and Weakstone // Urza, Planeswalker")
+              if "mana" in x)
+    assert mw["mana"]["spend_only"] == a["mana"]["spend_only"]
+    bb = next(x for x in abilities(results, "Battery Bearer") if x["kind"] == "static")
+    assert bb["grant"]["ability"]["mana"]["spend_only"] == a["mana"]["spend_only"]
+
+
+def test_ability_named_first(results: dict[str, CardResult], checker: Checker) -> None:
+    # Automated Artificer: "{T}: Add {C}. Spend this mana only to activate an ability or cast an
+    # artifact spell."
+    a = next(x for x in abilities(results, "Automated Artificer") if "mana" in x)
+    assert a["mana"]["spend_only"] == [{"ability": {}}, {"spell": {"types": ["Artifact"]}}]
+    art = {"id": "a", "card": "Automated Artificer"}
+    assert why(checker, state([art, {"id": "s", "card": "Sol Ring", "zone": "hand"}]),
+               {"kind": "cast", "object": "s"}).legal
+    # Grizzly Bears' {1}{G}: the Forest pays {G}, the {C} can't pay for a creature spell
+    v = why(checker, state([art, {"id": "b", "card": "Grizzly Bears", "zone": "hand"},
+                            {"id": "f", "card": "Forest"}]), {"kind": "cast", "object": "b"})
+    assert not v.legal and "106.6" in rules(v)
+    assert why(checker, state([art, {"id": "g", "card": "Guildmages' Forum"}]),
+               activate("g", 2)).legal
+
+
+def test_spend_trigger_copying_the_spell(results: dict[str, CardResult]) -> None:
+    # Pyromancer's Goggles: "When that mana is spent to cast a red instant or sorcery spell, copy
+    # that spell and you may choose new targets for the copy." (the copy's targets, 707.10c: the
+    # mana ability itself has none, 605.1a)
+    a = next(x for x in abilities(results, "Pyromancer's Goggles") if "mana" in x)
+    assert a["not_performed"][0]["kind"] == "delayed_trigger"

@@ -1131,10 +1131,11 @@ class _Validator:
             if d is None:
                 continue
             if len(d) != 1:
-                self.add(p, 'needs exactly one of "spell", "ability", "x"')
-            self.fields(d, p, (), ("spell", "ability", "x"))
-            if "x" in d and d["x"] is not True:
-                self.add(f"{p}.x", f"expected true, got {_q(d['x'])}")
+                self.add(p, 'needs exactly one of "spell", "ability", "x", "not_spell"')
+            self.fields(d, p, (), ("spell", "ability", "x", "not_spell"))
+            for f in ("x", "not_spell"):  # "not_spell": anything but casting a spell
+                if f in d and d[f] is not True:
+                    self.add(f"{p}.{f}", f"expected true, got {_q(d[f])}")
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:

@@ -641,7 +641,8 @@ class FactWriter:
     def spend_only(self, a: Symbol, alts: Any) -> None:
         """spend_only(A,I): the mana of A may be spent only as alternative I (or another) allows
         (106.6); spend_alt(A,I,Prop) with Prop: spell, type(T), subtype(S), supertype(S), color(T),
-        chosen_type, ability, of_type(T), x (all the properties of an alternative must hold)."""
+        chosen_type, ability, of_type(T), x, not_spell (all the properties of an alternative must
+        hold)."""
         if not isinstance(alts, list):
             return
         for i, alt in enumerate(alts, start=1):
@@ -675,6 +676,8 @@ class FactWriter:
                     self.add("spend_alt", a, n, C("of_colorless"))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
+            if alt.get("not_spell"):  # "This mana can't be spent to cast nonartifact spells"
+                self.add("spend_alt", a, n, C("not_spell"))
 
     def replace_mana(self, a: Symbol, rm: dict) -> None:
         """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose

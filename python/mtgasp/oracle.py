@@ -1321,6 +1321,18 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
     return out
 
 
+@template("spend.ability_or_spell", "mana_rider",
+          r"Spend this mana only to (?P<act>activate (?:an ability|abilities)) or (?:to )?"
+          r"(?P<cast>cast .+)",
+          '"spend_only": [{"ability": {}}, {"spell": {...}}] (as spend.restriction, the ability '
+          "named first)", "CR 106.6",
+          "Automated Artificer: {T}: Add {C}. Spend this mana only to activate an ability or cast "
+          "an artifact spell.")
+def _s_ability_or_spell(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": _ability_alternatives(m["act"], set())
+            + _spell_alternatives(m["cast"][len("cast "):])}
+
+
 @template("spend.restriction", "mana_rider",
           r"Spend this mana only to (?:(?P<cast>cast .+?)(?:,? or (?:to )?(?P<act>activate .+))?|"
           r"(?P<act2>activate .+))",
@@ -1340,6 +1352,16 @@ def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": alts}
 
 
+@template("spend.not_nonartifact", "mana_rider",
+          r"This mana can't be spent to cast (?:a )?nonartifact spells?",
+          '"spend_only": [{"spell": {"types": ["Artifact"]}}, {"not_spell": true}] (an artifact '
+          "spell, or anything that isn't casting a spell: an ability's cost ...)", "CR 106.6",
+          "The Mightstone and Weakstone: {T}: Add {C}{C}. This mana can't be spent to cast "
+          "nonartifact spells.")
+def _s_not_nonartifact(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": [{"spell": {"types": ["Artifact"]}}, {"not_spell": True}]}
+
+
 @template("spend.x", "mana_rider", r"Spend this mana only on costs that (?:include|contain) \{X\}",
           '"spend_only": [{"x": true}]', "CR 106.6, 107.3", "Rosheen Meanderer")
 def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
@@ -1351,7 +1373,8 @@ def _not_performed(kind: str, text: str, eff: str, ctx: Ctx) -> dict[str, Any]:
     ability, or an effect on the spell the mana is spent on. Refused when its effect targets (a
     rider with a target: 605.1a, 605.5a, the reading would be unsure) or adds mana (605.1b: a
     triggered mana ability, never left unperformed)."""
-    own = eff.removesuffix(". You may choose new targets for the copy")  # the copy's (707.10c)
+    # the copy's new targets (707.10c), not the rider's own
+    own = re.sub(r"(?:\. You|,? and you) may choose new targets for the copy$", "", eff)
     if re.search(r"\btargets?\b", own):
         raise Refused(f'a rider with a target ("{eff}"): 605.1a, 605.5a')
     if _ADDS.search(_unquoted(eff)):
