@@ -395,3 +395,30 @@ def test_spend_trigger_copying_the_spell(results: dict[str, CardResult]) -> None
     # mana ability itself has none, 605.1a)
     a = next(x for x in abilities(results, "Pyromancer's Goggles") if "mana" in x)
     assert a["not_performed"][0]["kind"] == "delayed_trigger"
+
+
+def test_conditional_life_rider(results: dict[str, CardResult], checker: Checker) -> None:
+    # Avid Reclaimer: "{T}: Add {G} or {U}. If you control a Nissa planeswalker, you gain 2
+    # life." (605.3b: checked as the ability resolves; 119.10)
+    a = abilities(results, "Avid Reclaimer")[0]
+    assert a["conditional_rider"] == {"if_you_control": {"subtypes": ["Nissa"], "min": 1,
+                                                         "types": ["Planeswalker"]},
+                                      "gain_life": 2}
+    reclaimer = {"id": "a", "card": "Avid Reclaimer"}
+    nissa = {"id": "n", "card": "Nissa, Voice of Zendikar", "counters": {"loyalty": 3}}
+
+    def alice(doc: dict) -> dict:
+        return next(p for p in doc["players"] if p["name"] == "alice")
+
+    assert mana(checker, state([reclaimer]), "a") == ["U", "G"]
+    assert alice(applied(checker, state([reclaimer]), activate("a", 1), "G")).get("life") is None
+    after = applied(checker, state([reclaimer, nissa]), activate("a", 1), "G")
+    assert alice(after)["life"] == 22 and alice(after)["mana_pool"] == "{G}"
+    # an opponent's Nissa doesn't count
+    after = applied(checker, state([reclaimer, {**nissa, "owner": "bob"}]), activate("a", 1), "G")
+    assert alice(after).get("life") is None
+    # Black Tom Cassidy: "If you control another Mutant, you gain 1 life." (not itself)
+    tom = {"id": "b", "card": "Black Tom Cassidy"}
+    assert alice(applied(checker, state([tom]), activate("b", 1))).get("life") is None
+    ogre = {"id": "o", "card": "Incurable Ogre"}
+    assert alice(applied(checker, state([tom, ogre]), activate("b", 1)))["life"] == 21

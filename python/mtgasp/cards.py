@@ -178,7 +178,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
                               "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
-                              "not_performed")),
+                              "not_performed", "conditional_rider")),
     "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
@@ -677,6 +677,17 @@ class _Validator:
             if "mana" not in ab:
                 self.add(f"{path}.rider", "only a mana ability has a rider")
             self.rider(ab["rider"], f"{path}.rider")
+        if "conditional_rider" in ab:  # {"if_you_control": YOU_CONTROL, "gain_life": N}
+            q = f"{path}.conditional_rider"
+            if "mana" not in ab:
+                self.add(q, "only a mana ability has a rider")
+            cr = self.obj(ab["conditional_rider"], q, '{"if_you_control": {...}, "gain_life": 1}')
+            if cr is not None:
+                self.fields(cr, q, ("if_you_control", "gain_life"))
+                if "if_you_control" in cr:
+                    self.you_control(cr["if_you_control"], f"{q}.if_you_control")
+                if "gain_life" in cr:
+                    self.integer(cr["gain_life"], f"{q}.gain_life", 1)
         if "not_performed" in ab:
             if "mana" not in ab:
                 self.add(f"{path}.not_performed", "only a mana ability has riders not performed")

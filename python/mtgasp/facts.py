@@ -428,6 +428,10 @@ class FactWriter:
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
                 self.add("rider", a, C(name), N(int(n)))
+            cr = spec.get("conditional_rider")
+            if isinstance(cr, dict):  # "If you control a Nissa planeswalker, you gain 2 life"
+                self.you_control(a, C("rider"), cr.get("if_you_control") or {})
+                self.add("cond_rider", a, C("gain_life"), N(int(cr.get("gain_life", 0))))
             # riders `apply` doesn't perform and reports (603.7, 603.12, 106.6): their text, a
             # clingo string (never ASP text)
             for i, np_ in enumerate(spec.get("not_performed") or [], start=1):

@@ -1458,6 +1458,24 @@ def _r_poison(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"poison": _num(m["n"])}}
 
 
+@template("rider.if_you_control_gain_life", "mana_rider",
+          rf"If you control (?P<other>another )?(?:an? )?(?P<sub>[A-Z][a-z]+)(?: (?P<t>creature|"
+          rf"planeswalker|artifact|land|enchantment))?, you gain (?P<n>{NUM}) life",
+          '"conditional_rider": {"if_you_control": {"subtypes": ["Nissa"], "types": '
+          '["Planeswalker"], "other": true, "min": 1}, "gain_life": N} on the ability (still a mana '
+          "ability; `apply` gains the life as it resolves when its controller controls such a "
+          "permanent then)", "CR 605.1a, 605.3b, 119.10, 205.3",
+          "Avid Reclaimer: {T}: Add {G} or {U}. If you control a Nissa planeswalker, you gain 2 "
+          "life; Black Tom Cassidy: ... If you control another Mutant, you gain 1 life.")
+def _r_if_control_gain(m: re.Match[str], ctx: Ctx) -> Any:
+    yc: dict[str, Any] = {"subtypes": [m["sub"]], "min": 1}
+    if m["t"]:
+        yc["types"] = [TYPE_WORDS[m["t"]]]
+    if m["other"]:
+        yc["other"] = True
+    return {"conditional_rider": {"if_you_control": yc, "gain_life": _num(m["n"])}}
+
+
 @template("rider.sacrifice_if_no_counters", "mana_rider",
           r"If there are no (?P<k>[a-z]+) counters on ~, sacrifice it",
           '"sacrifice_if_no_counters": "depletion" on the ability (still a mana ability: `apply` '
@@ -2825,6 +2843,8 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
             elif k == "rider":
                 # on the ability: it stays a mana ability (605.1a)
                 fields.setdefault("rider", {}).update(v)
+            elif k == "conditional_rider" and k in fields:
+                raise Refused("two conditional riders: not in the card format")
             else:
                 fields[k] = v
     return fields
