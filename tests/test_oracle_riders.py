@@ -422,3 +422,19 @@ def test_conditional_life_rider(results: dict[str, CardResult], checker: Checker
     assert alice(applied(checker, state([tom]), activate("b", 1))).get("life") is None
     ogre = {"id": "o", "card": "Incurable Ogre"}
     assert alice(applied(checker, state([tom, ogre]), activate("b", 1)))["life"] == 21
+
+
+def test_mana_of_this_creatures_colors(results: dict[str, CardResult], checker: Checker) -> None:
+    # Katilda, Dawnhart Prime: "Human creatures you control have "{T}: Add one mana of any of this
+    # creature's colors."" (105.2: the colors of the creature that has the ability)
+    g = next(a for a in abilities(results, "Katilda, Dawnhart Prime") if a["kind"] == "static")
+    assert g["grant"]["to"] == {"types": ["Creature"], "subtypes": ["Human"], "controller": "you"}
+    assert g["grant"]["ability"]["mana"] == {"self_colors": 1}
+    katilda = {"id": "k", "card": "Katilda, Dawnhart Prime"}
+    knight = {"id": "b", "card": "Benalish Knight"}
+    assert mana(checker, state([katilda, knight]), "k") == ["W", "G"]
+    assert mana(checker, state([katilda, knight]), "b") == ["W"]
+    # Grizzly Bears is a Bear, not a Human
+    assert mana(checker, state([katilda, {"id": "g", "card": "Grizzly Bears"}]), "g") == []
+    act = {"kind": "activate", "object": "b", "ability": granted("Katilda, Dawnhart Prime")}
+    assert pool(applied(checker, state([katilda, knight]), act)) == "{W}"

@@ -154,7 +154,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
-    "commander_identity", "color_among",
+    "commander_identity", "color_among", "self_colors",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -1084,6 +1084,8 @@ class _Validator:
                 self.add(f"{path}.color_among", "takes no min or max")
         if "commander_identity" in prod and prod["commander_identity"] != 1:
             self.add(f"{path}.commander_identity", f"expected 1, got {_q(prod['commander_identity'])}")
+        if "self_colors" in prod and prod["self_colors"] != 1:
+            self.add(f"{path}.self_colors", f"expected 1, got {_q(prod['self_colors'])}")
         if "chosen_color" in prod and prod["chosen_color"] != 1:
             self.add(f"{path}.chosen_color", f"expected 1, got {_q(prod['chosen_color'])}")
         if "could_produce" in prod:

@@ -1096,6 +1096,15 @@ def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"chosen_color": 1}
 
 
+@template("mana.self_colors", "mana", r"Add one mana of any of ~'s colors",
+          '{"self_colors": 1} (one mana of a color of the object that has the ability, now: its '
+          "mana cost's or given colors; none when it is colorless)", "CR 105.2, 106.5, 605.1a",
+          "Katilda, Dawnhart Prime: Human creatures you control have \"{T}: Add one mana of any "
+          "of this creature's colors.\"")
+def _m_self_colors(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"self_colors": 1}
+
+
 @template("mana.commander_identity", "mana",
           r"Add one mana of any color in your commander's color identity",
           '{"commander_identity": 1} (one mana of a color of the identity of its controller\'s '
