@@ -438,3 +438,18 @@ def test_mana_of_this_creatures_colors(results: dict[str, CardResult], checker: 
     assert mana(checker, state([katilda, {"id": "g", "card": "Grizzly Bears"}]), "g") == []
     act = {"kind": "activate", "object": "b", "ability": granted("Katilda, Dawnhart Prime")}
     assert pool(applied(checker, state([katilda, knight]), act)) == "{W}"
+
+
+def test_each_land_and_ally(results: dict[str, CardResult], checker: Checker) -> None:
+    # Great Divide Guide: "Each land and Ally you control has "{T}: Add one mana of any color.""
+    # (either one: the Guide is an Ally, a Forest a land; an opponent's Forest isn't yours)
+    g = next(a for a in abilities(results, "Great Divide Guide") if a["kind"] == "static")
+    assert g["grant"]["to"] == {"subtypes": ["Ally"], "or_types": ["Land"], "controller": "you"}
+    doc = state([{"id": "d", "card": "Great Divide Guide"}, {"id": "f", "card": "Forest"},
+                 {"id": "b", "card": "Grizzly Bears"},
+                 {"id": "o", "card": "Forest", "owner": "bob"}])
+    every = ["W", "U", "B", "R", "G"]
+    assert mana(checker, doc, "d") == every and mana(checker, doc, "f") == every
+    assert mana(checker, doc, "b") == [] and mana(checker, doc, "o") == ["G"]
+    act = {"kind": "activate", "object": "f", "ability": granted("Great Divide Guide")}
+    assert pool(applied(checker, doc, act, "B")) == "{B}"

@@ -1420,7 +1420,10 @@ class _Validator:
             g = grant["to"]
             p = f"{path}.to"
             self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other",
-                                                 "with_counter"))
+                                                 "with_counter", "or_types"))
+            if "or_types" in g:  # "Each land and Ally you control": also every land
+                self.string_list(g["or_types"], f"{p}.or_types", CARD_TYPES, "a card type",
+                                 nonempty=True)
             if "controller" in g:
                 self.choice(g["controller"], f"{p}.controller", ("you", "any"), "a controller")
             self.type_lists(g, p)

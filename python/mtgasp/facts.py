@@ -461,6 +461,8 @@ class FactWriter:
                         self.add("grant_token", a)
                     if to.get("other"):
                         self.add("grant_other", a)
+                    for t in to.get("or_types") or []:
+                        self.add("grant_or_type", a, C(t.lower()))
                     wc = to.get("with_counter")
                     if wc is True:  # "with a counter on it": any kind (122.1)
                         self.add("grant_with_counter", a, C("any"))

@@ -2548,7 +2548,7 @@ _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot",
           r"(?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) and )?\"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
           '"subtypes": [...], "supertypes": [...], "token": true, "other": true, "with_counter": '
-          'true|"+1/+1"}, "ability": ABILITY}} (keywords granted with it, "have vigilance and '
+          'true|"+1/+1", "or_types": ["Land"]}, "ability": ABILITY}} (keywords granted with it, "have vigilance and '
           '\"...\"", are dropped when no rule in scope reads them; "with a counter on it": only '
           "those with a counter, of that kind if named, 122.1)",
           "CR 613.1f, 605.1a, 111.1, 122.1",
@@ -2556,7 +2556,7 @@ _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot",
           "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"; "
           "Brightcap Badger: Each Fungus and Saproling you control has \"{T}: Add {G}.\"; "
           "Rishkar, Peema Renegade: Each creature you control with a counter on it has \"{T}: Add "
-          "{G}.\"")
+          "{G}.\"; Great Divide Guide: Each land and Ally you control has ...")
 def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
     words = m["grp_all"] or m["grp"] or m["grp_each"]
     _granted_keywords_not_modeled(m["kws"])
@@ -2564,6 +2564,9 @@ def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
         to: dict[str, Any] = {"types": [TYPE_WORDS[words.lower()]]}
     elif m["grp_each"] and re.fullmatch(r"[A-Z][a-z]+", words):  # "Each Elf you control"
         to = {"subtypes": [words]}
+    elif m["grp_each"] and (mt := re.fullmatch(r"(?P<t>[a-z]+) and (?P<s>[A-Z][a-z]+)", words)) \
+            and mt["t"] in TYPE_WORDS:  # "Each land and Ally you control": either one
+        to = {"subtypes": [mt["s"]], "or_types": [TYPE_WORDS[mt["t"]]]}
     else:
         to = _grant_group(words)
     to["controller"] = "any" if m["all"] else "you"
