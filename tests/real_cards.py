@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
@@ -21,6 +22,21 @@ def import_fixture(fixture: Path) -> dict[str, CardResult]:
 def checker_of(results: dict[str, CardResult]) -> Checker:
     cards = [r.card for r in results.values() if r.card is not None]
     return Checker(CardLibrary.from_data({"format": 1, "cards": cards}, source="imported"))
+
+
+def module_fixtures(fixture: Path) -> tuple[Any, Any]:
+    """The module-scoped pytest fixtures ``results`` (the fixture file imported) and ``checker``
+    (a Checker over its imported cards): ``results, checker = module_fixtures(FIXTURE)``."""
+
+    @pytest.fixture(scope="module")
+    def results() -> dict[str, CardResult]:
+        return import_fixture(fixture)
+
+    @pytest.fixture(scope="module")
+    def checker(results: dict[str, CardResult]) -> Checker:
+        return checker_of(results)
+
+    return results, checker
 
 
 def abilities(results: dict[str, CardResult], name: str, face: int = 0) -> list[dict[str, Any]]:

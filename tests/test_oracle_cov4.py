@@ -17,9 +17,8 @@ from real_cards import (
     abilities,
     activate,
     applied,
-    checker_of,
-    import_fixture,
     mana,
+    module_fixtures,
     obj,
     rules,
     state,
@@ -29,14 +28,7 @@ from real_cards import (
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_cov4.json"
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, CardResult]:
-    return import_fixture(FIXTURE)
-
-
-@pytest.fixture(scope="module")
-def checker(results: dict[str, CardResult]) -> Checker:
-    return checker_of(results)
+results, checker = module_fixtures(FIXTURE)
 
 
 # --- colors of permanents (105.2, 202.2, 204) -------------------------------------------------

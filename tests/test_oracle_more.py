@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
@@ -18,8 +17,7 @@ from real_cards import (
     abilities,
     activate,
     applied,
-    checker_of,
-    import_fixture,
+    module_fixtures,
     obj,
     pool,
     state,
@@ -29,14 +27,7 @@ from real_cards import (
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_more.json"
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, CardResult]:
-    return import_fixture(FIXTURE)
-
-
-@pytest.fixture(scope="module")
-def checker(results: dict[str, CardResult]) -> Checker:
-    return checker_of(results)
+results, checker = module_fixtures(FIXTURE)
 
 
 # --- self reference, counts, amounts ----------------------------------------------------------

@@ -298,6 +298,13 @@ class Decoder:
                 return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
             if f.name == "sup" and len(f.arguments) == 2:  # "a legendary creature"
                 return f"a {f.arguments[1].name} {f.arguments[0].name}"
+            if f.name == "either":  # "an artifact or creature"
+                ts = [a.name for a in sym_args(f)]
+                return _ARTICLE.get(ts[0], f"a {ts[0]}") + " or " + " or ".join(ts[1:])
+            if f.name == "permanent":
+                return "a permanent"
+            if f.name == "non_type":  # "a nonland permanent"
+                return f"a non{sym_args(f)[0].name} permanent"
             if f.name == "any":
                 return "a card"
             if f.name == "token_perm":  # "Sacrifice a token" (111.1)
@@ -396,6 +403,9 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
+        x_reduced: dict[Symbol, int] = {}
+        for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
+            x_reduced[args[0]] = args[1].number
         for v, _args in each("free_cast"):
             v.free = True
         for v, _args in each("has_x_in_mana_cost"):
@@ -414,6 +424,8 @@ class Decoder:
             v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
             if v.costed:
                 mana = self.total_text(t)
+                if t in x_reduced:
+                    mana += f" reduced by {{{x_reduced[t]}}}"
                 extras = self.cost_extras(t)
                 if mana == "{0}" and extras:
                     v.cost = ", ".join(extras)

@@ -148,7 +148,7 @@ CONDITIONS = {
 }
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
-STATIC_FIELDS = ("grant", "cost_increase", "replace_mana", "plot_from_library", "effect",
+STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "doesnt_untap")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
@@ -166,7 +166,9 @@ UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life
                  "opponents_lands_at_least", "reveal")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored", "kicked",
-                    "colorless", "non_types")
+                    "colorless", "non_types", "from", "not_owned", "x_in_cost", "min_mana_value",
+                    "keywords", "commander")
+SPEND_FROM = ("your_graveyard", "exile")
 
 _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
@@ -705,6 +707,8 @@ class _Validator:
             self.grant(ab["grant"], f"{path}.grant")
         if "cost_increase" in ab:
             self.cost_increase(ab["cost_increase"], f"{path}.cost_increase")
+        if "spell_cost_reduction" in ab:
+            self.spell_cost_reduction(ab["spell_cost_reduction"], f"{path}.spell_cost_reduction")
         if "replace_mana" in ab:
             self.replace_mana(ab["replace_mana"], f"{path}.replace_mana")
         if "plot_from_library" in ab:
@@ -827,8 +831,6 @@ class _Validator:
             if isinstance(ab["cost"], dict) and "put_counters" in ab["cost"]:
                 self.add(f"{path}.cost.put_counters", "only an activated ability's cost puts "
                                                       "counters on its source")
-            if isinstance(ab["cost"], dict) and "exile_from_graveyard" in ab["cost"]:
-                self.add(f"{path}.cost.exile_from_graveyard", "only in an activated ability's cost")
             sac = ab["cost"].get("sacrifice") if isinstance(ab["cost"], dict) else None
             if isinstance(sac, dict) and "other" in sac:
                 self.add(f"{path}.cost.sacrifice.other", "only an activated ability's cost "
@@ -967,7 +969,8 @@ class _Validator:
                            '"self" or a filter such as {"type": "Land"}')
             if sac is not None:
                 self.fields(sac, f"{path}.sacrifice", (), ("type", "subtypes", "other", "count",
-                                                           "token"))
+                                                           "token", "types", "permanent",
+                                                           "non_types"))
                 if "other" in sac:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "count" in sac:  # "Sacrifice two artifacts" (118.3)
@@ -977,8 +980,25 @@ class _Validator:
                         self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
                     if "type" in sac or "subtypes" in sac:
                         self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
-                elif "type" not in sac and "subtypes" not in sac:
-                    self.add(f"{path}.sacrifice", 'needs "type", "subtypes" or "token"')
+                elif not any(k in sac for k in ("type", "subtypes", "types", "permanent", "non_types")):
+                    self.add(f"{path}.sacrifice", 'needs "type", "subtypes", "types", "permanent", '
+                                                  '"non_types" or "token"')
+                elif sum(k in sac for k in ("type", "types", "permanent", "non_types")) > 1 or (
+                        "subtypes" in sac and any(k in sac for k in ("types", "permanent", "non_types"))):
+                    self.add(f"{path}.sacrifice", 'one of "type" (with "subtypes"), "types", '
+                                                  '"permanent", "non_types"')
+                if "types" in sac:  # "an artifact or creature": either type
+                    self.string_list(sac["types"], f"{path}.sacrifice.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                    if isinstance(sac["types"], list) and len(sac["types"]) != 2:
+                        self.add(f"{path}.sacrifice.types", "two card types (either one)")
+                if "permanent" in sac and sac["permanent"] is not True:
+                    self.add(f"{path}.sacrifice.permanent", f"expected true, got {_q(sac['permanent'])}")
+                if "non_types" in sac:  # "a nonland permanent"
+                    self.string_list(sac["non_types"], f"{path}.sacrifice.non_types", CARD_TYPES,
+                                     "a card type", nonempty=True)
+                    if isinstance(sac["non_types"], list) and len(sac["non_types"]) != 1:
+                        self.add(f"{path}.sacrifice.non_types", "one card type")
                 if "type" in sac:
                     self.choice(sac["type"], f"{path}.sacrifice.type", CARD_TYPES, "a card type")
                 if "subtypes" in sac:
@@ -1168,26 +1188,50 @@ class _Validator:
                 sp = self.obj(d["spell"], q, '{"types": ["Creature"], "chosen_type": true}')
                 if sp is None:
                     continue
-                self.fields(sp, q, (), SPEND_ONLY_SPELL)
-                if "types" in sp:
-                    self.string_list(sp["types"], f"{q}.types", CARD_TYPES, "a card type",
-                                     nonempty=True)
-                if "supertypes" in sp:
-                    self.string_list(sp["supertypes"], f"{q}.supertypes", SUPERTYPES,
-                                     "a supertype", nonempty=True)
-                if "subtypes" in sp:
-                    self.string_list(sp["subtypes"], f"{q}.subtypes", nonempty=True)
-                if "colors" in sp:
-                    self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
-                                     nonempty=True)
-                for f in ("multicolored", "colorless", "kicked"):
-                    if f in sp:
-                        self.boolean(sp[f], f"{q}.{f}")
-                if "non_types" in sp:
-                    self.string_list(sp["non_types"], f"{q}.non_types", CARD_TYPES, "a card type",
-                                     nonempty=True)
-                if "chosen_type" in sp and sp["chosen_type"] is not True:
-                    self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
+                self.spell_filter(sp, q, v)
+
+    def spell_filter(self, sp: dict[str, Any], q: str, alts: list[Any]) -> None:
+        """The properties of a spell (a spend restriction's alternative, 106.6, or a cost
+        reduction's, 601.2f); ``alts``: all the alternatives, which min_mana_value checks."""
+        self.fields(sp, q, (), SPEND_ONLY_SPELL)
+        if "types" in sp:
+            self.string_list(sp["types"], f"{q}.types", CARD_TYPES, "a card type",
+                             nonempty=True)
+        if "supertypes" in sp:
+            self.string_list(sp["supertypes"], f"{q}.supertypes", SUPERTYPES,
+                             "a supertype", nonempty=True)
+        if "subtypes" in sp:
+            self.string_list(sp["subtypes"], f"{q}.subtypes", nonempty=True)
+        if "colors" in sp:
+            self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
+                             nonempty=True)
+        for f in ("multicolored", "colorless", "kicked"):
+            if f in sp:
+                self.boolean(sp[f], f"{q}.{f}")
+        if "non_types" in sp:
+            self.string_list(sp["non_types"], f"{q}.non_types", CARD_TYPES, "a card type",
+                             nonempty=True)
+        if "chosen_type" in sp and sp["chosen_type"] is not True:
+            self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
+        for f in ("not_owned", "x_in_cost", "commander"):
+            if f in sp and sp[f] is not True:
+                self.add(f"{q}.{f}", f"expected true, got {_q(sp[f])}")
+        if "from" in sp and sp["from"] not in SPEND_FROM:
+            self.add(f"{q}.from", f"expected one of {', '.join(SPEND_FROM)}, got {_q(sp['from'])}")
+        if "keywords" in sp:
+            self.string_list(sp["keywords"], f"{q}.keywords", nonempty=True)
+        if "min_mana_value" in sp:
+            self.integer(sp["min_mana_value"], f"{q}.min_mana_value", 1)
+            # 202.3e: a spell's mana value counts X; the restriction is decided for spells
+            # without {X}, so an alternative must take every spell with {X} of that kind.
+            others: list[dict[str, Any]] = [a["spell"] for a in alts if isinstance(a, dict)
+                                             and isinstance(a.get("spell"), dict)]
+            if not any(o.get("x_in_cost") is True and all(sp.get(k) == w for k, w in o.items()
+                                                           if k != "x_in_cost")
+                       for o in others):
+                self.add(f"{q}.min_mana_value", "needs another alternative with "
+                         '"x_in_cost": true and no other property than this one\'s (a spell\'s '
+                         "mana value counts its X, 202.3e)")
 
     def rider(self, v: Any, path: str) -> None:
         rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')
@@ -1442,10 +1486,12 @@ class _Validator:
         ci = self.obj(v, path, '{"amount": "{2}", "spells_cast_by": ..., "from_zones": [...]}')
         if ci is None:
             return
-        self.fields(ci, path, ("amount",), ("spells_cast_by", "from_zones", "spell_types"))
+        self.fields(ci, path, ("amount",), ("spells_cast_by", "from_zones", "spell_types", "spells"))
         if "spell_types" in ci:
             self.string_list(ci["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
                              nonempty=True)
+        if "spells" in ci:
+            self.spell_filters(ci["spells"], f"{path}.spells")
         if "amount" in ci:
             amount = self.mana(ci["amount"], f"{path}.amount")
             if amount is not None and amount.x:
@@ -1454,6 +1500,36 @@ class _Validator:
             self.choice(ci["spells_cast_by"], f"{path}.spells_cast_by", PLAYERS, "a player filter")
         if "from_zones" in ci:
             self.string_list(ci["from_zones"], f"{path}.from_zones", ZONES, "a zone", nonempty=True)
+
+    def spell_cost_reduction(self, v: Any, path: str) -> None:
+        """601.2f, 118.7a: {"amount": 1, "spells_cast_by": "you", "spells": [SPELL, ...]}."""
+        cr = self.obj(v, path, '{"amount": 1, "spells_cast_by": "you", "spells": [{"types": ["Artifact"]}]}')
+        if cr is None:
+            return
+        self.fields(cr, path, ("amount",), ("spells_cast_by", "spells"))
+        if "amount" in cr:
+            self.integer(cr["amount"], f"{path}.amount", 1)
+        if "spells_cast_by" in cr:
+            self.choice(cr["spells_cast_by"], f"{path}.spells_cast_by", PLAYERS, "a player filter")
+        if "spells" in cr:
+            self.spell_filters(cr["spells"], f"{path}.spells")
+
+    def spell_filters(self, spells: Any, path: str) -> None:
+        """A cost increase's or reduction's spells (601.2f): a list of SPELL filters, any of which
+        a spell may match (the properties of a spend restriction's spell, but the chosen type)."""
+        if not isinstance(spells, list) or not spells:
+            self.add(path, "expected a non-empty list of spell filters such as "
+                           f'[{{"types": ["Artifact"]}}], got {_q(spells)}')
+            return
+        wrapped = [{"spell": sp} for sp in spells]
+        for i, sp in enumerate(spells):
+            q = f"{path}[{i}]"
+            d = self.obj(sp, q, '{"types": ["Artifact"]}')
+            if d is None:
+                continue
+            if "chosen_type" in d:
+                self.add(f"{q}.chosen_type", "only a spend restriction reads the chosen type")
+            self.spell_filter(d, q, wrapped)
 
     def replace_mana(self, v: Any, path: str) -> None:
         rm = self.obj(v, path, '{"when": {...}, "result": {...}}')

@@ -85,6 +85,27 @@ def N(n: int) -> Symbol:
 _IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
+def spell_props(sp: dict[str, Any]) -> list[Symbol]:
+    """The properties of a spell filter (a spend restriction's or a cost reduction's alternative,
+    the card format's SPELL): spell, type(T), supertype(S), subtype(S), color(C), chosen_type,
+    multicolored, colorless, kicked, non_type(T), not_owned, x_in_cost, commander, from(Z),
+    keyword(K), min_mv(N) (casting.lp's spell_prop/2; all of them must hold)."""
+    out = [Function("spell")]
+    out += [Function("type", [Function(t.lower())]) for t in sp.get("types") or []]
+    out += [Function("supertype", [Function(t.lower())]) for t in sp.get("supertypes") or []]
+    out += [Function("subtype", [String(t)]) for t in sp.get("subtypes") or []]
+    out += [Function("color", [Function(t.lower())]) for t in sp.get("colors") or []]
+    out += [Function(f) for f in ("chosen_type", "multicolored", "colorless", "kicked", "not_owned",
+                                  "x_in_cost", "commander") if sp.get(f)]
+    out += [Function("non_type", [Function(t.lower())]) for t in sp.get("non_types") or []]
+    if sp.get("from"):
+        out.append(Function("from", [Function(sp["from"])]))
+    out += [Function("keyword", [name_sym(k)]) for k in sp.get("keywords") or []]
+    if sp.get("min_mana_value"):
+        out.append(Function("min_mv", [Number(int(sp["min_mana_value"]))]))
+    return out
+
+
 def name_sym(name: str) -> Symbol:
     """A keyword or other vocabulary word: a constant when it is an identifier (``flash``), else a
     string (``"first strike"``: a not-modeled keyword, which no rule reads)."""
@@ -485,12 +506,21 @@ class FactWriter:
                 self.add("doesnt_untap_if_counter", a, String(du["if_counter"]))
             if spec.get("replace_mana"):
                 self.replace_mana(a, spec["replace_mana"])
+            red = spec.get("spell_cost_reduction")
+            if red:  # 601.2f, 118.7a
+                self.add("spell_reduction", a, N(int(red["amount"])), C(red.get("spells_cast_by", "you")))
+                for j, sp in enumerate(red.get("spells") or [], start=1):
+                    for prop in spell_props(sp):
+                        self.add("reduction_alt", a, N(j), prop)
             inc = spec.get("cost_increase")
             if inc:
                 for zone in inc.get("from_zones") or ["any"]:
                     self.add("cost_increase", a, self.cost(inc["amount"]), C(inc.get("spells_cast_by", "opponents")), C(zone))
                 for t in inc.get("spell_types") or []:
                     self.add("cost_increase_type", a, C(t.lower()))
+                for j, sp in enumerate(inc.get("spells") or [], start=1):
+                    for prop in spell_props(sp):
+                        self.add("increase_alt", a, N(j), prop)
         if kind == "replacement":
             if spec.get("enters_tapped"):
                 self.add("enters_tapped", a)
@@ -647,31 +677,16 @@ class FactWriter:
     def spend_only(self, a: Symbol, alts: Any) -> None:
         """spend_only(A,I): the mana of A may be spent only as alternative I (or another) allows
         (106.6); spend_alt(A,I,Prop) with Prop: spell, type(T), subtype(S), supertype(S), color(T),
-        chosen_type, ability, of_type(T), x, not_spell (all the properties of an alternative must
-        hold)."""
+        chosen_type, not_owned, x_in_cost, commander, from(Z), keyword(K), min_mv(N), ability,
+        of_type(T), x, not_spell (all the properties of an alternative must hold)."""
         if not isinstance(alts, list):
             return
         for i, alt in enumerate(alts, start=1):
             n = N(i)
             self.add("spend_only", a, n)
             if "spell" in alt:
-                sp = alt["spell"] or {}
-                self.add("spend_alt", a, n, C("spell"))
-                for t in sp.get("types") or []:
-                    self.add("spend_alt", a, n, F("type", [C(t.lower())]))
-                for t in sp.get("supertypes") or []:
-                    self.add("spend_alt", a, n, F("supertype", [C(t.lower())]))
-                for t in sp.get("subtypes") or []:
-                    self.add("spend_alt", a, n, F("subtype", [String(t)]))
-                for t in sp.get("colors") or []:
-                    self.add("spend_alt", a, n, F("color", [C(t.lower())]))
-                if sp.get("chosen_type"):
-                    self.add("spend_alt", a, n, C("chosen_type"))
-                for f in ("multicolored", "colorless", "kicked"):
-                    if sp.get(f):
-                        self.add("spend_alt", a, n, C(f))
-                for t in sp.get("non_types") or []:
-                    self.add("spend_alt", a, n, F("non_type", [C(t.lower())]))
+                for prop in spell_props(alt["spell"] or {}):
+                    self.add("spend_alt", a, n, prop)
             if "ability" in alt:
                 self.add("spend_alt", a, n, C("ability"))
                 for t in (alt["ability"] or {}).get("of_types") or []:
@@ -715,6 +730,12 @@ class FactWriter:
             self.add(f"{prefix}_sacrifice", a, F("type", [C(sac["type"].lower())]))
         elif isinstance(sac, dict) and sac.get("token"):
             self.add(f"{prefix}_sacrifice", a, C("token_perm"))
+        elif isinstance(sac, dict) and isinstance(sac.get("types"), list):  # either type
+            self.add(f"{prefix}_sacrifice", a, F("either", [C(str(t).lower()) for t in sac["types"]]))
+        elif isinstance(sac, dict) and sac.get("permanent"):
+            self.add(f"{prefix}_sacrifice", a, C("permanent"))
+        elif isinstance(sac, dict) and isinstance(sac.get("non_types"), list):
+            self.add(f"{prefix}_sacrifice", a, F("non_type", [C(str(sac["non_types"][0]).lower())]))
         if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
             self.add("activation_sacrifice_count", a, N(int(sac["count"])))
         if isinstance(cost.get("put_counters"), dict) and prefix == "activation":
@@ -753,9 +774,9 @@ class FactWriter:
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         eg = cost.get("exile_from_graveyard")
-        if isinstance(eg, dict) and prefix == "activation":
+        if isinstance(eg, dict) and prefix in ("activation", "additional"):
             flt = F("type", [C(eg["type"].lower())]) if "type" in eg else C("any")
-            self.add("activation_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
+            self.add(f"{prefix}_exile_graveyard", a, flt, N(int(eg.get("count", 1))))
         dc = cost.get("discard")
         if dc == "self" and prefix == "activation":
             self.add("activation_discard_self", a)

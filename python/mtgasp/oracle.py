@@ -633,6 +633,27 @@ def _c_return_permanent(m: re.Match[str], ctx: Ctx) -> Any:
     return {"return_permanent": rp}
 
 
+@template("cost.sacrifice_either", "cost",
+          r"Sacrifice (?P<other>another|an?) (?P<a>land|artifact|creature|enchantment|planeswalker) or "
+          r"(?P<b>land|artifact|creature|enchantment|planeswalker)",
+          '"sacrifice": {"types": ["Artifact", "Creature"]} (a permanent of either type; "another": '
+          'with "other": true when the source is of one of them)', "CR 701.21, 118.3",
+          "Sacrifice an artifact or creature (Deadly Dispute's additional cost; Carrion Feeder)")
+def _c_sac_either(m: re.Match[str], ctx: Ctx) -> Any:
+    ts = [m["a"].capitalize(), m["b"].capitalize()]
+    sac: dict[str, Any] = {"types": ts}
+    if m["other"] == "another" and any(t in ctx.face.types for t in ts):
+        sac["other"] = True
+    return {"sacrifice": sac}
+
+
+@template("cost.sacrifice_permanent", "cost", r"Sacrifice a (?P<non>nonland )?permanent",
+          '"sacrifice": {"permanent": true} | {"non_types": ["Land"]}', "CR 701.21, 118.3, 110.1",
+          "As an additional cost to cast this spell, sacrifice a nonland permanent.")
+def _c_sac_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"sacrifice": {"non_types": ["Land"]} if m["non"] else {"permanent": True}}
+
+
 @template("cost.sacrifice_another", "cost",
           r"Sacrifice another (?P<t>land|artifact|creature|enchantment)",
           '"sacrifice": {"type": "Creature"} (the source not of that type: "another" adds nothing), '
@@ -1257,13 +1278,32 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
     """ "a legendary creature spell", "Dragon spells", "creature spell of the chosen type" ->
     {"spell": {...}} (all the properties together, CR 106.6)."""
     d = re.sub(r"^(?:a|an) ", "", desc.strip())
+    if d == "your commander":  # 903.3: a commander of the player casting it
+        return {"spell": {"commander": True}}
     chosen = d.endswith(" of the chosen type")
     if chosen:
         d = d[: -len(" of the chosen type")]
+    spell: dict[str, Any] = {}
+    q = re.fullmatch(r"(?P<d>.*?spells?) (?:(?P<gy>from your graveyard)|(?P<ex>from exile)|"
+                     r"(?P<own>you don't own)|(?P<x>with \{X\} in (?:their|its) mana costs?)|"
+                     rf"with mana value (?P<mv>{NUM}) or greater|(?:with|that has) (?P<kw>[a-z]+))", d)
+    if q is not None:
+        d = q["d"]
+        if q["gy"] or q["ex"]:  # 601.2a: the zone it was cast from (400.3: its owner's graveyard)
+            spell["from"] = "your_graveyard" if q["gy"] else "exile"
+        elif q["own"]:  # 108.3
+            spell["not_owned"] = True
+        elif q["x"]:  # 107.3, 202.1
+            spell["x_in_cost"] = True
+        elif q["mv"]:  # 202.3 (paired with x_in_cost: _spell_alternatives)
+            spell["min_mana_value"] = _num(q["mv"])
+        else:
+            if q["kw"] not in KEYWORD_NAMES:
+                raise Refused(f'spend restriction "{desc}": "{q["kw"]}" is not a keyword')
+            spell["keywords"] = [q["kw"]]  # 702: it has that keyword ability
     m = re.fullmatch(r"(?P<words>.*?) ?spells?", d)
     if m is None:
         raise Refused(f'"{desc}": not a kind of spell the card format can restrict to')
-    spell: dict[str, Any] = {}
     for w in m["words"].split():
         if w == "legendary":
             spell.setdefault("supertypes", []).append("Legendary")
@@ -1273,6 +1313,8 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
             spell["kicked"] = True  # 702.33d: its kicker cost paid
         elif w == "noncreature":
             spell.setdefault("non_types", []).append("Creature")
+        elif w in COLOR_WORDS:  # 105.2: "white spells", "black creature spells"
+            spell.setdefault("colors", []).append(COLOR_WORDS[w])
         elif w in _SPELL_TYPE_WORDS:
             spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
@@ -1287,13 +1329,25 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    parts = [p for p in re.split(r",? and/or |,? or |, (?:and )?| and ", cast) if p]
+    held = cast.replace(" or greater", " OR_GREATER")  # "mana value 5 or greater or ..."
+    parts = [p.replace(" OR_GREATER", " or greater")
+             for p in re.split(r",? and/or |,? or |, (?:and )?| and ", held) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
         if suffix is not None and not re.search(r"spells?\b", p):
             p = f"{p} {suffix.group(1)}"
         out.append(_spell_alternative(p))
+    # 202.3e: a spell's mana value counts its X, so "mana value N or greater" is read only beside
+    # an alternative that every spell with {X} of that kind meets ("... or spells with {X} in
+    # their mana costs"), and min_mana_value is then decided for spells without {X}.
+    for a in out:
+        sp = a["spell"]
+        if "min_mana_value" in sp and not any(
+                "x_in_cost" in b["spell"] and all(sp.get(k) == v for k, v in b["spell"].items()
+                                                  if k != "x_in_cost") for b in out):
+            raise Refused(f'"{cast}": a mana value restriction without the spells with {{X}} '
+                          "beside it (their mana value depends on X, 202.3e)")
     return out
 
 
@@ -1347,9 +1401,13 @@ def _s_ability_or_spell(m: re.Match[str], ctx: Ctx) -> Any:
           r"(?P<act2>activate .+))",
           '"spend_only": [{"spell": {"types": [...], "subtypes": [...], "supertypes": '
           '["Legendary"], "chosen_type": true}}, {"ability": {"of_types": ["Artifact"]}}] (one '
-          'alternative per "or"; a spell must have every property of one alternative)',
-          "CR 106.6", "Spend this mana only to cast artifact spells or activate abilities of "
-          "artifacts.")
+          'alternative per "or"; a spell must have every property of one alternative; also '
+          '"from": "your_graveyard" | "exile", "not_owned", "commander" ("cast your commander"), '
+          '"keywords" ("a spell with devoid"), "x_in_cost" and "min_mana_value" (only beside an '
+          '{X} alternative that takes every spell with {X} of the kind, 202.3e))',
+          "CR 106.6, 202.3, 601.2a, 903.3", "Spend this mana only to cast artifact spells or "
+          "activate abilities of artifacts; Troyan, Gutsy Explorer: ... spells with mana value 5 or "
+          "greater or spells with {X} in their mana costs; Jeweled Lotus: ... to cast your commander.")
 def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
     alts: list[dict[str, Any]] = []
     if m["cast"]:
@@ -2368,21 +2426,6 @@ def _l_additional(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "additional_cost", "cost": cost, "optional": bool(m["opt"])}
 
 
-def _spell_type_filter(words: str) -> tuple[dict[str, Any], str]:
-    w = words.strip().lower()
-    if w in ("", "spells"):
-        return {}, ""
-    table = {"creature spells": ["Creature"], "noncreature spells": None,
-             "instant and sorcery spells": ["Instant", "Sorcery"],
-             "artifact spells": ["Artifact"], "enchantment spells": ["Enchantment"]}
-    if w not in table:
-        raise Refused(f'cost increase for "{words}" is not in the card format')
-    t = table[w]
-    if t is None:
-        raise Refused("a cost increase for noncreature spells is not in the card format")
-    return {"spell_types": t}, w
-
-
 @template("cost.alternative", "line",
           r"You may (?P<cost>.+?) rather than pay ~'s mana cost",
           '{"kind": "alternative_cost", "cost": COST} (the cast method "alternative": mana, life, '
@@ -2423,21 +2466,64 @@ def _l_enchanted_doesnt_untap(m: re.Match[str], ctx: Ctx) -> Any:
         "doesnt_untap": True}}}
 
 
+_SPELL_WORDS = {*_SPELL_TYPE_WORDS, *COLOR_WORDS, "noncreature", "legendary", "multicolored",
+                "colorless", "historic", "kicked"}
+
+
+def _spell_filters(what: str) -> list[dict[str, Any]]:
+    """ "Artifact spells", "Instant and sorcery spells", "Red spells", "Noncreature spells",
+    "Historic spells", "Spells" -> the SPELL filters of a cost increase or reduction (one per
+    "and"/"or"; none: every spell); Refused for the chosen type or a mana value."""
+    first = what.split()[0].rstrip(",")
+    if first.lower() in _SPELL_WORDS:  # the sentence's capital: "Artifact spells", "Red spells"
+        what = what[0].lower() + what[1:]
+    if re.fullmatch(r"[Ss]pells?", what):
+        return []
+    if what == "historic spells":  # 700.6: artifacts, legendaries and Sagas are historic
+        return [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]
+    spells = [a["spell"] for a in _spell_alternatives(what)]
+    if any(k in sp for sp in spells for k in ("chosen_type", "min_mana_value")):
+        raise Refused(f'"{what}": a cost change by the chosen type or mana value is not in the card '
+                      "format")
+    return spells
+
+
+def _cast_by(who: str | None) -> str:
+    who = (who or "").strip()
+    return "opponents" if "opponents" in who else ("you" if who == "you cast" else "any")
+
+
 @template("static.cost_increase", "line",
-          rf"(?P<what>Spells|Creature spells|Artifact spells|Enchantment spells|Noncreature spells|"
-          rf"Instant and sorcery spells) (?P<who>your opponents cast |you cast )?cost "
+          rf"(?P<what>(?:[A-Za-z, ]+? )?[Ss]pells?)(?P<who> your opponents cast| you cast)? cost "
           rf"(?P<m>{MANA}+) more to cast",
           '{"kind": "static", "cost_increase": {"amount": "{1}", "spells_cast_by": '
-          '"opponents"|"you"|"any", "spell_types": [...]}}', "CR 601.2f, 613.1", "Thalia: "
-          "Noncreature spells cost {1} more to cast. (refused: noncreature); Spells your opponents "
-          "cast cost {1} more to cast.")
+          '"opponents"|"you"|"any", "spells": [SPELL, ...]}} (SPELL: as in spell_cost_reduction)',
+          "CR 601.2f, 613.1", "Thalia, Guardian of Thraben: Noncreature spells cost {1} more to "
+          "cast; Spells your opponents cast cost {1} more to cast.")
 def _l_cost_inc(m: re.Match[str], ctx: Ctx) -> Any:
-    who = (m["who"] or "").strip()
-    by = "opponents" if "opponents" in who else ("you" if who == "you cast" else "any")
-    words = m["what"].lower()
-    filt, _ = _spell_type_filter(words if words != "spells" else "")
-    return {"kind": "static", "cost_increase": {"amount": _mana(m["m"]), "spells_cast_by": by,
-                                                **filt}}
+    spells = _spell_filters(m["what"])
+    out: dict[str, Any] = {"amount": _mana(m["m"]), "spells_cast_by": _cast_by(m["who"])}
+    if spells:
+        out["spells"] = spells
+    return {"kind": "static", "cost_increase": out}
+
+
+@template("static.spell_cost_reduction", "line",
+          r"(?P<what>(?:[A-Za-z, ]+? )?[Ss]pells?)(?P<who> you cast| your opponents cast)? cost "
+          r"\{(?P<n>\d+)\} less to cast",
+          '{"kind": "static", "spell_cost_reduction": {"amount": N, "spells_cast_by": "you" | "any" '
+          '| "opponents", "spells": [SPELL, ...]}} (generic mana only; one SPELL filter per "and"/'
+          '"or", a spend restriction\'s vocabulary: types, subtypes, colors, noncreature ...; '
+          '"historic": artifact, legendary or Saga, 700.6; none: every spell)',
+          "CR 601.2f, 118.7, 118.7a, 613.1", "Foundry Inspector: Artifact spells you cast cost {1} "
+          "less to cast; Ruby Medallion: Red spells you cast cost {1} less to cast; Arcane Melee: "
+          "Instant and sorcery spells cost {2} less to cast.")
+def _l_cost_red(m: re.Match[str], ctx: Ctx) -> Any:
+    spells = _spell_filters(m["what"])
+    out: dict[str, Any] = {"amount": int(m["n"]), "spells_cast_by": _cast_by(m["who"])}
+    if spells:
+        out["spells"] = spells
+    return {"kind": "static", "spell_cost_reduction": out}
 
 
 @template("static.cost_increase_from_zones", "line",
