@@ -107,7 +107,11 @@ ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "befo
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
-                         "entered_this_turn", "an_opponent_more_lands")
+                         "entered_this_turn", "an_opponent_more_lands", "hand_at_least",
+                         "counters_on_self", "an_opponent_poison_at_least",
+                         "lands_same_name_at_least")
+# a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
+NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
                    "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
@@ -156,13 +160,13 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
-    "commander_identity", "color_among",
+    "commander_identity", "color_among", "self_colors",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
 IF_STATES = ("land_played_this_turn", "card_exiled_with_it")
 RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each_player_loses_life",
-          "each_opponent_gains_life")
+          "each_opponent_gains_life", "poison")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
@@ -181,8 +185,9 @@ _FACE_FIELDS = (
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
-                              "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction")),
-    "triggered": (("trigger",), ("mana", "effect", "rider")),
+                              "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
+                              "not_performed", "conditional_rider")),
+    "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
     "static": ((), STATIC_FIELDS),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
@@ -649,9 +654,24 @@ class _Validator:
                     self.you_control(cond["you_control"], f"{p}.you_control")
                 for f in ("graveyard_at_least", "total_power_at_least",
                           "an_opponent_lands_at_least", "attacked_with_at_least",
-                          "an_opponent_more_lands"):
+                          "an_opponent_more_lands", "hand_at_least",
+                          "an_opponent_poison_at_least", "lands_same_name_at_least"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 1)
+                if "counters_on_self" in cond:  # {"counter": "brick", "min": 3} | {..., "max": 0}
+                    q = f"{p}.counters_on_self"
+                    cs = self.obj(cond["counters_on_self"], q,
+                                  '{"counter": "brick", "min": 3} or {"counter": "charge", "max": 0}')
+                    if cs is not None:
+                        self.fields(cs, q, ("counter",), ("min", "max"))
+                        if "counter" in cs:
+                            self.string(cs["counter"], f"{q}.counter")
+                        if ("min" in cs) == ("max" in cs):
+                            self.add(q, 'needs exactly one of "min" and "max"')
+                        if "min" in cs:
+                            self.integer(cs["min"], f"{q}.min", 1)
+                        if "max" in cs:
+                            self.integer(cs["max"], f"{q}.max", 0)
                 for f in ("hand_at_most", "hand_exactly", "a_player_hand_at_most"):
                     if f in cond:
                         self.integer(cond[f], f"{p}.{f}", 0)
@@ -676,6 +696,21 @@ class _Validator:
             if "mana" not in ab:
                 self.add(f"{path}.rider", "only a mana ability has a rider")
             self.rider(ab["rider"], f"{path}.rider")
+        if "conditional_rider" in ab:  # {"if_you_control": YOU_CONTROL, "gain_life": N}
+            q = f"{path}.conditional_rider"
+            if "mana" not in ab:
+                self.add(q, "only a mana ability has a rider")
+            cr = self.obj(ab["conditional_rider"], q, '{"if_you_control": {...}, "gain_life": 1}')
+            if cr is not None:
+                self.fields(cr, q, ("if_you_control", "gain_life"))
+                if "if_you_control" in cr:
+                    self.you_control(cr["if_you_control"], f"{q}.if_you_control")
+                if "gain_life" in cr:
+                    self.integer(cr["gain_life"], f"{q}.gain_life", 1)
+        if "not_performed" in ab:
+            if "mana" not in ab:
+                self.add(f"{path}.not_performed", "only a mana ability has riders not performed")
+            self.not_performed(ab["not_performed"], f"{path}.not_performed")
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
         if "effect" in ab:
@@ -1194,6 +1229,8 @@ class _Validator:
             self.integer(prod["chosen_color"], f"{path}.chosen_color", 1)
             if _is_int(prod["chosen_color"]) and prod["chosen_color"] > 12:
                 self.add(f"{path}.chosen_color", "at most 12 mana of the chosen color")
+        if "self_colors" in prod and prod["self_colors"] != 1:
+            self.add(f"{path}.self_colors", f"expected 1, got {_q(prod['self_colors'])}")
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,
@@ -1250,10 +1287,11 @@ class _Validator:
             if d is None:
                 continue
             if len(d) != 1:
-                self.add(p, 'needs exactly one of "spell", "ability", "x"')
-            self.fields(d, p, (), ("spell", "ability", "x"))
-            if "x" in d and d["x"] is not True:
-                self.add(f"{p}.x", f"expected true, got {_q(d['x'])}")
+                self.add(p, 'needs exactly one of "spell", "ability", "x", "not_spell"')
+            self.fields(d, p, (), ("spell", "ability", "x", "not_spell"))
+            for f in ("x", "not_spell"):  # "not_spell": anything but casting a spell
+                if f in d and d[f] is not True:
+                    self.add(f"{p}.{f}", f"expected true, got {_q(d[f])}")
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
@@ -1328,6 +1366,25 @@ class _Validator:
         for f in RIDERS:
             if f in rd:
                 self.integer(rd[f], f"{path}.{f}", 1)
+
+    def not_performed(self, v: Any, path: str) -> None:
+        """[{"kind": "delayed_trigger" | "reflexive_trigger" | "spend_effect", "text": "..."}]: a
+        mana ability's riders that `apply` reports as not performed (603.7, 603.12, 106.6)."""
+        items = v if isinstance(v, list) else None
+        if not items:
+            self.add(path, "expected a non-empty list of objects such as "
+                           f'{{"kind": "delayed_trigger", "text": "..."}}, got {_q(v)}')
+            return
+        for i, it in enumerate(items):
+            q = f"{path}[{i}]"
+            d = self.obj(it, q, '{"kind": "delayed_trigger", "text": "..."}')
+            if d is None:
+                continue
+            self.fields(d, q, ("kind", "text"), ())
+            if "kind" in d:
+                self.choice(d["kind"], f"{q}.kind", NOT_PERFORMED_KINDS, "a kind of rider")
+            if "text" in d:
+                self.string(d["text"], f"{q}.text")
 
     def you_control(self, v: Any, path: str) -> None:
         """{"types": [...], "subtypes": [...], "other": bool, "min": N, "max": N}."""
@@ -1517,17 +1574,43 @@ class _Validator:
         grant = self.obj(v, path, '{"to": FILTER, "ability": ABILITY}')
         if grant is None:
             return
-        self.fields(grant, path, ("to", "ability"))
+        self.fields(grant, path, ("to", "ability"), ("condition",))
+        if "condition" in grant:  # "As long as you control six or more lands, ..." (611.3a)
+            gc = self.obj(grant["condition"], f"{path}.condition", '{"you_control": YOU_CONTROL}')
+            if gc is not None:
+                self.fields(gc, f"{path}.condition", ("you_control",))
+                if "you_control" in gc:
+                    q = f"{path}.condition.you_control"
+                    yc = self.obj(gc["you_control"], q, '{"types": ["Land"], "min": 6}')
+                    if yc is not None:  # one card type and a minimum
+                        self.fields(yc, q, ("types", "min"))
+                        if "types" in yc:
+                            self.string_list(yc["types"], f"{q}.types", CARD_TYPES, "a card type",
+                                             nonempty=True)
+                            if isinstance(yc["types"], list) and len(yc["types"]) != 1:
+                                self.add(f"{q}.types", "exactly one card type")
+                        if "min" in yc:
+                            self.integer(yc["min"], f"{q}.min", 1)
+            if not (isinstance(grant.get("to"), dict) or grant.get("to") in (
+                    "lands_you_control", "creatures_you_control", "artifacts_you_control")):
+                self.add(f"{path}.condition", "only for a grant to permanents you control")
         if "to" in grant and isinstance(grant["to"], dict):
             g = grant["to"]
             p = f"{path}.to"
-            self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other"))
+            self.fields(g, p, ("controller",), ("types", "subtypes", "supertypes", "token", "other",
+                                                 "with_counter", "or_types"))
+            if "or_types" in g:  # "Each land and Ally you control": also every land
+                self.string_list(g["or_types"], f"{p}.or_types", CARD_TYPES, "a card type",
+                                 nonempty=True)
             if "controller" in g:
                 self.choice(g["controller"], f"{p}.controller", ("you", "any"), "a controller")
             self.type_lists(g, p)
             for f in ("token", "other"):
                 if f in g:
                     self.boolean(g[f], f"{p}.{f}")
+            # "with a counter on it" (true: any kind), "with a +1/+1 counter on it" (that kind)
+            if "with_counter" in g and g["with_counter"] is not True:
+                self.string(g["with_counter"], f"{p}.with_counter")
         elif "to" in grant:
             self.choice(grant["to"], f"{path}.to", GRANT_TO, "a grant filter")
         if "ability" in grant:

@@ -412,9 +412,16 @@ class FactWriter:
                 self.add("activation_entered_this_turn", a)
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
                          "an_opponent_lands_at_least", "attacked_with_at_least",
-                         "a_player_hand_at_most", "an_opponent_more_lands"):
+                         "a_player_hand_at_most", "an_opponent_more_lands", "hand_at_least",
+                         "an_opponent_poison_at_least", "lands_same_name_at_least"):
                 if isinstance(spec["condition"].get(name), int):
                     self.add("activation_condition", a, C(name), N(spec["condition"][name]))
+            cs = spec["condition"].get("counters_on_self")
+            if isinstance(cs, dict):  # "Activate only if there are three or more brick counters"
+                for bound in ("min", "max"):
+                    if isinstance(cs.get(bound), int):
+                        self.add(f"activation_counters_{bound}", a, String(cs["counter"]),
+                                 N(cs[bound]))
         if "mana" in spec and kind in ("activated", "triggered"):
             self.add("mana_ability", a)
             for i, yc in enumerate(spec["mana"].get("if_you_control") or [], start=1):
@@ -444,6 +451,14 @@ class FactWriter:
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
                 self.add("rider", a, C(name), N(int(n)))
+            cr = spec.get("conditional_rider")
+            if isinstance(cr, dict):  # "If you control a Nissa planeswalker, you gain 2 life"
+                self.you_control(a, C("rider"), cr.get("if_you_control") or {})
+                self.add("cond_rider", a, C("gain_life"), N(int(cr.get("gain_life", 0))))
+            # riders `apply` doesn't perform and reports (603.7, 603.12, 106.6): their text, a
+            # clingo string (never ASP text)
+            for i, np_ in enumerate(spec.get("not_performed") or [], start=1):
+                self.add("not_performed", a, N(i), C(np_["kind"]), String(np_["text"]))
         if kind == "triggered":
             self.trigger(a, spec.get("trigger") or {})
         if kind == "static":
@@ -469,8 +484,21 @@ class FactWriter:
                         self.add("grant_token", a)
                     if to.get("other"):
                         self.add("grant_other", a)
+                    for t in to.get("or_types") or []:
+                        self.add("grant_or_type", a, C(t.lower()))
+                    wc = to.get("with_counter")
+                    if wc is True:  # "with a counter on it": any kind (122.1)
+                        self.add("grant_with_counter", a, C("any"))
+                    elif isinstance(wc, str):
+                        self.add("grant_with_counter", a, String(wc))
                 else:
                     self.add("grants", a, C(to), g)
+                gc = grant.get("condition")
+                if isinstance(gc, dict) and isinstance(gc.get("you_control"), dict):
+                    # "As long as you control six or more lands, ..." (The World Tree): one card
+                    # type and a minimum (characteristics.lp's grant_on/2)
+                    yc = gc["you_control"]
+                    self.add("grant_if_control", a, C(yc["types"][0].lower()), N(int(yc["min"])))
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
             du = spec.get("doesnt_untap")
@@ -688,7 +716,7 @@ class FactWriter:
         """spend_only(A,I): the mana of A may be spent only as alternative I (or another) allows
         (106.6); spend_alt(A,I,Prop) with Prop: spell, type(T), subtype(S), supertype(S), color(T),
         chosen_type, not_owned, x_in_cost, commander, from(Z), keyword(K), min_mv(N), ability,
-        of_type(T), x (all the properties of an alternative must hold)."""
+        of_type(T), x, not_spell (all the properties of an alternative must hold)."""
         if not isinstance(alts, list):
             return
         for i, alt in enumerate(alts, start=1):
@@ -707,6 +735,8 @@ class FactWriter:
                     self.add("spend_alt", a, n, C("of_colorless"))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
+            if alt.get("not_spell"):  # "This mana can't be spent to cast nonartifact spells"
+                self.add("spend_alt", a, n, C("not_spell"))
 
     def replace_mana(self, a: Symbol, rm: dict) -> None:
         """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose
@@ -848,6 +878,8 @@ class FactWriter:
             yield (C("chosen_color") if n == 1 else F("chosen_color", [N(n)])), C("always")
         elif "color_among" in spec:
             yield C("color_among"), C("always")
+        elif "self_colors" in spec:  # "one mana of any of this creature's colors" (105.2)
+            yield C("self_colors"), C("always")
         elif "commander_identity" in spec:
             yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:
@@ -903,6 +935,8 @@ class FactWriter:
                 self.add("last_turn_override", ps, N(p.last_turn))
             if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters
                 self.add("energy", ps, N(p.extra["energy"]))
+            if isinstance(p.extra.get("poison"), int):  # 122.1f: poison counters
+                self.add("poison", ps, N(p.extra["poison"]))
             for key in ("attackers_this_turn", "damage_taken_this_turn"):
                 if isinstance(p.extra.get(key), int):
                     self.add(key, ps, N(p.extra[key]))

@@ -1362,6 +1362,15 @@ def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"chosen_color": _num(m["n"])}
 
 
+@template("mana.self_colors", "mana", r"Add one mana of any of ~'s colors",
+          '{"self_colors": 1} (one mana of a color of the object that has the ability, now: its '
+          "mana cost's or given colors; none when it is colorless)", "CR 105.2, 106.5, 605.1a",
+          "Katilda, Dawnhart Prime: Human creatures you control have \"{T}: Add one mana of any "
+          "of this creature's colors.\"")
+def _m_self_colors(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"self_colors": 1}
+
+
 @template("mana.commander_identity", "mana",
           r"Add one mana of any color in your commander's color identity",
           '{"commander_identity": 1} (one mana of a color of the identity of its controller\'s '
@@ -1620,6 +1629,18 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
     return out
 
 
+@template("spend.ability_or_spell", "mana_rider",
+          r"Spend this mana only to (?P<act>activate (?:an ability|abilities)) or (?:to )?"
+          r"(?P<cast>cast .+)",
+          '"spend_only": [{"ability": {}}, {"spell": {...}}] (as spend.restriction, the ability '
+          "named first)", "CR 106.6",
+          "Automated Artificer: {T}: Add {C}. Spend this mana only to activate an ability or cast "
+          "an artifact spell.")
+def _s_ability_or_spell(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": _ability_alternatives(m["act"], set())
+            + _spell_alternatives(m["cast"][len("cast "):])}
+
+
 @template("spend.restriction", "mana_rider",
           r"Spend this mana only to (?:(?P<cast>cast .+?)(?:,? or (?:to )?(?P<act>activate .+))?|"
           r"(?P<act2>activate .+))",
@@ -1643,29 +1664,49 @@ def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": alts}
 
 
+@template("spend.not_nonartifact", "mana_rider",
+          r"This mana can't be spent to cast (?:a )?nonartifact spells?",
+          '"spend_only": [{"spell": {"types": ["Artifact"]}}, {"not_spell": true}] (an artifact '
+          "spell, or anything that isn't casting a spell: an ability's cost ...)", "CR 106.6",
+          "The Mightstone and Weakstone: {T}: Add {C}{C}. This mana can't be spent to cast "
+          "nonartifact spells.")
+def _s_not_nonartifact(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": [{"spell": {"types": ["Artifact"]}}, {"not_spell": True}]}
+
+
 @template("spend.x", "mana_rider", r"Spend this mana only on costs that (?:include|contain) \{X\}",
           '"spend_only": [{"x": true}]', "CR 106.6, 107.3", "Rosheen Meanderer")
 def _s_x(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": [{"x": True}]}
 
 
+def _not_performed(kind: str, text: str, eff: str, ctx: Ctx) -> dict[str, Any]:
+    """A rider of a mana ability that `apply` doesn't perform: a delayed or reflexive triggered
+    ability, or an effect on the spell the mana is spent on. Refused when its effect targets (a
+    rider with a target: 605.1a, 605.5a, the reading would be unsure) or adds mana (605.1b: a
+    triggered mana ability, never left unperformed)."""
+    # the copy's new targets (707.10c), not the rider's own
+    own = re.sub(r"(?:\. You|,? and you) may choose new targets for the copy$", "", eff)
+    if re.search(r"\btargets?\b", own):
+        raise Refused(f'a rider with a target ("{eff}"): 605.1a, 605.5a')
+    if _ADDS.search(_unquoted(eff)):
+        raise Refused(f'a rider that adds mana ("{eff}"): 605.1b')
+    # the sentence as printed, with the face's name for the self reference (201.5)
+    return {"not_performed": [{"kind": kind, "text": text.replace("~", ctx.face.name) + "."}]}
+
+
 @template("spend.trigger_not_modeled", "mana_rider",
           r"(?:When|Whenever) (?:you spend this mana|(?:that|this) mana is spent) to cast "
           r"(?P<what>[^,]+), (?P<eff>.+)",
-          "nothing: a delayed trigger on spending the mana, an event no rule in scope produces, "
-          "so it never triggers in the model (as any other trigger.not_modeled); refused when its "
-          "effect adds mana or touches the rules in scope (\"enters with\", costs, casting ...)",
-          "CR 603.7, 603.2, 106.6 (the mana itself is unrestricted)",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability: the delayed trigger on spending the mana, an event no rule in scope "
+          "produces, is not modeled: `apply` reports it as not performed when the mana is made; "
+          "refused when its effect targets or adds mana)",
+          "CR 603.7, 603.2, 106.6 (the mana itself is unrestricted), 605.1a",
           "Lapis Orb of Dragonkind: {T}: Add {U}. When you spend this mana to cast a Dragon "
           "creature spell, scry 2.")
 def _s_spend_trigger(m: re.Match[str], ctx: Ctx) -> Any:
-    eff = m["eff"]
-    if _ADDS.search(_unquoted(eff)) or _SCOPE.search(eff) or re.search(r"\bit gains\b|"
-                                                                       r"\bcan't be countered\b",
-                                                                       eff):
-        raise Refused(f'a trigger on spending this mana whose effect ("{eff}") touches the rules '
-                      "in scope")
-    return {}
+    return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
 
 
 @template("rider.damage_to_you", "mana_rider", rf"~ deals (?P<n>{NUM}) damage to you",
@@ -1721,6 +1762,32 @@ def _r_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"draw": _num(m["n"])}}
 
 
+@template("rider.poison", "mana_rider", rf"You get (?P<n>{NUM}) poison counters?",
+          '"rider": {"poison": N} on the ability (still a mana ability; `apply` adds N to its '
+          "controller's `poison` state field as it resolves)", "CR 605.1a, 605.3b, 122.1f",
+          "Noxious Bayou: {T}: Add {B} or {G}. You get a poison counter.")
+def _r_poison(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"rider": {"poison": _num(m["n"])}}
+
+
+@template("rider.if_you_control_gain_life", "mana_rider",
+          rf"If you control (?P<other>another )?(?:an? )?(?P<sub>[A-Z][a-z]+)(?: (?P<t>creature|"
+          rf"planeswalker|artifact|land|enchantment))?, you gain (?P<n>{NUM}) life",
+          '"conditional_rider": {"if_you_control": {"subtypes": ["Nissa"], "types": '
+          '["Planeswalker"], "other": true, "min": 1}, "gain_life": N} on the ability (still a mana '
+          "ability; `apply` gains the life as it resolves when its controller controls such a "
+          "permanent then)", "CR 605.1a, 605.3b, 119.10, 205.3",
+          "Avid Reclaimer: {T}: Add {G} or {U}. If you control a Nissa planeswalker, you gain 2 "
+          "life; Black Tom Cassidy: ... If you control another Mutant, you gain 1 life.")
+def _r_if_control_gain(m: re.Match[str], ctx: Ctx) -> Any:
+    yc: dict[str, Any] = {"subtypes": [m["sub"]], "min": 1}
+    if m["t"]:
+        yc["types"] = [TYPE_WORDS[m["t"]]]
+    if m["other"]:
+        yc["other"] = True
+    return {"conditional_rider": {"if_you_control": yc, "gain_life": _num(m["n"])}}
+
+
 @template("rider.sacrifice_if_no_counters", "mana_rider",
           r"If there are no (?P<k>[a-z]+) counters on ~, sacrifice it",
           '"sacrifice_if_no_counters": "depletion" on the ability (still a mana ability: `apply` '
@@ -1739,6 +1806,51 @@ def _r_sac_if_none(m: re.Match[str], ctx: Ctx) -> Any:
           "Vulshok Factory: {T}: Add {R}. Put a charge counter on this artifact.")
 def _r_put_counters(m: re.Match[str], ctx: Ctx) -> Any:
     return {"put_counters": {m["k"]: _num(m["n"])}}
+
+
+@template("rider.delayed_draw", "mana_rider",
+          rf"Draw (?P<n>{NUM}) cards? at the beginning of the next turn's upkeep",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability: no target, 605.1a; the delayed triggered ability it creates, 603.7, is "
+          "not modeled: `apply` reports it as not performed)", "CR 605.1a, 603.7, 603.7c",
+          "Barbed Sextant: {1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a "
+          "card at the beginning of the next turn's upkeep.")
+def _r_delayed_draw(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("delayed_trigger", m.group(0), m.group(0), ctx)
+
+
+@template("rider.next_cast_trigger", "mana_rider",
+          r"When you next cast (?P<what>[^,]+?) this turn, (?P<eff>.+)",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability; the delayed triggered ability, 603.7, waits for a cast no state in scope "
+          "records: `apply` reports it as not performed; refused when its effect targets or adds "
+          "mana)", "CR 605.1a, 603.7, 603.7c, 601.2i",
+          "Chocobo Camp: {T}: Add {G}. When you next cast a Bird creature spell this turn, it "
+          "enters with an additional +1/+1 counter on it.")
+def _r_next_cast(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.reflexive_trigger", "mana_rider", r"When you do, (?P<eff>.+)",
+          '"not_performed": [{"kind": "reflexive_trigger", "text": SENTENCE}] on the ability '
+          "(still a mana ability: the reflexive triggered ability, 603.12, is not a mana ability, "
+          "605.1b, and goes on the stack later, 603.3; `apply` reports it as not performed; "
+          "refused when its effect targets or adds mana)", "CR 605.1a, 603.12, 605.1b, 603.3",
+          "Shaun & Rebecca, Agents: {T}: Add {C}. When you do, mill two cards.")
+def _r_reflexive(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("reflexive_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.if_spent", "mana_rider",
+          r"If (?:that|this) mana is spent (?:on|to cast) (?P<what>[^,]+), (?P<eff>.+)",
+          '"not_performed": [{"kind": "spend_effect", "text": SENTENCE}] on the ability (still a '
+          "mana ability; the effect on the spell that mana is spent on, 106.6, is not modeled: "
+          "`apply` reports it as not performed when the mana is made; the mana itself is "
+          "unrestricted; refused when its effect targets or adds mana)", "CR 605.1a, 106.6",
+          "Hall of the Bandit Lord: {T}, Pay 3 life: Add {C}. If that mana is spent on a creature "
+          "spell, it gains haste.")
+def _r_if_spent(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("spend_effect", m.group(0), m["eff"], ctx)
 
 
 @template("activate.if_graveyard", "mana_rider",
@@ -1849,6 +1961,51 @@ def _a_hand(m: re.Match[str], ctx: Ctx) -> Any:
     if m["none"]:
         return {"condition": {"hand_at_most": 0}}
     return {"condition": {"hand_exactly": _num(m["n"])}}
+
+
+@template("activate.if_hand_at_least", "mana_rider",
+          rf"Activate only if you have (?P<n>{NUM}) or more cards in (?:your )?hand",
+          '"condition": {"hand_at_least": N}', "CR 602.5b, 402.1",
+          "Resonating Lute: {T}: Draw a card. Activate only if you have seven or more cards in "
+          "your hand.")
+def _a_hand_at_least(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"hand_at_least": _num(m["n"])}}
+
+
+@template("activate.if_counters_on_self", "mana_rider",
+          rf"Activate only if (?:there (?:are|is) (?:(?P<none>no)|(?P<n>{NUM}) or more) "
+          rf"(?P<k>[a-z+][\w+/-]*) counters? on ~|(?:~|it) has (?:(?P<none2>no)|(?P<n2>{NUM}) or "
+          r"more) (?P<k2>[a-z+][\w+/-]*) counters? on it)",
+          '"condition": {"counters_on_self": {"counter": "brick", "min": N}} | {"counter": '
+          '"charge", "max": 0} (the counters of that kind on the source now)', "CR 602.5b, 122.1",
+          "Pyramid of the Pantheon: {T}: Add three mana of any one color. Activate only if there "
+          "are three or more brick counters on this artifact; Tablet of Compleation: ... if this "
+          "artifact has two or more oil counters on it.")
+def _a_counters_on_self(m: re.Match[str], ctx: Ctx) -> Any:
+    kind = m["k"] or m["k2"]
+    if m["none"] or m["none2"]:
+        return {"condition": {"counters_on_self": {"counter": kind, "max": 0}}}
+    return {"condition": {"counters_on_self": {"counter": kind, "min": _num(m["n"] or m["n2"])}}}
+
+
+@template("activate.if_opponent_poison", "mana_rider",
+          rf"Activate only if an opponent has (?P<n>{NUM}) or more poison counters",
+          '"condition": {"an_opponent_poison_at_least": N} (the player\'s `poison` state field)',
+          "CR 602.5b, 122.1f, 102.3",
+          "Glistening Sphere: Corrupted — {T}: Add three mana of any one color. Activate only if "
+          "an opponent has three or more poison counters.")
+def _a_opp_poison(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"an_opponent_poison_at_least": _num(m["n"])}}
+
+
+@template("activate.if_lands_same_name", "mana_rider",
+          rf"Activate only if you control (?P<n>{NUM}) or more lands with the same name",
+          '"condition": {"lands_same_name_at_least": N} (N lands its controller controls have one '
+          "name)", "CR 602.5b, 201.2",
+          "Sceptre of Eternal Glory: {T}: Add three mana of any one color. Activate only if you "
+          "control three or more lands with the same name.")
+def _a_same_name(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"lands_same_name_at_least": _num(m["n"])}}
 
 
 @template("activate.cost_reduction", "mana_rider",
@@ -2746,27 +2903,60 @@ _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot",
 
 
 @template("static.grant_ability_group", "line",
-          r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control|"
-          r"Each (?P<grp_each>[A-Za-z ]+?) you control) (?:has|have) (?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) "
-          r"and )?\"(?P<ab>[^\"]+)\"",
+          r"(?:(?P<all>All) (?P<grp_all>[A-Za-z ]+?)|Each (?P<grp_each>[A-Za-z ]+?) you control"
+          r"(?: with an? (?:(?P<ck>\+1/\+1|[a-z]+) )?counter on it)?|"
+          r"(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control) (?:has|have) "
+          r"(?:(?P<kws>[a-z]+(?:, [a-z]+)*,?) and )?\"(?P<ab>[^\"]+)\"",
           '{"kind": "static", "grant": {"to": {"controller": "you"|"any", "types": [...], '
-          '"subtypes": [...], "supertypes": [...], "token": true, "other": true}, "ability": ABILITY}} '
-          '(keywords granted with it, "have vigilance and \"...\"", are dropped when no rule in '
-          "scope reads them)",
-          "CR 613.1f, 605.1a, 111.1",
+          '"subtypes": [...], "supertypes": [...], "token": true, "other": true, "with_counter": '
+          'true|"+1/+1", "or_types": ["Land"]}, "ability": ABILITY}} (keywords granted with it, "have vigilance and '
+          '\"...\"", are dropped when no rule in scope reads them; "with a counter on it": only '
+          "those with a counter, of that kind if named, 122.1)",
+          "CR 613.1f, 605.1a, 111.1, 122.1",
           "Elves you control have \"{T}: Add {B}.\"; All Slivers have \"{T}: Add one mana of any "
-          "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"")
+          "color.\"; Creature tokens you control have \"{T}: Add one mana of any color.\"; "
+          "Brightcap Badger: Each Fungus and Saproling you control has \"{T}: Add {G}.\"; "
+          "Rishkar, Peema Renegade: Each creature you control with a counter on it has \"{T}: Add "
+          "{G}.\"; Great Divide Guide: Each land and Ally you control has ...")
 def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
     words = m["grp_all"] or m["grp"] or m["grp_each"]
     _granted_keywords_not_modeled(m["kws"])
-    to = _grant_group(words)
+    if m["grp_each"] and words.lower() in TYPE_WORDS:  # "Each creature you control" (singular)
+        to: dict[str, Any] = {"types": [TYPE_WORDS[words.lower()]]}
+    elif m["grp_each"] and re.fullmatch(r"[A-Z][a-z]+", words):  # "Each Elf you control"
+        to = {"subtypes": [words]}
+    elif m["grp_each"] and (mt := re.fullmatch(r"(?P<t>[a-z]+) and (?P<s>[A-Z][a-z]+)", words)) \
+            and mt["t"] in TYPE_WORDS:  # "Each land and Ally you control": either one
+        to = {"subtypes": [mt["s"]], "or_types": [TYPE_WORDS[mt["t"]]]}
+    else:
+        to = _grant_group(words)
     to["controller"] = "any" if m["all"] else "you"
     if m["other"]:
         to["other"] = True
+    if m["grp_each"] and re.search(r" with an? ", m.group(0).split('"')[0]):
+        to["with_counter"] = m["ck"] or True
     inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
     if inner is None:
         raise Refused(f'granted ability "{m["ab"]}" matches no template')
     return {"kind": "static", "grant": {"to": to, "ability": inner}}
+
+
+@template("static.grant_as_long_as", "line",
+          rf"As long as you control (?P<n>{NUM}) or more (?P<t>lands|artifacts|creatures), "
+          r"(?P<rest>(?:lands|artifacts|creatures) you control have \"[^\"]+\")",
+          '{"kind": "static", "grant": {"to": ..., "ability": ABILITY, "condition": {"you_control": '
+          '{"types": ["Land"], "min": N}}}} (the grant applies only while its controller controls '
+          "that many)", "CR 611.3a, 613.1f, 605.1a",
+          "The World Tree: As long as you control six or more lands, lands you control have \"{T}: "
+          "Add one mana of any color.\"")
+def _l_grant_as_long_as(m: re.Match[str], ctx: Ctx) -> Any:
+    rest = m["rest"][:1].upper() + m["rest"][1:]
+    out = _match("line", rest, ctx)
+    if out.get("kind") != "static" or "grant" not in out:
+        raise Refused(f'"{rest}" is not a grant')
+    out["grant"]["condition"] = {"you_control": {"types": [_PLURAL_TYPES[m["t"]]],
+                                                 "min": _num(m["n"])}}
+    return out
 
 
 @template("static.grant_haste", "line", r"Creatures you control have haste",
@@ -3009,6 +3199,11 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     if out is not None:
         return {"mana": out}
     sents = _sentences(eff)
+    # "... copy that spell. You may choose new targets for the copy." (707.10c): the second
+    # sentence belongs to the delayed trigger's effect (Ether), read with it
+    for i in range(len(sents) - 1, 1, -1):
+        if sents[i] == "You may choose new targets for the copy":
+            sents[i - 1:i + 1] = [f"{sents[i - 1]}. {sents[i]}"]
     produce = _match("mana", sents[0], ctx)
     fields: dict[str, Any] = {"mana": produce}
     for s in sents[1:]:
@@ -3016,9 +3211,13 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
         for k, v in extra.items():
             if k == "spend_only":
                 produce.setdefault("spend_only", []).extend(v)
+            elif k == "not_performed":
+                fields.setdefault("not_performed", []).extend(v)
             elif k == "rider":
                 # on the ability: it stays a mana ability (605.1a)
                 fields.setdefault("rider", {}).update(v)
+            elif k == "conditional_rider" and k in fields:
+                raise Refused("two conditional riders: not in the card format")
             else:
                 fields[k] = v
     return fields

@@ -20,7 +20,9 @@ Extensions beyond contracts.md version 1 (all documented in ``data/state.schema.
   ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``;
   ``entered_turn`` (the turn the permanent entered the battlefield, Mirrex);
 - player: ``commanders`` (the names of the player's commander cards, 903.3; Command Tower) and
-  ``energy`` (the player's energy counters, 107.14, 122.1: "Pay {E}").
+  ``energy`` (the player's energy counters, 107.14, 122.1: "Pay {E}"), ``poison`` (the player's
+  poison counters, 122.1f: Glistening Sphere's condition, Noxious Bayou's rider; ten or more lose
+  the game, 704.5c).
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
 GAME_PLAYER_LISTS = ("losers", "extra_turns")
 GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
-                     "energy")
+                     "energy", "poison")
 PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
 PLAYER_LISTS = ("commanders",)  # 903.3: the player's commander cards, by name
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
