@@ -188,3 +188,18 @@ def test_reveal_as_an_additional_cost(results: dict[str, CardResult], checker: C
     bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
     assert why(checker, state([presence, crusher, *lands("Plains", 3)]), cast("tp")).legal
     assert not why(checker, state([presence, bears, *lands("Plains", 3)]), cast("tp")).legal
+
+
+def test_ability_that_returns_its_card_from_the_graveyard(results: dict[str, CardResult],
+                                                          checker: Checker) -> None:
+    # 113.6k: "{1}{B}: Return this card from your graveyard to the battlefield tapped." functions
+    # only while Reassembling Skeleton is in the graveyard (a move there; none on the battlefield)
+    a = next(x for x in abilities(results, "Reassembling Skeleton") if x["kind"] == "activated")
+    assert a["zone"] == "graveyard"
+    swamps = lands("Swamp", 2)
+    skeleton = {"id": "s", "card": "Reassembling Skeleton"}
+    v = why(checker, state([skeleton, *swamps]), {"kind": "activate", "object": "s", "ability": 1})
+    assert not v.legal and rules(v) == {"113.6k"}
+    v = why(checker, state([{**skeleton, "zone": "graveyard"}, *swamps]),
+            {"kind": "activate", "object": "s", "ability": 1})
+    assert v.legal

@@ -536,10 +536,11 @@ class _Validator:
             # your hand", "Discard this card") functions only there
             if ab["zone"] not in ("hand", "graveyard"):
                 self.add(f"{path}.zone", f'expected "hand" or "graveyard", got {_q(ab["zone"])}')
-            elif cost_d.get("exile") != "self" and (cost_d.get("discard") != "self"
-                                                    or ab["zone"] != "hand"):
-                self.add(f"{path}.zone", 'only with a cost that exiles ("exile": "self") or, '
-                                         'from a hand, discards ("discard": "self") the card')
+            elif ab["zone"] == "hand" and cost_d.get("exile") != "self" and cost_d.get("discard") != "self":
+                self.add(f"{path}.zone", 'from a hand, only with a cost that exiles ("exile": "self") '
+                                         'or discards ("discard": "self") the card')
+            # (from a graveyard: a cost that exiles the card, or an effect that returns it,
+            # "Return this card from your graveyard to the battlefield", 113.6k)
             if granted:
                 self.add(f"{path}.zone", "not for a granted ability")
             for k in ("tap", "untap", "sacrifice", "remove_counters", "remove_any_counters",

@@ -3375,6 +3375,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             if _ACTIVATION_RULE.search(sent):
                 raise Refused(f'"{sent}" changes how the ability is activated: no template')
         eff = ". ".join(sents) + "."
+        if not zone and re.search(r"\b(?:Return|Put) ~ from your graveyard\b", eff):
+            # 113.6k: an ability whose effect moves its card out of a zone functions only there
+            # (Reassembling Skeleton: "Return this card from your graveyard to the battlefield")
+            zone = ability_zone({**cost, "_zone": "graveyard"})
         return {"kind": "activated", "text": line, "cost": cost, **zone, **timing,
                 "effect": _single(_effect(eff, ctx), ctx)}
     if spell:
