@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.apply import apply_action
@@ -22,9 +21,8 @@ from real_cards import (
     abilities,
     activate,
     applied,
-    checker_of,
-    import_fixture,
     mana,
+    module_fixtures,
     obj,
     pool,
     rules,
@@ -35,14 +33,7 @@ from real_cards import (
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_amounts.json"
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, CardResult]:
-    return import_fixture(FIXTURE)
-
-
-@pytest.fixture(scope="module")
-def checker(results: dict[str, CardResult]) -> Checker:
-    return checker_of(results)
+results, checker = module_fixtures(FIXTURE)
 
 
 def o(oid: str, card: str, **kw: Any) -> dict[str, Any]:

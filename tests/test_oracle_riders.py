@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult, RawCard, RawFace, compile_card
 from mtgasp.state import parse_state
@@ -17,9 +16,8 @@ from real_cards import (
     abilities,
     activate,
     applied,
-    checker_of,
-    import_fixture,
     mana,
+    module_fixtures,
     obj,
     pool,
     rules,
@@ -30,14 +28,7 @@ from real_cards import (
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_riders.json"
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, CardResult]:
-    return import_fixture(FIXTURE)
-
-
-@pytest.fixture(scope="module")
-def checker(results: dict[str, CardResult]) -> Checker:
-    return checker_of(results)
+results, checker = module_fixtures(FIXTURE)
 
 
 def events_of(checker: Checker, doc: dict, action: dict, choose: str | None = None) -> list[str]:
