@@ -173,8 +173,13 @@ UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored", "kicked",
                     "colorless", "non_types", "from", "not_owned", "x_in_cost", "min_mana_value",
-                    "keywords", "commander")
-SPEND_FROM = ("your_graveyard", "exile")
+                    "keywords", "commander", "colored", "no_x_in_cost",
+                    "not_from_hand", "no_abilities")
+SPEND_FROM = ("your_graveyard", "graveyard", "exile")
+# what a spend restriction (106.6) may name that no action in scope is: the alternative never
+# matches, so that mana pays for nothing mtgasp models (docs/card-format.md, spend_only)
+SPEND_UNMODELED = ("turn_face_up", "unlock_door", "cumulative_upkeep", "power_up", "disturb",
+                   "face_down_spell", "morph_cost", "equip")
 
 _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
@@ -1100,7 +1105,7 @@ class _Validator:
         shapes = [s for s in PRODUCE_SHAPES if s in prod]
         if len(shapes) != 1:
             self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
-        optional: tuple[str, ...] = ("spend_only", "rider")
+        optional: tuple[str, ...] = ("spend_only", "rider", "no_generic")
         if "if_counter" in prod or "if_you_control" in prod or "if_state" in prod:
             optional += ("then", "else")
         if "any_combination" in prod:
@@ -1108,6 +1113,9 @@ class _Validator:
         self.fields(prod, path, (), PRODUCE_SHAPES + optional)
         if "spend_only" in prod:
             self.spend_only(prod["spend_only"], f"{path}.spend_only")
+        if "no_generic" in prod and prod["no_generic"] is not True:
+            # "This mana can't be spent to pay generic mana costs" (106.6, 107.4)
+            self.add(f"{path}.no_generic", f"expected true, got {_q(prod['no_generic'])}")
         if "rider" in prod:
             self.rider(prod["rider"], f"{path}.rider")
         if "fixed" in prod:
@@ -1288,19 +1296,26 @@ class _Validator:
             if d is None:
                 continue
             if len(d) != 1:
-                self.add(p, 'needs exactly one of "spell", "ability", "x", "not_spell"')
-            self.fields(d, p, (), ("spell", "ability", "x", "not_spell"))
-            for f in ("x", "not_spell"):  # "not_spell": anything but casting a spell
+                self.add(p, 'needs exactly one of "spell", "ability", "x", "not_spell", '
+                            '"foretell", "cost_has_c", "unmodeled"')
+            self.fields(d, p, (), ("spell", "ability", "x", "not_spell", "foretell", "cost_has_c",
+                                   "unmodeled"))
+            # "not_spell": anything but casting a spell; "foretell": the special action (116.2h);
+            # "cost_has_c": any part of a cost with {C} in it
+            for f in ("x", "not_spell", "foretell", "cost_has_c"):
                 if f in d and d[f] is not True:
                     self.add(f"{p}.{f}", f"expected true, got {_q(d[f])}")
+            if "unmodeled" in d:
+                self.choice(d["unmodeled"], f"{p}.unmodeled", SPEND_UNMODELED,
+                            "an action mtgasp doesn't model")
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
                     self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes",
-                                                         "of_colorless"))
-                    if "of_colorless" in ab and ab["of_colorless"] is not True:
-                        self.add(f"{p}.ability.of_colorless", f"expected true, got "
-                                                              f"{_q(ab['of_colorless'])}")
+                                                         "of_colorless", "of_chosen_type"))
+                    for f in ("of_colorless", "of_chosen_type"):
+                        if f in ab and ab[f] is not True:
+                            self.add(f"{p}.ability.{f}", f"expected true, got {_q(ab[f])}")
                     if "of_types" in ab:
                         self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
                                          "a card type", nonempty=True)
@@ -1329,7 +1344,7 @@ class _Validator:
         if "colors" in sp:
             self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
                              nonempty=True)
-        for f in ("multicolored", "colorless", "kicked"):
+        for f in ("multicolored", "colorless", "kicked", "colored"):
             if f in sp:
                 self.boolean(sp[f], f"{q}.{f}")
         if "non_types" in sp:
@@ -1337,7 +1352,8 @@ class _Validator:
                              nonempty=True)
         if "chosen_type" in sp and sp["chosen_type"] is not True:
             self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
-        for f in ("not_owned", "x_in_cost", "commander"):
+        for f in ("not_owned", "x_in_cost", "commander", "no_x_in_cost", "not_from_hand",
+                  "no_abilities"):
             if f in sp and sp[f] is not True:
                 self.add(f"{q}.{f}", f"expected true, got {_q(sp[f])}")
         if "from" in sp and sp["from"] not in SPEND_FROM:
