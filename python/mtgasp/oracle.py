@@ -1662,8 +1662,8 @@ _SPEND_CLAUSES: list[tuple[str, dict[str, Any]]] = [
     (r"pay a disturb cost", {"unmodeled": "disturb"}),
     (r"pay a morph cost", {"unmodeled": "morph_cost"}),
     (r"pay cumulative upkeep costs", {"unmodeled": "cumulative_upkeep"}),
-    (r"(?:pay a mana cost to )?turn (?:a permanent|permanents|creatures|a manifested creature) "
-     r"face up", {"unmodeled": "turn_face_up"}),
+    ((r"(?:pay a mana cost to )?turn (?:a permanent|permanents|creatures|a manifested creature) "
+      r"face up"), {"unmodeled": "turn_face_up"}),
     (r"unlock a door", {"unmodeled": "unlock_door"}),
     (r"foretell a card from your hand", {"foretell": True}),
     (r"cast (?:a )?face-down (?:creature )?spells?", {"unmodeled": "face_down_spell"}),
