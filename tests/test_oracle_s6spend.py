@@ -69,6 +69,8 @@ def test_uncounterable_rider(results: dict[str, CardResult], checker: Checker) -
     ev = events_of(checker, state([cavern]), {"kind": "activate", "object": "c", "ability": 3},
                    choose="G")
     assert any("106.6" in e and "can't be countered" in e for e in ev)
+    # activated on its own, its mana goes to the pool, which doesn't record the restriction: said
+    assert any(e.startswith("Not kept:") and "106.6" in e for e in ev)
     # Delighted Halfling: "... Spend this mana only to cast a legendary spell, and that spell
     # can't be countered." Isamaru, Hound of Konda {W} is legendary; Grizzly Bears isn't.
     halfling = {"id": "h", "card": "Delighted Halfling"}
@@ -250,3 +252,42 @@ def test_spend_only_on_an_ability_cost_is_refused(results: dict[str, CardResult]
     # (it was imported without the restriction, so any mana paid X).
     r = results["Crypt Rats"]
     assert r.card is None and "Spend only black mana on X" in r.refusal
+
+
+# --- riders `apply` doesn't perform, reported (603.7, 502.3, 706.1) ------------------------------
+
+def test_riders_reported_not_performed(results: dict[str, CardResult], checker: Checker) -> None:
+    # None has a target, so each ability stays a mana ability (605.1a): it is activated while
+    # paying, and `apply` reports the rider as not performed when the mana is made.
+    cases = {
+        # "An opponent gains control of this land at the beginning of the next end step": a
+        # delayed triggered ability (603.7)
+        "Rainbow Vale": (0, "delayed_trigger", "603.7", "gains control of Rainbow Vale"),
+        # "If this ability has been activated four or more times this turn, sacrifice this
+        # creature at the beginning of the next end step"
+        "Initiates of the Ebon Hand": (0, "delayed_trigger", "603.7", "sacrifice Initiates"),
+        "Farrelite Priest": (0, "delayed_trigger", "603.7", "sacrifice Farrelite Priest"),
+        # "During your next untap step, as you untap your permanents, return this land to its
+        # owner's hand" (502.3)
+        "Undiscovered Paradise": (0, "untap_step_effect", "502.3", "return Undiscovered Paradise"),
+        # "Roll a d20." (706.1)
+        "Vexing Puzzlebox": (1, "die_roll", "706.1", "Roll a d20"),
+    }
+    for name, (i, kind, rule, words) in cases.items():
+        a = abilities(results, name)[i]
+        assert [n["kind"] for n in a["not_performed"]] == [kind], name
+        src = {"id": "s", "card": name}
+        objs = [src, *lands("Swamp", 1), *lands("Plains", 1, "p")]
+        ev = events_of(checker, state(objs), {"kind": "activate", "object": "s", "ability": i + 1},
+                       choose=None if "cost" in a and "mana" in a["cost"] else "B")
+        assert any(rule in e and words in e for e in ev), (name, ev)
+    # Initiates of the Ebon Hand's "{1}: Add {B}" is activated while paying: a Swamp pays its {1},
+    # its {B} the generic {1} of Grizzly Bears, a Forest the {G}
+    ini = {"id": "i", "card": "Initiates of the Ebon Hand"}
+    assert why(checker, state([ini, *lands("Swamp", 1), *lands("Forest", 1, "f"), BEARS]), cast("g")).legal
+
+
+def test_one_mana_written_as_a_digit(results: dict[str, CardResult], checker: Checker) -> None:
+    # Unknown Event Shores: "{1}, {T}: Add 1 mana of any color." is "one mana of any color"
+    a = abilities(results, "Unknown Event Shores")[2]
+    assert a["cost"] == {"mana": "{1}", "tap": True} and a["mana"] == {"any_color": 1}

@@ -111,7 +111,8 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "counters_on_self", "an_opponent_poison_at_least",
                          "lands_same_name_at_least")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
-NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
+NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "untap_step_effect",
+                       "die_roll")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
                    "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
@@ -1385,8 +1386,9 @@ class _Validator:
                 self.integer(rd[f], f"{path}.{f}", 1)
 
     def not_performed(self, v: Any, path: str) -> None:
-        """[{"kind": "delayed_trigger" | "reflexive_trigger" | "spend_effect", "text": "..."}]: a
-        mana ability's riders that `apply` reports as not performed (603.7, 603.12, 106.6)."""
+        """[{"kind": "delayed_trigger" | "reflexive_trigger" | "spend_effect" | "untap_step_effect" |
+        "die_roll", "text": "..."}]: a mana ability's riders that `apply` reports as not performed
+        (603.7, 603.12, 106.6, 502.3, 706.1)."""
         items = v if isinstance(v, list) else None
         if not items:
             self.add(path, "expected a non-empty list of objects such as "

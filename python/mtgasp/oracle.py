@@ -889,8 +889,9 @@ def _m_choice(m: re.Match[str], ctx: Ctx) -> Any:
     return {"choice": [_produce_symbols(o.strip()) for o in opts if o.strip()]}
 
 
-@template("mana.any_color", "mana", r"Add one mana of any color",
-          '{"any_color": 1}', "CR 106.1a, 605.1a", "{T}: Add one mana of any color.")
+@template("mana.any_color", "mana", r"Add (?:one|1) mana of any color",
+          '{"any_color": 1}', "CR 106.1a, 605.1a", "{T}: Add one mana of any color; Unknown Event "
+          "Shores: {1}, {T}: Add 1 mana of any color.")
 def _m_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": 1}
 
@@ -1722,7 +1723,8 @@ def _s_clauses(m: re.Match[str], ctx: Ctx) -> Any:
           "spell of the chosen type, and that spell can't be countered.")
 def _s_uncounterable(m: re.Match[str], ctx: Ctx) -> Any:
     return {"spend_only": _spell_alternatives(m["cast"], ctx),
-            **_not_performed("spend_effect", m.group(0), "that spell can't be countered", ctx)}
+            **_not_performed("spend_effect", "That spell can't be countered",
+                             "that spell can't be countered", ctx)}
 
 
 @template("spend.not_from_hand", "mana_rider",
@@ -1957,6 +1959,42 @@ def _r_next_cast(m: re.Match[str], ctx: Ctx) -> Any:
           "Shaun & Rebecca, Agents: {T}: Add {C}. When you do, mill two cards.")
 def _r_reflexive(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("reflexive_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.next_end_step", "mana_rider",
+          rf"(?:If this ability has been activated {NUM} or more times this turn, )?"
+          r"(?P<eff>[Ss]acrifice (?:~|this creature)|An opponent gains control of ~) at the "
+          r"beginning of the next end step",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability: no target, 605.1a; the delayed triggered ability it creates, 603.7, "
+          "triggers at the next end step: `apply` reports it as not performed)",
+          "CR 605.1a, 603.7, 603.7b",
+          "Rainbow Vale: {T}: Add one mana of any color. An opponent gains control of this land at "
+          "the beginning of the next end step; Initiates of the Ebon Hand: {1}: Add {B}. If this "
+          "ability has been activated four or more times this turn, sacrifice this creature at "
+          "the beginning of the next end step.")
+def _r_next_end_step(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.next_untap_step", "mana_rider",
+          r"During your next untap step, as you untap your permanents, return ~ to its owner's hand",
+          '"not_performed": [{"kind": "untap_step_effect", "text": SENTENCE}] on the ability (still '
+          "a mana ability: no target, 605.1a; the effect waits for its controller's next untap "
+          "step, 502.3: `apply` reports it as not performed)", "CR 605.1a, 502.3",
+          "Undiscovered Paradise: {T}: Add one mana of any color. During your next untap step, as "
+          "you untap your permanents, return this land to its owner's hand.")
+def _r_next_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("untap_step_effect", m.group(0), m.group(0), ctx)
+
+
+@template("rider.roll_die", "mana_rider", r"Roll a d(?P<n>\d+)",
+          '"not_performed": [{"kind": "die_roll", "text": SENTENCE}] on the ability (still a mana '
+          "ability: no target, 605.1a; rolling the die, 706.1, and what triggers on it are not "
+          "modeled: `apply` reports it as not performed)", "CR 605.1a, 706.1",
+          "Vexing Puzzlebox: {T}: Add one mana of any color. Roll a d20.")
+def _r_roll(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("die_roll", m.group(0), m.group(0), ctx)
 
 
 @template("rider.if_spent", "mana_rider",
