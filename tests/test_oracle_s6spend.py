@@ -13,7 +13,7 @@ from typing import Any
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
 from mtgasp.state import parse_state
-from real_cards import abilities, module_fixtures, rules, state, why
+from real_cards import abilities, mana, module_fixtures, rules, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_s6spend.json"
 
@@ -291,3 +291,43 @@ def test_one_mana_written_as_a_digit(results: dict[str, CardResult], checker: Ch
     # Unknown Event Shores: "{1}, {T}: Add 1 mana of any color." is "one mana of any color"
     a = abilities(results, "Unknown Event Shores")[2]
     assert a["cost"] == {"mana": "{1}", "tap": True} and a["mana"] == {"any_color": 1}
+
+
+# --- colors of exiled cards and of cards in a graveyard (105.2, 106.5, 607.2a) -------------------
+
+def test_colors_of_the_exiled_cards(results: dict[str, CardResult], checker: Checker) -> None:
+    # Chrome Mox: "{T}: Add one mana of any of the exiled card's colors." The card exiled with it
+    # by its imprint ability (607.2a; the exiled_with state field); none: no mana (106.5).
+    assert abilities(results, "Chrome Mox")[1]["mana"] == {"exiled_colors": 1}
+    mox = {"id": "x", "card": "Chrome Mox"}
+    assert mana(checker, state([mox]), "x") == []
+    boros = {"id": "b", "card": "Boros Charm", "zone": "exile", "exiled_with": "x"}
+    assert mana(checker, state([mox, boros]), "x") == ["W", "R"]
+    # a card exiled with another permanent isn't "the exiled card"
+    other = {**boros, "exiled_with": "o"}
+    assert mana(checker, state([mox, {"id": "o", "card": "Mind Stone"}, other]), "x") == []
+    # Pit of Offerings: "... any of the exiled cards' colors" (its ETB exiles up to three cards)
+    pit = {"id": "p", "card": "Pit of Offerings"}
+    bolt = {"id": "l", "card": "Lightning Bolt", "zone": "exile", "exiled_with": "p", "owner": "bob"}
+    bears = {"id": "g", "card": "Grizzly Bears", "zone": "exile", "exiled_with": "p"}
+    assert mana(checker, state([pit, bolt, bears]), "p") == ["R", "G", "C"]
+
+
+def test_colors_of_cards_in_your_graveyard(results: dict[str, CardResult], checker: Checker) -> None:
+    # Corrupted Grafstone: "{T}: Choose a color of a card in your graveyard. Add one mana of that
+    # color." Only its controller's graveyard (404.1); a land card is colorless.
+    stone = {"id": "s", "card": "Corrupted Grafstone"}
+    mine = [{"id": "g1", "card": "Lightning Bolt", "zone": "graveyard"},
+            {"id": "g2", "card": "Mountain", "zone": "graveyard"}]
+    theirs = {"id": "g3", "card": "Grizzly Bears", "zone": "graveyard", "owner": "bob"}
+    assert mana(checker, state([stone, *mine, theirs]), "s") == ["R"]
+    assert mana(checker, state([stone, theirs]), "s") == []
+    # The Grey Havens: "{T}: Add one mana of any color among legendary creature cards in your
+    # graveyard." (and "{T}: Add {C}"): Isamaru, Hound of Konda is one, Grizzly Bears isn't.
+    assert abilities(results, "The Grey Havens")[2]["mana"] == {
+        "color_among_graveyard": {"supertypes": ["Legendary"], "types": ["Creature"]}}
+    havens = {"id": "h", "card": "The Grey Havens"}
+    gy = [{"id": "g1", "card": "Isamaru, Hound of Konda", "zone": "graveyard"},
+          {"id": "g2", "card": "Grizzly Bears", "zone": "graveyard"}]
+    assert mana(checker, state([havens, *gy]), "h") == ["W", "C"]
+    assert mana(checker, state([havens, gy[1]]), "h") == ["C"]

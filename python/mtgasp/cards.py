@@ -161,7 +161,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
-    "commander_identity", "color_among", "self_colors",
+    "commander_identity", "color_among", "self_colors", "exiled_colors", "color_among_graveyard",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -1241,6 +1241,20 @@ class _Validator:
                 self.add(f"{path}.chosen_color", "at most 12 mana of the chosen color")
         if "self_colors" in prod and prod["self_colors"] != 1:
             self.add(f"{path}.self_colors", f"expected 1, got {_q(prod['self_colors'])}")
+        if "exiled_colors" in prod and prod["exiled_colors"] != 1:
+            self.add(f"{path}.exiled_colors", f"expected 1, got {_q(prod['exiled_colors'])}")
+        if "color_among_graveyard" in prod:  # "a color of a card in your graveyard" (105.2)
+            q = f"{path}.color_among_graveyard"
+            gy = self.obj(prod["color_among_graveyard"], q, '{"types": ["Creature"], '
+                                                              '"supertypes": ["Legendary"]}')
+            if gy is not None:
+                self.fields(gy, q, (), ("types", "supertypes"))
+                if "types" in gy:
+                    self.string_list(gy["types"], f"{q}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                if "supertypes" in gy:
+                    self.string_list(gy["supertypes"], f"{q}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,

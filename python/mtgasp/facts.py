@@ -448,6 +448,12 @@ class FactWriter:
                     self.for_each_count(a, spec["mana"]["for_each"])
                 if produce.name == "color_among":  # the permanents whose colors it may add
                     self.you_control(a, C("among"), spec["mana"]["color_among"])
+                if produce.name == "color_among_graveyard":  # the cards whose colors it may add
+                    gy = spec["mana"]["color_among_graveyard"]
+                    for t in gy.get("types") or []:
+                        self.add("gy_among_type", a, C(t.lower()))
+                    for t in gy.get("supertypes") or []:
+                        self.add("gy_among_supertype", a, C(t.lower()))
             self.spend_only(a, spec["mana"].get("spend_only"))
             if spec["mana"].get("no_generic"):  # 106.6, 107.4: only the non-generic symbols
                 self.add("spend_no_generic", a)
@@ -892,6 +898,10 @@ class FactWriter:
             yield C("color_among"), C("always")
         elif "self_colors" in spec:  # "one mana of any of this creature's colors" (105.2)
             yield C("self_colors"), C("always")
+        elif "exiled_colors" in spec:  # "one mana of any of the exiled card's colors" (607.2a)
+            yield C("exiled_colors"), C("always")
+        elif "color_among_graveyard" in spec:  # "a color of a card in your graveyard"
+            yield C("color_among_graveyard"), C("always")
         elif "commander_identity" in spec:
             yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:

@@ -1399,6 +1399,40 @@ def _m_color_among(m: re.Match[str], ctx: Ctx) -> Any:
     return {"color_among": yc}
 
 
+@template("mana.exiled_colors", "mana", r"Add one mana of any of the exiled cards?'s? colors",
+          '{"exiled_colors": 1} (one mana of a color of a card exiled with the source by its linked '
+          "ability, the object's `exiled_with` state field; none without one)",
+          "CR 607.2a, 105.2, 106.5, 605.1a",
+          "Chrome Mox: {T}: Add one mana of any of the exiled card's colors; Pit of Offerings: ... "
+          "any of the exiled cards' colors.")
+def _m_exiled_colors(m: re.Match[str], ctx: Ctx) -> Any:
+    # "the exiled card": exiled by the source's own ability (607.2a): the face must have one
+    if not re.search(r"\bexile\b", ctx.face.text, re.IGNORECASE) or "When" not in ctx.face.text:
+        raise Refused('"the exiled card" with no ability of the face that exiles it')
+    return {"exiled_colors": 1}
+
+
+@template("mana.color_among_graveyard", "mana",
+          r"(?:Choose a color of a card in your graveyard\. Add one mana of that color|"
+          r"Add one mana of any color among (?P<what>[a-z ]+?) cards in your graveyard)",
+          '{"color_among_graveyard": {"types": [...], "supertypes": [...]}} (one mana of a color '
+          "of a card in its controller's graveyard with every listed type and supertype; none "
+          "without one)", "CR 105.2, 106.5, 404.1, 605.1a",
+          "Corrupted Grafstone: {T}: Choose a color of a card in your graveyard. Add one mana of "
+          "that color; The Grey Havens: ... any color among legendary creature cards in your "
+          "graveyard.")
+def _m_color_among_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
+    gy: dict[str, Any] = {}
+    for w in (m["what"] or "").split():
+        if w == "legendary":
+            gy.setdefault("supertypes", []).append("Legendary")
+        elif w in _SPELL_TYPE_WORDS:
+            gy.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
+        else:
+            raise Refused(f'"{m["what"]} cards": not a kind of card the card format can say')
+    return {"color_among_graveyard": gy}
+
+
 @template("mana.color_of_a_permanent", "mana",
           r"Choose a color of a permanent you control\. Add one mana of that color",
           '{"color_among": {}} (a color of some permanent its controller controls)',
@@ -3350,7 +3384,8 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b|Choose a color(?: of a permanent you control)?\. Add\b", eff):
+    if not re.match(r"Add\b|Choose a color(?: of a permanent you control| of a card in your "
+                    r"graveyard)?\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
