@@ -331,3 +331,25 @@ def test_colors_of_cards_in_your_graveyard(results: dict[str, CardResult], check
           {"id": "g2", "card": "Grizzly Bears", "zone": "graveyard"}]
     assert mana(checker, state([havens, *gy]), "h") == ["W", "C"]
     assert mana(checker, state([havens, gy[1]]), "h") == ["C"]
+
+
+def test_colors_among_permanents(results: dict[str, CardResult], checker: Checker) -> None:
+    # Mox Amber: "{T}: Add one mana of any color among legendary creatures and planeswalkers you
+    # control." Isamaru, Hound of Konda (a legendary creature) and Ajani Goldmane (a planeswalker)
+    # count; Boros Charm isn't a permanent, Grizzly Bears isn't legendary, Jasmine Boreal is an
+    # opponent's.
+    assert abilities(results, "Mox Amber")[0]["mana"] == {
+        "color_among": {"supertypes": ["Legendary"], "any_types": ["Creature", "Planeswalker"]}}
+    mox = {"id": "x", "card": "Mox Amber"}
+    bears = {"id": "g", "card": "Grizzly Bears"}
+    assert mana(checker, state([mox, bears]), "x") == []
+    ajani = {"id": "a", "card": "Ajani Goldmane", "counters": {"loyalty": 4}}
+    assert mana(checker, state([mox, bears, ajani]), "x") == ["W"]
+    jasmine = {"id": "j", "card": "Jasmine Boreal of the Seven", "owner": "bob", "controller": "bob"}
+    isamaru = {"id": "i", "card": "Isamaru, Hound of Konda"}
+    assert mana(checker, state([mox, jasmine, isamaru]), "x") == ["W"]
+    # Reflective Gate: "{T}: Add one mana of any color that shares a color with a permanent a
+    # player controls." (and "{T}: Add {C}"): any player's permanents count
+    gate = {"id": "r", "card": "Reflective Gate"}
+    assert mana(checker, state([gate, jasmine, isamaru]), "r") == ["W", "G", "C"]
+    assert mana(checker, state([gate]), "r") == ["C"]

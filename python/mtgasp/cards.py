@@ -1426,7 +1426,12 @@ class _Validator:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
                                    "min_power", "min_toughness", "all_subtypes", "colors",
-                                   "keywords", "named_self", "chosen_type"))
+                                   "keywords", "named_self", "chosen_type", "any_types", "anyone"))
+        if "any_types" in yc:  # "creatures and planeswalkers": one of them at least
+            self.string_list(yc["any_types"], f"{path}.any_types", CARD_TYPES, "a card type",
+                             nonempty=True)
+        if "anyone" in yc and yc["anyone"] is not True:  # "a permanent a player controls"
+            self.add(f"{path}.anyone", f"expected true, got {_q(yc['anyone'])}")
         if "keywords" in yc:
             self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
         if "named_self" in yc and yc["named_self"] is not True:

@@ -689,13 +689,18 @@ class FactWriter:
 
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
-        yc_type/3 (every listed type), yc_subtype/3 (any listed subtype), yc_supertype/3,
+        yc_type/3 (every listed type), yc_any_type/3 (one of them at least), yc_anyone/2 (any
+        player's permanents), yc_subtype/3 (any listed subtype), yc_supertype/3,
         yc_other/2, yc_min/3 and yc_max/3 (at least one permanent when neither is given)."""
         self.add("yc", a, role)
         for t in yc.get("types") or []:
             self.add("yc_type", a, role, C(t.lower()))
         for t in yc.get("supertypes") or []:
             self.add("yc_supertype", a, role, C(t.lower()))
+        for t in yc.get("any_types") or []:  # at least one of them
+            self.add("yc_any_type", a, role, C(t.lower()))
+        if yc.get("anyone"):  # controlled by any player
+            self.add("yc_anyone", a, role)
         for s in yc.get("subtypes") or []:
             self.add("yc_subtype", a, role, String(s))
         if yc.get("other"):

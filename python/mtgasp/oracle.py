@@ -1386,14 +1386,23 @@ def _m_commander(m: re.Match[str], ctx: Ctx) -> Any:
 @template("mana.color_among", "mana",
           r"Add one mana of any color among (?P<what>[\w ]+?) you control",
           '{"color_among": YOU_CONTROL} (one mana of a color of such a permanent: its mana cost\'s '
-          "or given colors; none without one)", "CR 105.2, 106.5, 605.1a",
-          "Plaza of Heroes: {T}: Add one mana of any color among legendary permanents you control.")
+          'or given colors; none without one; "creatures and planeswalkers": "any_types")',
+          "CR 105.2, 106.5, 605.1a",
+          "Plaza of Heroes: {T}: Add one mana of any color among legendary permanents you control; "
+          "Mox Amber: ... among legendary creatures and planeswalkers you control.")
 def _m_color_among(m: re.Match[str], ctx: Ctx) -> Any:
     what = m["what"]
     yc: dict[str, Any] = {}
     if what.startswith("legendary "):
         yc["supertypes"] = ["Legendary"]
         what = what[len("legendary "):]
+    two = re.fullmatch(r"(?P<a>[a-z]+s) and (?P<b>[a-z]+s)", what)
+    if two and two["a"] in _PLURAL_TYPES and two["b"] in _PLURAL_TYPES:
+        # "legendary creatures and planeswalkers" (Mox Amber): a permanent with either type and
+        # the supertype ("legendary" read for both; the planeswalker cards printed since
+        # planeswalkers became legendary all are)
+        yc["any_types"] = [_PLURAL_TYPES[two["a"]], _PLURAL_TYPES[two["b"]]]
+        return {"color_among": yc}
     if what != "permanents":
         yc.update(_count_filter(what, True))
     return {"color_among": yc}
@@ -1431,6 +1440,16 @@ def _m_color_among_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
         else:
             raise Refused(f'"{m["what"]} cards": not a kind of card the card format can say')
     return {"color_among_graveyard": gy}
+
+
+@template("mana.color_of_any_permanent", "mana",
+          r"Add one mana of any color that shares a color with a permanent a player controls",
+          '{"color_among": {"anyone": true}} (one mana of a color of a permanent any player '
+          "controls; none without a colored one)", "CR 105.2, 106.5, 605.1a",
+          "Reflective Gate: {T}: Add one mana of any color that shares a color with a permanent a "
+          "player controls.")
+def _m_color_any_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"color_among": {"anyone": True}}
 
 
 @template("mana.color_of_a_permanent", "mana",
