@@ -13,7 +13,7 @@ from typing import Any
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
 from mtgasp.state import parse_state
-from real_cards import abilities, mana, module_fixtures, rules, state, why
+from real_cards import abilities, applied, mana, module_fixtures, obj, pool, rules, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_s6spend.json"
 
@@ -353,3 +353,21 @@ def test_colors_among_permanents(results: dict[str, CardResult], checker: Checke
     gate = {"id": "r", "card": "Reflective Gate"}
     assert mana(checker, state([gate, jasmine, isamaru]), "r") == ["W", "G", "C"]
     assert mana(checker, state([gate]), "r") == ["C"]
+
+
+def test_counter_put_then_counted(results: dict[str, CardResult], checker: Checker) -> None:
+    # Empowered Autogenerator: "{T}: Put a charge counter on this artifact. Add X mana of any one
+    # color, where X is the number of charge counters on this artifact." The counter is put first
+    # (608.2c), so X counts it: with five counters, six mana pays Shivan Dragon {4}{R}{R}.
+    a = abilities(results, "Empowered Autogenerator")[1]
+    assert a["mana"] == {"for_each": {"any_one_color": True, "counters": "charge", "plus": 1}}
+    assert a["put_counters"] == {"charge": 1}
+    dragon = hand("d", "Shivan Dragon")
+    gen = {"id": "a", "card": "Empowered Autogenerator", "counters": {"charge": 5}}
+    assert why(checker, state([gen, dragon]), cast("d")).legal
+    v = why(checker, state([{**gen, "counters": {"charge": 4}}, dragon]), cast("d"))
+    assert not v.legal
+    # apply: one counter becomes two, and two mana are added
+    after = applied(checker, state([{**gen, "counters": {"charge": 1}}]),
+                    {"kind": "activate", "object": "a", "ability": 2}, choose="R")
+    assert obj(after, "a")["counters"] == {"charge": 2} and pool(after) == "{R}{R}"

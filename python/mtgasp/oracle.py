@@ -3400,9 +3400,38 @@ def _sentences(text: str) -> list[str]:
     return [s for s in out if s]
 
 
+_PUT_FIRST = re.compile(rf"Put (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? on ~\. (?P<rest>Add\b.+)")
+
+
+@template("rider.put_counters_first", "mana_rider", _PUT_FIRST.pattern,
+          '"put_counters": {"charge": N} on the ability, and when the mana counts those counters '
+          '("X is the number of charge counters on ~") its for_each gets "plus": N: the counters '
+          "are put first, then counted (608.2c: in the order written; still a mana ability; only "
+          "with {T} in its cost and no cost removing that kind)", "CR 605.1a, 608.2c, 122.1",
+          "Empowered Autogenerator: {T}: Put a charge counter on this artifact. Add X mana of any "
+          "one color, where X is the number of charge counters on this artifact.")
+def _r_put_first(m: re.Match[str], ctx: Ctx) -> Any:  # read by _mana_ability_body
+    raise Refused("a sentence that puts counters before the mana is read with it")
+
+
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
+    first = _PUT_FIRST.match(eff)
+    if first is not None:
+        # "Put a charge counter on ~. Add X mana ..., where X is the number of charge counters on
+        # ~" (Empowered Autogenerator): the counter is put, then counted (608.2c)
+        body = _mana_ability_body(first["rest"], ctx)
+        if body is None or "put_counters" in body:
+            raise Refused("counters put before mana read in no other way")
+        n, kind = _num(first["n"]), first["k"]
+        fe = body["mana"].get("for_each")
+        if isinstance(fe, dict) and fe.get("counters") == kind:
+            if "plus" in fe or "mana" not in fe and "any_one_color" not in fe:
+                raise Refused("counters put before a count the card format can't add them to")
+            fe["plus"] = n
+        ctx.use("rider.put_counters_first")
+        return {**body, "put_counters": {kind: n}}
     if not re.match(r"Add\b|Choose a color(?: of a permanent you control| of a card in your "
                     r"graveyard)?\. Add\b", eff):
         return None
