@@ -371,3 +371,23 @@ def test_counter_put_then_counted(results: dict[str, CardResult], checker: Check
     after = applied(checker, state([{**gen, "counters": {"charge": 1}}]),
                     {"kind": "activate", "object": "a", "ability": 2}, choose="R")
     assert obj(after, "a")["counters"] == {"charge": 2} and pool(after) == "{R}{R}"
+
+
+def test_counter_removed_as_it_resolves(results: dict[str, CardResult], checker: Checker) -> None:
+    # Temple of Cyclical Time (the back face of Ojer Pakpatiq, Deepest Epoch): "{T}: Add {U}.
+    # Remove a time counter from this land." The counter is removed as the mana ability resolves
+    # (605.3b), not as a cost: with none left, it still adds {U}.
+    ojer = "Ojer Pakpatiq, Deepest Epoch // Temple of Cyclical Time"
+    a = abilities(results, ojer, face=1)[0]
+    assert a["cost"] == {"tap": True} and a["remove_counters_rider"] == {"time": 1}
+    temple = {"id": "t", "card": ojer, "face": "Temple of Cyclical Time", "counters": {"time": 2}}
+    assert mana(checker, state([temple]), "t") == ["U"]
+    after = applied(checker, state([temple]), {"kind": "activate", "object": "t", "ability": 1})
+    assert obj(after, "t")["counters"].get("time") == 1 and pool(after) == "{U}"
+    empty = {**temple, "counters": {}}
+    after = applied(checker, state([empty]), {"kind": "activate", "object": "t", "ability": 1})
+    assert not obj(after, "t").get("counters", {}).get("time") and pool(after) == "{U}"
+    # paying for Grizzly Bears' {1} with it removes one too
+    forest = {"id": "f", "card": "Forest"}
+    after = applied(checker, state([temple, forest, BEARS]), cast("g"))
+    assert obj(after, "t")["counters"].get("time") == 1

@@ -192,6 +192,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
                               "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
+                              "remove_counters_rider",
                               "not_performed", "conditional_rider")),
     "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
     "static": ((), STATIC_FIELDS),
@@ -622,6 +623,24 @@ class _Validator:
                 self.add(p, "needs a cost that removes counters of that kind (remove_counters)")
             if "mana" not in ab:
                 self.add(p, "only on a mana ability")
+        if "remove_counters_rider" in ab:  # "Remove a time counter from this land" (122.1)
+            p = f"{path}.remove_counters_rider"
+            rr = self.obj(ab["remove_counters_rider"], p, 'counters such as {"time": 1}')
+            cst: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
+            if rr is not None:
+                if not rr:
+                    self.add(p, "needs at least one kind of counter")
+                for kind, n in rr.items():
+                    self.integer(n, f"{p}.{kind}", 1)
+                    if kind in (cst.get("remove_counters") or {}) or kind in (
+                            cst.get("put_counters") or {}) or kind in (
+                            ab.get("put_counters") or {}) or kind == cst.get("remove_any_counters"):
+                        self.add(f"{p}.{kind}", "the ability puts or removes counters of that kind "
+                                 "otherwise too: not in the card format")
+            if "mana" not in ab:
+                self.add(p, "only on a mana ability")
+            if cst.get("tap") is not True:
+                self.add(p, "only on an ability with {T} in its cost (activated once per payment)")
         if "put_counters" in ab:
             p = f"{path}.put_counters"
             pc = self.obj(ab["put_counters"], p, 'counters such as {"depletion": 1}')

@@ -399,6 +399,9 @@ class FactWriter:
         if kind == "activated" and isinstance(spec.get("put_counters"), dict):
             for ck, cn in spec["put_counters"].items():
                 self.add("rider_counters", a, String(ck), N(int(cn)))
+        if kind == "activated" and isinstance(spec.get("remove_counters_rider"), dict):
+            for ck, cn in spec["remove_counters_rider"].items():
+                self.add("rider_remove_counters", a, String(ck), N(int(cn)))
         if kind == "activated" and isinstance(spec.get("sacrifice_if_no_counters"), str):
             self.add("sacrifice_if_no_counters", a, String(spec["sacrifice_if_no_counters"]))
         if kind == "activated" and isinstance(spec.get("condition"), dict):

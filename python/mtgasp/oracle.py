@@ -1992,6 +1992,16 @@ def _r_delayed_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("delayed_trigger", m.group(0), m.group(0), ctx)
 
 
+@template("rider.remove_counters", "mana_rider",
+          rf"Remove (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? from ~",
+          '"remove_counters_rider": {"time": N} on the ability (still a mana ability; `apply` removes '
+          "up to N such counters from the source as it resolves, as many as it has; only with {T} "
+          "in its cost and no cost putting or removing that kind)", "CR 605.1a, 605.3b, 122.1",
+          "Temple of Cyclical Time: {T}: Add {U}. Remove a time counter from this land.")
+def _r_remove_counters(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"remove_counters_rider": {m["k"]: _num(m["n"])}}
+
+
 @template("rider.next_cast_trigger", "mana_rider",
           r"When you next cast (?P<what>[^,]+?) this turn, (?P<eff>.+)",
           '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
@@ -3596,6 +3606,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                     set(cost.get("remove_counters") or {}) | {cost.get("remove_any_counters")})):
                 raise Refused("putting counters on the source with a cost without {T} or removing "
                               "that kind: not in the card format")
+            rr = body.get("remove_counters_rider")
+            if rr is not None and (not cost.get("tap") or set(rr) & (
+                    set(cost.get("remove_counters") or {}) | {cost.get("remove_any_counters")}
+                    | set(cost.get("put_counters") or {}) | set(body.get("put_counters") or {}))):
+                raise Refused("removing counters from the source with a cost without {T} or "
+                              "putting or removing that kind: not in the card format")
             kind = body.get("sacrifice_if_no_counters")
             if kind is not None and kind not in (cost.get("remove_counters") or {}):
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
