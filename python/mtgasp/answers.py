@@ -284,7 +284,7 @@ class Decoder:
         t = self.totals.get(action)
         if not t:
             return "{0}"
-        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in MANA_TYPES}, t.get("x", 0),
+        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in (*MANA_TYPES, "S")}, t.get("x", 0),
                            {k: v for k, v in t.items() if "/" in k})
 
     def render_arg(self, arg: Symbol) -> str:

@@ -316,7 +316,7 @@ class _Validator:
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
-        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid):
+        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid or "S" in cost.symbols):
             self.add(path, f"{_q(v)}: mana that is added must be {{W}} {{U}} {{B}} {{R}} {{G}} or "
                            "{C} symbols (no generic mana, no {X}, no hybrid)")
             return None
@@ -579,10 +579,11 @@ class _Validator:
                 # payment.lp orders mana abilities by the mana their costs take: only two-color
                 # hybrid symbols (always one mana) are taken there
                 try:
-                    hyb = parse_mana_cost(mc).hybrid
+                    parsed = parse_mana_cost(mc)
+                    hyb, snow = parsed.hybrid, parsed.symbols.get("S", 0)
                 except ValueError:
-                    hyb = {}
-                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")]
+                    hyb, snow = {}, 0
+                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")] + (["S"] if snow else [])
                 if bad:
                     self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
                                                   "supported (only two-color hybrid such as {W/U})")

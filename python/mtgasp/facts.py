@@ -931,6 +931,10 @@ class FactWriter:
             for t, n in p.mana_pool.items():
                 if n:
                     self.add("pool", ps, C(t.lower()), N(n))
+            if isinstance(p.extra.get("mana_pool_snow"), str):  # 107.4h
+                syms = re.findall(r"\{([WUBRGC])\}", p.extra["mana_pool_snow"])  # validated
+                for t in sorted(set(syms)):
+                    self.add("pool_snow", ps, C(t.lower()), N(syms.count(t)))
             if p.last_turn is not None:
                 self.add("last_turn_override", ps, N(p.last_turn))
             if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters

@@ -64,10 +64,10 @@ _COST_SYMBOL = re.compile(
     r"^(\d+|[WUBRGCXYZSDLA]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|H[WUBRG]|½|∞|TK)$"
 )
 # symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}, and
-# hybrid ({W/U}), monocolored hybrid ({2/W}) and Phyrexian ({W/P}) symbols (CR 107.4e-f); not
-# snow {S}, half mana, {W/U/P}, {C/W}
+# hybrid ({W/U}), monocolored hybrid ({2/W}) and Phyrexian ({W/P}) symbols (CR 107.4e-f), snow
+# {S} (107.4h; not in a mana ability's own cost); not half mana, {W/U/P}, {C/W}
 _HYBRID_SYMBOL = r"W/U|W/B|U/B|U/R|B/R|B/G|R/G|R/W|G/W|G/U|2/[WUBRG]|[WUBRG]/P"
-_FORMAT_SYMBOL = re.compile(rf"^(\d+|[WUBRGCX]|{_HYBRID_SYMBOL})$")
+_FORMAT_SYMBOL = re.compile(rf"^(\d+|[WUBRGCXS]|{_HYBRID_SYMBOL})$")
 # a run of cost symbols a template reads (_mana() then refuses any the card format doesn't take)
 MANA = r"(?:\{(?:\d+|[WUBRGCXS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\})"
 COLORED = r"(?:\{[WUBRGC]\})"
@@ -479,7 +479,7 @@ def _no_hybrid_but_two_color(cost: dict[str, Any]) -> None:
     """The card format takes only two-color hybrid symbols in a mana ability's own mana cost
     (docs/card-format.md): refuse {2/W} and Phyrexian symbols there."""
     for s in _symbols(cost.get("mana", "")):
-        if "/" in s and ("2" in s or "P" in s):
+        if ("/" in s and ("2" in s or "P" in s)) or s == "S":
             raise Refused(f"mana symbol {{{s}}} in a mana ability's cost is not in the card format")
 
 
@@ -3752,7 +3752,7 @@ def compile_card(raw: RawCard) -> CardResult:
             bad = [s for s in _symbols(face.mana_cost) if not _FORMAT_SYMBOL.match(s)]
             if bad:
                 card_reason = (f"mana cost {face.mana_cost}: symbol {{{bad[0]}}} is not in the "
-                               "card format (snow, half mana, hybrid Phyrexian, Y/Z)")
+                               "card format (half mana, hybrid Phyrexian, Y/Z, ...)")
         f_out, refs = _face_out(face, raw, lines)
         faces_out.append(f_out)
         refusals += refs
