@@ -591,7 +591,7 @@ class _Validator:
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
         sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
-        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or "token" in sac):
+        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or ("token" in sac and "subtypes" not in sac)):
             # mana.lp's options name one permanent sacrificed by a mana ability (a type or subtype)
             self.add(f"{path}.cost.sacrifice", 'a mana ability\'s sacrifice takes no "count" or '
                                                '"token"')
@@ -978,7 +978,9 @@ class _Validator:
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
                 self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
-                                        "supertypes", "colors", "nontoken"))
+                                        "supertypes", "colors", "nontoken", "other"))
+                if "other" in tu and tu["other"] is not True:  # "another": never the source
+                    self.add(f"{p}.other", f"expected true, got {_q(tu['other'])}")
                 # "an untapped blue creature" (one color), "an untapped nontoken artifact": with
                 # "type" only, and not with subtypes or supertypes
                 if "colors" in tu:
@@ -1005,8 +1007,8 @@ class _Validator:
                     self.boolean(tu["token"], f"{p}.token")
                     if "type" in tu or "subtypes" in tu or "supertypes" in tu:
                         self.add(f"{p}.token", 'takes no "type", "subtypes" or "supertypes"')
-                if ("subtypes" in tu or "supertypes" in tu) and "type" not in tu:
-                    self.add(f"{p}.type", 'required with "subtypes" or "supertypes"')
+                if "subtypes" in tu and "type" not in tu:
+                    self.add(f"{p}.type", 'required with "subtypes"')
                 if "supertypes" in tu:
                     self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
                                      "a supertype", nonempty=True)
@@ -1055,11 +1057,12 @@ class _Validator:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "count" in sac:  # "Sacrifice two artifacts" (118.3)
                     self.integer(sac["count"], f"{path}.sacrifice.count", 1)
-                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type
+                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type, or
+                    # of one subtype ("Sacrifice a Prism token")
                     if sac["token"] is not True:
                         self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
-                    if "type" in sac or "subtypes" in sac:
-                        self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
+                    if "type" in sac or any(k in sac for k in ("types", "permanent", "non_types")):
+                        self.add(f"{path}.sacrifice.token", 'takes no "type" (only "subtypes")')
                 elif not any(k in sac for k in ("type", "subtypes", "types", "permanent", "non_types")):
                     self.add(f"{path}.sacrifice", 'needs "type", "subtypes", "types", "permanent", '
                                                   '"non_types" or "token"')

@@ -761,6 +761,8 @@ class FactWriter:
         sac = cost.get("sacrifice")
         if sac == "self":
             self.add(f"{prefix}_sacrifice", a, C("self"))
+        elif isinstance(sac, dict) and sac.get("subtypes") and sac.get("token"):  # "a Prism token"
+            self.add(f"{prefix}_sacrifice", a, F("token_of", [F("sub", [C("any"), String(sac["subtypes"][0])])]))
         elif isinstance(sac, dict) and sac.get("subtypes"):
             t = C(sac["type"].lower()) if "type" in sac else C("any")
             self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
@@ -807,7 +809,9 @@ class FactWriter:
         if isinstance(tu, dict) and "type" not in tu:
             ts = [C(str(t).lower()) for t in tu.get("types") or []]
             flt = (F("either", ts) if len(ts) >= 2 else F("type", ts) if ts else
-                   C("token_perm") if tu.get("token") else C("any"))
+                   C("token_perm") if tu.get("token") else
+                   F("sup", [C("any"), C(str(tu["supertypes"][0]).lower())]) if tu.get("supertypes") else
+                   C("any"))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
@@ -819,6 +823,8 @@ class FactWriter:
                    F("nontoken", [C(tu["type"].lower())]) if tu.get("nontoken") else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        if isinstance(tu, dict) and tu.get("other") and prefix == "activation":
+            self.add("activation_tap_untapped_other", a)   # "Tap another untapped ..."
         rv = cost.get("reveal")
         if isinstance(rv, dict) and prefix == "additional":  # 701.20a
             t = C(str(rv.get("type", "any")).lower())

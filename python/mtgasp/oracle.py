@@ -527,16 +527,19 @@ def _c_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("cost.sacrifice_a", "cost",
           r"Sacrifice an? (?:(?P<t>land|artifact|creature|enchantment)|(?P<sub>[A-Z][a-z]+)"
-          r"(?: (?P<t2>creature|artifact|land))?)",
+          r"(?: (?P<t2>creature|artifact|land)| (?P<tok>token))?)",
           '"sacrifice": {"type": "Land"} | {"subtypes": ["Desert"]} | {"type": "Creature", '
-          '"subtypes": ["Cleric"]}', "CR 701.21, 118.3",
-          "Sacrifice a land; Sacrifice a Desert; Sacrifice a Cleric creature")
+          '"subtypes": ["Cleric"]} | {"subtypes": ["Prism"], "token": true}', "CR 701.21, 118.3, 111.1",
+          "Sacrifice a land; Sacrifice a Desert; Sacrifice a Cleric creature; Diamond Kaleidoscope: "
+          "Sacrifice a Prism token")
 def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
     if m["t"]:
         return {"sacrifice": {"type": m["t"].capitalize()}}
     out: dict[str, Any] = {"subtypes": [m["sub"]]}
     if m["t2"]:
         out["type"] = m["t2"].capitalize()
+    if m["tok"]:
+        out["token"] = True
     return {"sacrifice": out}
 
 
@@ -679,6 +682,7 @@ _TAP_CREATURE_SUBTYPES = ("Elf", "Merfolk", "Human", "Ally", "Cleric", "Druid", 
                           "Faerie", "Kithkin", "Zombie", "Vampire", "Dragon", "Myr", "Squirrel",
                           "Rat", "Beast", "Saproling", "Fungus", "Dinosaur", "Pirate", "Rogue")
 _TAP_LAND_SUBTYPES = ("Gate", "Desert", "Cave", "Forest", "Island", "Mountain", "Plains", "Swamp")
+_TAP_ARTIFACT_SUBTYPES = ("Food", "Treasure", "Clue", "Blood", "Powerstone", "Equipment", "Vehicle")
 _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "land",
                  "Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Faeries": "Faerie",
                  "Fungi": "Fungus", "Plains": "Plains"}
@@ -695,7 +699,8 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.tap_untapped", "cost",
-          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<col>white |blue |black |red |green )?"
+          rf"Tap (?:(?P<n>{NUM})|(?P<another>another)) untapped (?P<sup>legendary )?"
+          r"(?P<col>white |blue |black |red |green )?"
           r"(?P<nt>nontoken )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+) you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
           '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
@@ -703,9 +708,11 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 602.5a, 302.6 (not the source's own {T}: summoning sickness does not apply), 105.2, "
           "111.1", "Tap an untapped creature you "
           "control; Tap two untapped Elves you control; Tap an untapped legendary creature you "
-          "control; Grand Architect: Tap an untapped blue creature you control")
+          "control; Grand Architect: Tap an untapped blue creature you control; The Cabbage Merchant: "
+          'Tap two untapped Foods you control; Network Terminal: Tap another untapped artifact you '
+          'control ("other": true, never the source)')
 def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
-    n = _num(m["n"])
+    n = _num(m["n"]) if m["n"] else 1
     w = m["t"]
     if n > 1:
         if w in _TAP_SINGULAR:
@@ -721,6 +728,8 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         out = {"type": "Creature", "subtypes": [w]}
     elif w in _TAP_LAND_SUBTYPES:
         out = {"type": "Land", "subtypes": [w]}
+    elif w in _TAP_ARTIFACT_SUBTYPES:
+        out = {"type": "Artifact", "subtypes": [w]}
     else:
         raise Refused(f'tapping an untapped "{m["t"]}" is not in the card format')
     if m["sup"]:
@@ -736,16 +745,18 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         else:
             out["nontoken"] = True  # 111.1
     out["count"] = n
+    if m["another"]:
+        out["other"] = True
     return {"tap_untapped": out}
 
 
 @template("cost.tap_untapped_any", "cost",
           rf"Tap (?P<n>{NUM}) untapped (?:(?P<a>artifact|creature|land) or (?P<b>artifact|creature|land)"
-          r"|(?P<tok>tokens?)|(?P<perm>permanents?)) you control",
+          r"|(?P<tok>tokens?)|(?P<sup>legendary )?(?P<perm>permanents?)) you control",
           '"tap_untapped": {"types": ["Artifact", "Creature"], "count": N} (either type) | {"token": '
           'true, "count": N} | {"count": N} (any permanent)', "CR 602.5a, 118.3, 302.6",
           "Citanul Stalwart: {T}, Tap an untapped artifact or creature you control; Baylen: Tap two "
-          "untapped tokens you control")
+          "untapped tokens you control; Honor-Worn Shaku: Tap an untapped legendary permanent you control")
 def _c_tap_untapped_any(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"])
     plural = (m["tok"] or m["perm"] or "").endswith("s")
@@ -753,6 +764,8 @@ def _c_tap_untapped_any(m: re.Match[str], ctx: Ctx) -> Any:
         if plural != (n > 1):
             raise Refused("a count and a noun that disagree")
         out: dict[str, Any] = {"token": True} if m["tok"] else {}
+        if m["sup"]:
+            out["supertypes"] = ["Legendary"]   # Honor-Worn Shaku: "a legendary permanent"
     else:
         if n > 1 or m["a"] == m["b"]:
             raise Refused("several untapped permanents of either type: not in the card format")
