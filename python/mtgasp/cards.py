@@ -79,6 +79,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "plot": ("cost",),
     "ward": ("cost",),
     "hideaway": ("n",),
+    "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
     "enchant": ("what",),
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")

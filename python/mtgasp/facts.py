@@ -124,7 +124,7 @@ def pt_number(value: int | str) -> int:
 
 ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")}
 # keywords whose cost the encodings read (the others' costs are stored, not turned into facts)
-MODELED_KEYWORD_COSTS = {"kicker", "multikicker", "foretell", "plot", "ward"}
+MODELED_KEYWORD_COSTS = {"kicker", "multikicker", "foretell", "plot", "ward", "suspend"}
 TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
 
 

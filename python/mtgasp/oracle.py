@@ -2912,7 +2912,7 @@ def _granted_keywords_not_modeled(kws: str | None) -> None:
 # keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
 # vigilance, which only combat uses): never dropped from a grant
 _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
-                  "enchant"}
+                  "enchant", "suspend"}
 
 
 @template("static.grant_ability_group", "line",
@@ -3114,6 +3114,14 @@ def _k_plot(m: re.Match[str], ctx: Ctx) -> Any:
           '{"kind": "keyword", "keyword": "hideaway", "n": 4}', "CR 702.75", "Hideaway 4")
 def _k_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "hideaway", "n": int(m["n"])}
+
+
+@template("keyword.suspend", "keyword", rf"Suspend (?P<n>\d+)—{KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "suspend", "n": 3, "cost": "{0}"} (the special action '
+          "`suspend` exiles the card from hand with N time counters; `apply` reports the time-counter "
+          "triggers, which it doesn't perform)", "CR 116.2f, 702.62a-b", "Lotus Bloom: Suspend 3—{0}")
+def _k_suspend(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "suspend", "n": int(m["n"]), "cost": _mana(m["cost"])}
 
 
 @template("keyword.ward", "keyword", rf"Ward {KEYWORD_COST}",
