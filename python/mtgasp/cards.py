@@ -80,6 +80,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "ward": ("cost",),
     "hideaway": ("n",),
     "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
+    "split second": (),         # 702.61a
     "enchant": ("what",),
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")

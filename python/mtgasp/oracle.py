@@ -2912,7 +2912,7 @@ def _granted_keywords_not_modeled(kws: str | None) -> None:
 # keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
 # vigilance, which only combat uses): never dropped from a grant
 _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
-                  "enchant", "suspend"}
+                  "enchant", "suspend", "split second"}
 
 
 @template("static.grant_ability_group", "line",
@@ -3076,6 +3076,14 @@ KEYWORD_COST = rf"(?P<cost>{MANA}+)"
           "CR 702.8", "Flash")
 def _k_flash(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "flash"}
+
+
+@template("keyword.split_second", "keyword", r"Split second",
+          '{"kind": "keyword", "keyword": "split second"} (while the spell is on the stack, no other '
+          "spell can be cast and no ability that isn't a mana ability activated)", "CR 702.61a-b",
+          "Sudden Shock: Split second")
+def _k_split_second(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "split second"}
 
 
 @template("keyword.haste", "keyword", r"Haste", '{"kind": "keyword", "keyword": "haste"}',
