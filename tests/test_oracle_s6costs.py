@@ -95,3 +95,23 @@ def test_diamond_kaleidoscope_sacrifices_a_prism_token(results: dict[str, CardRe
     doc = state([dk, {"id": "o", "card": "Ornithopter"}, {"id": "g", "card": "Grizzly Bears", "zone": "hand"},
                  {"id": "f", "card": "Forest"}])
     assert not why(checker, doc, {"kind": "cast", "object": "g"}).legal
+
+
+def test_rasputin_removes_one_or_more_dream_counters(results: dict[str, CardResult], checker: Checker) -> None:
+    ab = abilities(results, "Rasputin, the Oneiromancer")[1]
+    assert ab["cost"] == {"tap": True, "remove_any_counters": "dream"}
+    assert ab["mana"] == {"for_each": {"mana": "{C}", "counters_removed": "dream"}}
+    ras = {"id": "r", "card": "Rasputin, the Oneiromancer", "counters": {"dream": 2}}
+    # two dream counters: up to {C}{C}; Sol Ring ({1}) is paid removing one of them
+    doc = state([ras, {"id": "e", "card": "Sol Ring", "zone": "hand"}])
+    v = why(checker, doc, {"kind": "cast", "object": "e"})
+    assert v.legal and [u.source for u in v.plan.sources] == ["r"]
+    after = applied(checker, doc, {"kind": "cast", "object": "e"})
+    assert obj(after, "r")["counters"] == {"dream": 1} and obj(after, "r")["tapped"] is True
+    # Golden Egg ({2}) takes both
+    doc = state([ras, {"id": "e", "card": "Golden Egg", "zone": "hand"}])
+    after = applied(checker, doc, {"kind": "cast", "object": "e"})
+    assert not obj(after, "r").get("counters")
+    # no dream counter: nothing to remove ("one or more"), so no mana
+    doc = state([{**ras, "counters": {}}, {"id": "e", "card": "Sol Ring", "zone": "hand"}])
+    assert not why(checker, doc, {"kind": "cast", "object": "e"}).legal

@@ -689,11 +689,12 @@ _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "lan
 
 
 @template("cost.remove_any_counters", "cost",
-          r"Remove (?:any number of|X) (?P<c>[a-z+][\w+/-]*) counters from ~",
+          r"Remove (?:any number of|X|one or more) (?P<c>[a-z+][\w+/-]*) counters from ~",
           '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
           '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
           "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
-          "each storage counter removed this way.")
+          "each storage counter removed this way; Rasputin, the Oneiromancer: Remove one or more "
+          "dream counters (at least one: the choices start at 1)")
 def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"remove_any_counters": m["c"]}
 
@@ -1104,6 +1105,19 @@ def _m_for_each_count(m: re.Match[str], ctx: Ctx) -> Any:
           "Fountain of Cho: Add {W} for each storage counter removed this way.")
 def _m_for_each_removed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"]}}
+
+
+@template("mana.that_much", "mana", rf"Add that much (?P<m>{COLORED})",
+          '{"for_each": {"mana": "{C}", "counters_removed": "dream"}} (once per counter the cost\'s '
+          '"Remove one or more ... counters" removed)', "CR 106.1, 605.1a, 122.8",
+          "Rasputin, the Oneiromancer: {T}, Remove one or more dream counters from Rasputin: Add "
+          "that much {C}.")
+def _m_that_much(m: re.Match[str], ctx: Ctx) -> Any:
+    c = re.search(r"(?:^|, )Remove (?:one or more|any number of|X) (?P<c>[a-z+][\w+/-]*) counters from ~"
+                  r"(?:,|$)", ctx.cost_text)
+    if c is None:
+        raise Refused('"that much" mana without a cost that removes a chosen number of counters')
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": c["c"]}}
 
 
 @template("mana.battery", "mana",
