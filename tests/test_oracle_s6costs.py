@@ -115,3 +115,44 @@ def test_rasputin_removes_one_or_more_dream_counters(results: dict[str, CardResu
     # no dream counter: nothing to remove ("one or more"), so no mana
     doc = state([{**ras, "counters": {}}, {"id": "e", "card": "Sol Ring", "zone": "hand"}])
     assert not why(checker, doc, {"kind": "cast", "object": "e"}).legal
+
+
+def test_reveal_cards_from_hand_for_mana(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Metalworker")[0]["mana"] == {
+        "for_each": {"mana": "{C}{C}", "in_hand": {"types": ["Artifact"]}}}
+    assert abilities(results, "Sacellum Godspeaker")[0]["mana"] == {
+        "for_each": {"mana": "{G}", "in_hand": {"types": ["Creature"], "min_power": 5}}}
+    ros = abilities(results, "Rosheen, Roaring Prophet")[1]["mana"]
+    assert ros["for_each"] == {"mana": "{C}{C}", "in_hand": {"x_in_cost": True}}
+    assert ros["spend_only"] == [{"x": True}]
+    mw = {"id": "mw", "card": "Metalworker"}
+    hand = [{"id": "h1", "card": "Sol Ring", "zone": "hand"}, {"id": "h2", "card": "Golden Egg", "zone": "hand"},
+            {"id": "h3", "card": "Grizzly Bears", "zone": "hand"}]
+    # two artifact cards in hand: up to {C}{C}{C}{C}; Golden Egg ({2}) can be cast (the Egg itself
+    # is on the stack then, 601.2a, but Sol Ring still gives {C}{C})
+    v = why(checker, state([mw, *hand]), {"kind": "cast", "object": "h2"})
+    assert v.legal and [u.source for u in v.plan.sources] == ["mw"]
+    # Grizzly Bears needs {G}: Metalworker's colorless mana can't pay it
+    assert not why(checker, state([mw, *hand]), {"kind": "cast", "object": "h3"}).legal
+    # no artifact card in hand: nothing to reveal, no mana
+    v = why(checker, state([mw, hand[2], {"id": "h4", "card": "Sol Ring", "zone": "graveyard"}]),
+            {"kind": "cast", "object": "h3"})
+    assert not v.legal
+    # Sacellum Godspeaker: Craw Wurm (power 6) counts, Grizzly Bears (power 2) doesn't
+    sg = {"id": "sg", "card": "Sacellum Godspeaker"}
+    doc = state([sg, {"id": "w", "card": "Craw Wurm", "zone": "hand"}, {"id": "e", "card": "Sol Ring", "zone": "hand"}])
+    assert why(checker, doc, {"kind": "cast", "object": "e"}).legal
+    doc = state([sg, {"id": "b", "card": "Grizzly Bears", "zone": "hand"}, {"id": "e", "card": "Sol Ring", "zone": "hand"}])
+    assert not why(checker, doc, {"kind": "cast", "object": "e"}).legal
+    # Rosheen: Blaze ({X}{R}) in hand is revealed (Walking Ballista, being cast, is on the stack
+    # while its costs are paid, 601.2a); the mana pays only costs with {X}
+    ro = {"id": "ro", "card": "Rosheen, Roaring Prophet"}
+    doc = state([ro, {"id": "fb", "card": "Blaze", "zone": "hand"}, {"id": "wb", "card": "Walking Ballista", "zone": "hand"},
+                 {"id": "e", "card": "Sol Ring", "zone": "hand"}])
+    v = why(checker, doc, {"kind": "cast", "object": "wb", "x": 1})
+    assert v.legal     # Walking Ballista {X}{X}, X=1: {C}{C} for the one revealed card
+    assert not why(checker, doc, {"kind": "cast", "object": "wb", "x": 2}).legal
+    assert not why(checker, doc, {"kind": "cast", "object": "e"}).legal   # Sol Ring's {1} has no {X}
+    # activated as the action, Metalworker reveals both artifact cards (the most it can)
+    after = applied(checker, state([mw, *hand]), {"kind": "activate", "object": "mw", "ability": 1})
+    assert after["players"][0]["mana_pool"] == "{C}{C}{C}{C}"

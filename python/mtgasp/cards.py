@@ -1182,7 +1182,21 @@ class _Validator:
                     self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
                                 "a characteristic counted")
                 for key in ("all_counters", "in_hand", "life", "domain"):
-                    if key in fe and fe[key] is not True:
+                    if key == "in_hand" and isinstance(fe.get(key), dict):
+                        # the cards revealed from the hand: {"types": [...], "min_power": N,
+                        # "x_in_cost": true} (Metalworker, Sacellum Godspeaker, Rosheen)
+                        h = fe[key]
+                        self.fields(h, f"{p}.in_hand", (), ("types", "min_power", "x_in_cost"))
+                        if not h:
+                            self.add(f"{p}.in_hand", "a filter names at least one property")
+                        if "types" in h:
+                            self.string_list(h["types"], f"{p}.in_hand.types", CARD_TYPES, "a card type",
+                                             nonempty=True)
+                        if "min_power" in h:
+                            self.integer(h["min_power"], f"{p}.in_hand.min_power", 0)
+                        if "x_in_cost" in h and h["x_in_cost"] is not True:
+                            self.add(f"{p}.in_hand.x_in_cost", f"expected true, got {_q(h['x_in_cost'])}")
+                    elif key in fe and fe[key] is not True:
                         self.add(f"{p}.{key}", f"expected true, got {_q(fe[key])}")
                 if "greatest" in fe:
                     g = self.obj(fe["greatest"], f"{p}.greatest",

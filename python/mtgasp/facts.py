@@ -664,6 +664,14 @@ class FactWriter:
                 self.add("count_gy_anyone", a)
         elif fe.get("in_hand") is True:
             self.add("count_hand", a)
+        elif isinstance(fe.get("in_hand"), dict):  # the cards of a filter (revealed from the hand)
+            self.add("count_hand", a)
+            for t in fe["in_hand"].get("types") or []:
+                self.add("count_hand_type", a, C(t.lower()))
+            if isinstance(fe["in_hand"].get("min_power"), int):
+                self.add("count_hand_min_power", a, N(fe["in_hand"]["min_power"]))
+            if fe["in_hand"].get("x_in_cost") is True:
+                self.add("count_hand_x", a)
         elif fe.get("life") is True:
             self.add("count_life", a)
         elif isinstance(fe.get("devotion"), str):

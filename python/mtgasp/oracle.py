@@ -1120,6 +1120,30 @@ def _m_that_much(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": c["c"]}}
 
 
+@template("mana.reveal_from_hand", "mana",
+          rf"Reveal any number of (?P<what>[^.]+?) (?:in|from) your hand\. Add (?P<m>{COLORED}+) for "
+          r"each card revealed this way",
+          '{"for_each": {"mana": "{C}{C}", "in_hand": {"types": ["Artifact"]} | {"types": ["Creature"], '
+          '"min_power": 5} | {"x_in_cost": true}}} (revealing costs nothing: the most there are, the '
+          "cards the state lists in the hand)", "CR 701.20a, 106.1, 605.1a",
+          "Metalworker: {T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card "
+          "revealed this way.")
+def _m_reveal_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    w = m["what"]
+    f = re.fullmatch(r"(?P<t>artifact|creature|land|instant|sorcery|enchantment) cards(?: with power "
+                     r"(?P<p>\d+) or greater)?|cards with \{X\} in their mana costs?", w)
+    if f is None:
+        raise Refused(f'revealing "{w}" is not in the card format')
+    flt: dict[str, Any] = {}
+    if f["t"]:
+        flt["types"] = [f["t"].capitalize()]
+        if f["p"]:
+            flt["min_power"] = int(f["p"])
+    else:
+        flt["x_in_cost"] = True
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "in_hand": flt}}
+
+
 @template("mana.battery", "mana",
           rf"Add (?P<m>{COLORED}), then add an additional (?P<m2>{COLORED}) for each (?P<k>[a-z]+) "
           r"counter removed this way",
@@ -3235,7 +3259,8 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b|Choose a color(?: of a permanent you control)?\. Add\b", eff):
+    if not re.match(r"Add\b|Choose a color(?: of a permanent you control)?\. Add\b|Reveal any number of "
+                    r"[^.]* (?:in|from) your hand\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
@@ -3247,6 +3272,8 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     for i in range(len(sents) - 1, 1, -1):
         if sents[i] == "You may choose new targets for the copy":
             sents[i - 1:i + 1] = [f"{sents[i - 1]}. {sents[i]}"]
+    if sents[0].startswith("Reveal any number of") and len(sents) > 1:  # reveal, then add: one
+        sents[0:2] = [f"{sents[0]}. {sents[1]}"]
     produce = _match("mana", sents[0], ctx)
     fields: dict[str, Any] = {"mana": produce}
     for s in sents[1:]:
