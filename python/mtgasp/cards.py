@@ -158,7 +158,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "doesnt_untap")
-REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
+REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
@@ -766,6 +766,30 @@ class _Validator:
                     self.string(ewc["counter"], f"{p}.counter")
                 if "amount" in ewc and ewc["amount"] != "X":
                     self.integer(ewc["amount"], f"{p}.amount", 1)
+        if "enters_instead" in ab:
+            # "If this land would enter, sacrifice two untapped lands instead. If you do, put this land
+            # onto the battlefield. If you don't, put it into its owner's graveyard." (614.1c)
+            p = f"{path}.enters_instead"
+            ei = self.obj(ab["enters_instead"], p, '{"sacrifice_untapped": {"type": "Land", "count": 2}} or '
+                                                   '{"discard": {"type": "Land"}}')
+            if ei is not None:
+                self.fields(ei, p, (), ("sacrifice_untapped", "sacrifice", "discard"))
+                if len(ei) != 1:
+                    self.add(p, 'needs exactly one of "sacrifice_untapped", "sacrifice", "discard"')
+                for how, flt in ei.items():
+                    fp = f"{p}.{how}"
+                    eif = self.obj(flt, fp, '{"type": "Land", "subtypes": ["Mountain"], "count": 1}')
+                    if eif is None:
+                        continue
+                    self.fields(eif, fp, ("type",), ("subtypes", "count"))
+                    if "type" in eif:
+                        self.choice(eif["type"], f"{fp}.type", CARD_TYPES, "a card type")
+                    if "subtypes" in eif:
+                        self.string_list(eif["subtypes"], f"{fp}.subtypes", nonempty=True)
+                        if isinstance(eif["subtypes"], list) and len(eif["subtypes"]) > 1:
+                            self.add(f"{fp}.subtypes", "one subtype")
+                    if "count" in eif:
+                        self.integer(eif["count"], f"{fp}.count", 1)
         if "enters_choose" in ab:
             self.choice(ab["enters_choose"], f"{path}.enters_choose", ENTERS_CHOOSE,
                         "something to choose")

@@ -538,6 +538,10 @@ class FactWriter:
                         self.add("enters_tapped_unless", a, C(fld), N(int(unless[fld])))
                 for sub in (unless.get("reveal") or {}).get("subtypes") or []:
                     self.add("enters_tapped_unless_reveal", a, String(sub))
+            for how, flt in (spec.get("enters_instead") or {}).items():   # 614.1c
+                t = C(str(flt["type"]).lower())
+                f = F("sub", [t, String(flt["subtypes"][0])]) if flt.get("subtypes") else F("type", [t])
+                self.add("enter_instead", a, C(how), f, N(int(flt.get("count", 1))))
             if spec.get("enters_choose"):
                 self.add("enters_choose", a, C(spec["enters_choose"]))
                 if spec.get("other_than"):

@@ -2477,6 +2477,34 @@ def _l_tapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "replacement", "enters_tapped": True}
 
 
+@template("enters.instead", "line",
+          rf"If ~ would enter, (?P<may>you may )?(?:(?P<sac>sacrifice) (?P<n>{NUM}) (?P<untapped>untapped )?"
+          r"(?P<what>lands?|Plains|Islands?|Swamps?|Mountains?|Forests?)|(?P<dis>discard) an? "
+          r"(?P<card>land|creature|artifact) card) instead\. If you do, put ~ onto the battlefield\. If "
+          r"you don't, put it into its owner's graveyard",
+          '{"kind": "replacement", "enters_instead": {"sacrifice_untapped": {"type": "Land", "count": 2}}'
+          ' | {"sacrifice_untapped": {"type": "Land", "subtypes": ["Mountain"]}} | {"sacrifice": {"type": '
+          '"Land", "subtypes": ["Forest"]}} (tapped or not) | {"discard": {"type": "Land"}}} (apply sacrifices or discards whenever it can, choosing which; otherwise the card '
+          "goes to its owner's graveyard)", "CR 614.1c, 614.6, 701.21, 701.9",
+          "Lotus Vale: If this land would enter, sacrifice two untapped lands instead. If you do, put "
+          "this land onto the battlefield. If you don't, put it into its owner's graveyard.; Mox "
+          "Diamond: If this artifact would enter, you may discard a land card instead. ...")
+def _l_enters_instead(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["sac"]:
+        w = m["what"]
+        n = _num(m["n"])
+        if (n > 1) != w.endswith("s") and w != "Plains":
+            raise Refused("a count and a noun that disagree")
+        flt: dict[str, Any] = {"type": "Land"}
+        if not w.startswith("land"):
+            flt["subtypes"] = [w if w == "Plains" else w.rstrip("s")]
+        if n > 1:
+            flt["count"] = n
+        how = "sacrifice_untapped" if m["untapped"] else "sacrifice"
+        return {"kind": "replacement", "enters_instead": {how: flt}}
+    return {"kind": "replacement", "enters_instead": {"discard": {"type": m["card"].capitalize()}}}
+
+
 @template("enters.tapped_choose_color", "line",
           r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color(?: other than "
           r"(?P<not>white|blue|black|red|green))?",
@@ -3210,6 +3238,8 @@ _SCOPE = re.compile(
     r"\benters?\b[^.]*\b(?:tapped|untapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
     r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
+    # 614.1c: "If ~ would enter, ... instead": where and whether it enters
+    r"\bIf ~ would enter\b|"
     # 502.3: what the untap step untaps (apply plays it); "you may choose not to untap" is a choice
     # whose untapping branch is the one apply plays
     r"\b(?:doesn't|don't) untap during\b",
