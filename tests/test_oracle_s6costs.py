@@ -156,3 +156,24 @@ def test_reveal_cards_from_hand_for_mana(results: dict[str, CardResult], checker
     # activated as the action, Metalworker reveals both artifact cards (the most it can)
     after = applied(checker, state([mw, *hand]), {"kind": "activate", "object": "mw", "ability": 1})
     assert after["players"][0]["mana_pool"] == "{C}{C}{C}{C}"
+
+
+def test_first_main_phase_trigger_adds_mana(results: dict[str, CardResult], checker: Checker) -> None:
+    for name in ("Hulking Raptor", "Cosmic Crucible", "Foreboding Statue // Forsaken Thresher"):
+        assert results[name].card is not None, results[name].refusal
+    raptor = abilities(results, "Hulking Raptor")[1]
+    assert raptor["trigger"] == {"event": "first_main_phase", "whose": "you"}
+    assert raptor["effect"] == {"action": "add_mana", "produce": {"fixed": "{G}{G}"}}
+    # on alice's turn: it triggers as her precombat main phase begins, and resolves for {G}{G}
+    doc = state([{"id": "hr", "card": "Hulking Raptor"}], step="draw")
+    for p in ("alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert doc["step"] == "precombat_main" and doc.get("stack")
+    for p in ("alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert doc["players"][0]["mana_pool"] == "{G}{G}"
+    # on bob's turn it doesn't trigger ("your first main phase")
+    doc = state([{"id": "hr", "card": "Hulking Raptor"}], step="draw", active_player="bob", priority="bob")
+    for p in ("bob", "alice"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert doc["step"] == "precombat_main" and not doc.get("stack")

@@ -131,6 +131,7 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "foretell": ("by",),
     "tapped_for_mana": ("what", "by"),
     "upkeep": ("whose",),
+    "first_main_phase": ("whose",),   # 505.1a: "At the beginning of your first main phase"
     "creature_enters": ("other", "controller", "min_power"),
 }
 EFFECT_ACTIONS = (

@@ -2189,6 +2189,15 @@ def _t_upkeep(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "upkeep", "whose": "you"}
 
 
+@template("trigger.first_main_phase", "trigger",
+          r"At the beginning of (?:your (?:first|precombat) main phase|the first main phase of your turn)",
+          '{"event": "first_main_phase", "whose": "you"} (505.1a: the precombat main phase of its '
+          "controller's turn)", "CR 505.1a, 603.2",
+          "Hulking Raptor: At the beginning of your first main phase, add {G}{G}.")
+def _t_first_main(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"event": "first_main_phase", "whose": "you"}
+
+
 @template("trigger.cast_noncreature", "trigger", r"Whenever you cast a noncreature spell",
           '{"event": "cast", "by": "you", "noncreature": true}', "CR 601.2i, 603.2",
           "Whenever you cast a noncreature spell")
