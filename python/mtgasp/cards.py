@@ -79,6 +79,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "plot": ("cost",),
     "ward": ("cost",),
     "hideaway": ("n",),
+    "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
+    "split second": (),         # 702.61a
     "enchant": ("what",),
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
@@ -130,6 +132,7 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "foretell": ("by",),
     "tapped_for_mana": ("what", "by"),
     "upkeep": ("whose",),
+    "first_main_phase": ("whose",),   # 505.1a: "At the beginning of your first main phase"
     "creature_enters": ("other", "controller", "min_power"),
 }
 EFFECT_ACTIONS = (
@@ -157,7 +160,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "doesnt_untap")
-REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose")
+REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
@@ -323,7 +326,7 @@ class _Validator:
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
-        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid):
+        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid or "S" in cost.symbols):
             self.add(path, f"{_q(v)}: mana that is added must be {{W}} {{U}} {{B}} {{R}} {{G}} or "
                            "{C} symbols (no generic mana, no {X}, no hybrid)")
             return None
@@ -586,10 +589,11 @@ class _Validator:
                 # payment.lp orders mana abilities by the mana their costs take: only two-color
                 # hybrid symbols (always one mana) are taken there
                 try:
-                    hyb = parse_mana_cost(mc).hybrid
+                    parsed = parse_mana_cost(mc)
+                    hyb, snow = parsed.hybrid, parsed.symbols.get("S", 0)
                 except ValueError:
-                    hyb = {}
-                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")]
+                    hyb, snow = {}, 0
+                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")] + (["S"] if snow else [])
                 if bad:
                     self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
                                                   "supported (only two-color hybrid such as {W/U})")
@@ -597,7 +601,7 @@ class _Validator:
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
         sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
-        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or "token" in sac):
+        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or ("token" in sac and "subtypes" not in sac)):
             # mana.lp's options name one permanent sacrificed by a mana ability (a type or subtype)
             self.add(f"{path}.cost.sacrifice", 'a mana ability\'s sacrifice takes no "count" or '
                                                '"token"')
@@ -788,6 +792,30 @@ class _Validator:
                     self.string(ewc["counter"], f"{p}.counter")
                 if "amount" in ewc and ewc["amount"] != "X":
                     self.integer(ewc["amount"], f"{p}.amount", 1)
+        if "enters_instead" in ab:
+            # "If this land would enter, sacrifice two untapped lands instead. If you do, put this land
+            # onto the battlefield. If you don't, put it into its owner's graveyard." (614.1c)
+            p = f"{path}.enters_instead"
+            ei = self.obj(ab["enters_instead"], p, '{"sacrifice_untapped": {"type": "Land", "count": 2}} or '
+                                                   '{"discard": {"type": "Land"}}')
+            if ei is not None:
+                self.fields(ei, p, (), ("sacrifice_untapped", "sacrifice", "discard"))
+                if len(ei) != 1:
+                    self.add(p, 'needs exactly one of "sacrifice_untapped", "sacrifice", "discard"')
+                for how, flt in ei.items():
+                    fp = f"{p}.{how}"
+                    eif = self.obj(flt, fp, '{"type": "Land", "subtypes": ["Mountain"], "count": 1}')
+                    if eif is None:
+                        continue
+                    self.fields(eif, fp, ("type",), ("subtypes", "count"))
+                    if "type" in eif:
+                        self.choice(eif["type"], f"{fp}.type", CARD_TYPES, "a card type")
+                    if "subtypes" in eif:
+                        self.string_list(eif["subtypes"], f"{fp}.subtypes", nonempty=True)
+                        if isinstance(eif["subtypes"], list) and len(eif["subtypes"]) > 1:
+                            self.add(f"{fp}.subtypes", "one subtype")
+                    if "count" in eif:
+                        self.integer(eif["count"], f"{fp}.count", 1)
         if "enters_choose" in ab:
             self.choice(ab["enters_choose"], f"{path}.enters_choose", ENTERS_CHOOSE,
                         "something to choose")
@@ -1002,7 +1030,9 @@ class _Validator:
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
                 self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
-                                        "supertypes", "colors", "nontoken"))
+                                        "supertypes", "colors", "nontoken", "other"))
+                if "other" in tu and tu["other"] is not True:  # "another": never the source
+                    self.add(f"{p}.other", f"expected true, got {_q(tu['other'])}")
                 # "an untapped blue creature" (one color), "an untapped nontoken artifact": with
                 # "type" only, and not with subtypes or supertypes
                 if "colors" in tu:
@@ -1029,8 +1059,8 @@ class _Validator:
                     self.boolean(tu["token"], f"{p}.token")
                     if "type" in tu or "subtypes" in tu or "supertypes" in tu:
                         self.add(f"{p}.token", 'takes no "type", "subtypes" or "supertypes"')
-                if ("subtypes" in tu or "supertypes" in tu) and "type" not in tu:
-                    self.add(f"{p}.type", 'required with "subtypes" or "supertypes"')
+                if "subtypes" in tu and "type" not in tu:
+                    self.add(f"{p}.type", 'required with "subtypes"')
                 if "supertypes" in tu:
                     self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
                                      "a supertype", nonempty=True)
@@ -1079,11 +1109,12 @@ class _Validator:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "count" in sac:  # "Sacrifice two artifacts" (118.3)
                     self.integer(sac["count"], f"{path}.sacrifice.count", 1)
-                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type
+                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type, or
+                    # of one subtype ("Sacrifice a Prism token")
                     if sac["token"] is not True:
                         self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
-                    if "type" in sac or "subtypes" in sac:
-                        self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
+                    if "type" in sac or any(k in sac for k in ("types", "permanent", "non_types")):
+                        self.add(f"{path}.sacrifice.token", 'takes no "type" (only "subtypes")')
                 elif not any(k in sac for k in ("type", "subtypes", "types", "permanent", "non_types")):
                     self.add(f"{path}.sacrifice", 'needs "type", "subtypes", "types", "permanent", '
                                                   '"non_types" or "token"')
@@ -1204,7 +1235,21 @@ class _Validator:
                     self.choice(fe["self"], f"{p}.self", ("power", "toughness"),
                                 "a characteristic counted")
                 for key in ("all_counters", "in_hand", "life", "domain"):
-                    if key in fe and fe[key] is not True:
+                    if key == "in_hand" and isinstance(fe.get(key), dict):
+                        # the cards revealed from the hand: {"types": [...], "min_power": N,
+                        # "x_in_cost": true} (Metalworker, Sacellum Godspeaker, Rosheen)
+                        h = fe[key]
+                        self.fields(h, f"{p}.in_hand", (), ("types", "min_power", "x_in_cost"))
+                        if not h:
+                            self.add(f"{p}.in_hand", "a filter names at least one property")
+                        if "types" in h:
+                            self.string_list(h["types"], f"{p}.in_hand.types", CARD_TYPES, "a card type",
+                                             nonempty=True)
+                        if "min_power" in h:
+                            self.integer(h["min_power"], f"{p}.in_hand.min_power", 0)
+                        if "x_in_cost" in h and h["x_in_cost"] is not True:
+                            self.add(f"{p}.in_hand.x_in_cost", f"expected true, got {_q(h['x_in_cost'])}")
+                    elif key in fe and fe[key] is not True:
                         self.add(f"{p}.{key}", f"expected true, got {_q(fe[key])}")
                 if "greatest" in fe:
                     g = self.obj(fe["greatest"], f"{p}.greatest",
