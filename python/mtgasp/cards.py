@@ -158,7 +158,7 @@ CONDITIONS = {
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "doesnt_untap")
+                 "doesnt_untap", "enter_untapped")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -742,6 +742,20 @@ class _Validator:
                     self.boolean(pfl["nonland"], f"{path}.plot_from_library.nonland")
         if "effect" in ab:
             self.effect(ab["effect"], f"{path}.effect")
+        if "enter_untapped" in ab:
+            # "Gates you control enter untapped." (614.1c, 616.1): one card type, one subtype
+            p = f"{path}.enter_untapped"
+            eu = self.obj(ab["enter_untapped"], p, '{"types": ["Land"], "subtypes": ["Gate"]}')
+            if eu is not None:
+                self.fields(eu, p, ("types",), ("subtypes",))
+                if "types" in eu:
+                    self.string_list(eu["types"], f"{p}.types", CARD_TYPES, "a card type", nonempty=True)
+                    if isinstance(eu["types"], list) and len(eu["types"]) != 1:
+                        self.add(f"{p}.types", "one card type")
+                if "subtypes" in eu:
+                    self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
+                    if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
+                        self.add(f"{p}.subtypes", "one subtype")
         if "doesnt_untap" in ab:
             p = f"{path}.doesnt_untap"
             du = ab["doesnt_untap"]

@@ -501,6 +501,11 @@ class FactWriter:
                     self.add("grant_if_control", a, C(yc["types"][0].lower()), N(int(yc["min"])))
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
+            eu = spec.get("enter_untapped")
+            if isinstance(eu, dict):  # 614.1c: "Gates you control enter untapped"
+                t = C(str(eu["types"][0]).lower())
+                self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
+                         else F("type", [t]))
             du = spec.get("doesnt_untap")
             if du is True:
                 self.add("doesnt_untap", a)

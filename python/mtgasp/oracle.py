@@ -2514,6 +2514,18 @@ def _l_enters_instead(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "replacement", "enters_instead": {"discard": {"type": m["card"].capitalize()}}}
 
 
+@template("static.enter_untapped", "line",
+          r"(?P<what>Lands|Gates|Artifacts|Creatures) you control enter untapped",
+          '{"kind": "static", "enter_untapped": {"types": ["Land"], "subtypes": ["Gate"]}} (their own '
+          '"enters tapped" doesn\'t apply: the untapped effect applies last, 616.1)', "CR 614.1c, 616.1",
+          "Gond Gate: Gates you control enter untapped.")
+def _l_enter_untapped(m: re.Match[str], ctx: Ctx) -> Any:
+    w = m["what"]
+    eu: dict[str, Any] = ({"types": ["Land"], "subtypes": ["Gate"]} if w == "Gates"
+                          else {"types": [w[:-1]]})
+    return {"kind": "static", "enter_untapped": eu}
+
+
 @template("enters.tapped_choose_color", "line",
           r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color(?: other than "
           r"(?P<not>white|blue|black|red|green))?",
