@@ -163,7 +163,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", 
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
-    "commander_identity", "color_among", "self_colors",
+    "commander_identity", "color_among", "self_colors", "exiled_colors",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -1291,6 +1291,8 @@ class _Validator:
                 self.add(f"{path}.chosen_color", "at most 12 mana of the chosen color")
         if "self_colors" in prod and prod["self_colors"] != 1:
             self.add(f"{path}.self_colors", f"expected 1, got {_q(prod['self_colors'])}")
+        if "exiled_colors" in prod and prod["exiled_colors"] != 1:
+            self.add(f"{path}.exiled_colors", f"expected 1, got {_q(prod['exiled_colors'])}")
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,

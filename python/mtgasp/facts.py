@@ -903,6 +903,8 @@ class FactWriter:
             yield C("color_among"), C("always")
         elif "self_colors" in spec:  # "one mana of any of this creature's colors" (105.2)
             yield C("self_colors"), C("always")
+        elif "exiled_colors" in spec:  # "one mana of any of the exiled card's colors" (607.1)
+            yield C("exiled_colors"), C("always")
         elif "commander_identity" in spec:
             yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:

@@ -1413,6 +1413,14 @@ def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"chosen_color": _num(m["n"])}
 
 
+@template("mana.exiled_colors", "mana", r"Add one mana of any of the exiled cards?'s? colors",
+          '{"exiled_colors": 1} (a color of a card exiled with the source: the state\'s `exiled_with`; none '
+          "without one, 106.5)", "CR 106.1, 607.1, 607.2a, 106.5",
+          "Chrome Mox: {T}: Add one mana of any of the exiled card's colors.")
+def _m_exiled_colors(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exiled_colors": 1}
+
+
 @template("mana.self_colors", "mana", r"Add one mana of any of ~'s colors",
           '{"self_colors": 1} (one mana of a color of the object that has the ability, now: its '
           "mana cost's or given colors; none when it is colorless)", "CR 105.2, 106.5, 605.1a",
