@@ -200,3 +200,19 @@ def test_mana_of_the_exiled_cards_colors(results: dict[str, CardResult], checker
     doc = state([pit, {"id": "lb", "card": "Lightning Bolt", "zone": "exile", "exiled_with": "p"},
                  {"id": "el", "card": "Electrolyze", "zone": "exile", "exiled_with": "p"}])
     assert checker.mana(parse_state(doc, checker.library), "p") == ["U", "R", "C"]
+
+
+def test_first_main_phase_mana_for_each_counter_on_the_source(results: dict[str, CardResult],
+                                                               checker: Checker) -> None:
+    bm = abilities(results, "Black Market")[1]
+    assert bm["effect"] == {"action": "add_mana", "produce": {"for_each": {"mana": "{B}", "counters": "charge"}}}
+    assert results["Altar of Shadows"].card is not None
+    doc = state([{"id": "bm", "card": "Black Market", "counters": {"charge": 3}}], step="draw")
+    for p in ("alice", "bob", "alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert doc["players"][0]["mana_pool"] == "{B}{B}{B}"
+    # no charge counter: it triggers and adds nothing
+    doc = state([{"id": "bm", "card": "Black Market"}], step="draw")
+    for p in ("alice", "bob", "alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert not doc["players"][0].get("mana_pool")

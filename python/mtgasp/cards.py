@@ -719,7 +719,7 @@ class _Validator:
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
         if "effect" in ab:
-            self.effect(ab["effect"], f"{path}.effect")
+            self.effect(ab["effect"], f"{path}.effect", of_permanent=True)
 
     def _static(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         present = [f for f in STATIC_FIELDS if f in ab]
@@ -1517,7 +1517,7 @@ class _Validator:
         if "nonbasic" in flt:
             self.boolean(flt["nonbasic"], f"{path}.nonbasic")
 
-    def effect(self, v: Any, path: str) -> None:
+    def effect(self, v: Any, path: str, of_permanent: bool = False) -> None:
         eff = self.obj(v, path, 'an effect such as {"action": "draw", "n": 1}')
         if eff is None:
             return
@@ -1554,8 +1554,11 @@ class _Validator:
             else:
                 self.produce(eff["produce"], f"{path}.produce")
                 fe = eff["produce"].get("for_each") if isinstance(eff["produce"], dict) else None
+                # an activated or triggered ability may count the counters on its source (Black
+                # Market's "add {B} for each charge counter on this enchantment", 608.2h)
+                counts = SPELL_FOR_EACH_COUNTS + (("counters",) if of_permanent else ())
                 if fe is not None and not (isinstance(fe, dict) and "mana" in fe
-                                           and all(k in SPELL_FOR_EACH_COUNTS for k in fe
+                                           and all(k in counts for k in fe
                                                    if k in FOR_EACH_COUNTS)
                                            and fe.get("devotion") != "chosen"):
                     self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "

@@ -428,6 +428,7 @@ class Ctx:
     card: RawCard
     used: list[str] = field(default_factory=list)  # the template names used for the line
     cost_text: str = ""  # the cost of the activated ability being read (its "X", if any)
+    of_permanent: bool = False  # reading a triggered ability's effect (its source is a permanent)
 
     def use(self, name: str) -> None:
         self.used.append(name)
@@ -2368,8 +2369,8 @@ def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
         raise Refused("a spell or effect adding mana of a commander's color identity is not in "
                       "the card format")
     fe = produce.get("for_each")
-    if fe is not None and ("mana" not in fe or any(
-            k in fe for k in ("counters", "counters_removed", "self", "all_counters", "sacrificed"))
+    own = ("counters_removed", "self", "all_counters", "sacrificed") + (() if ctx.of_permanent else ("counters",))
+    if fe is not None and ("mana" not in fe or any(k in fe for k in own)
             or fe.get("devotion") == "chosen"):
         # only symbols counted from the state as it resolves (608.2h), not its source's own
         raise Refused("a spell or effect adding mana this way is not in the card format")
@@ -3452,8 +3453,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         if trig.get("event") == "tapped_for_mana":
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
-        return {"kind": "triggered", "text": line, "trigger": trig,
-                "effect": _single(_effect(eff, ctx), ctx)}
+        ctx.of_permanent = True   # its source's counters may be counted (608.2h)
+        try:
+            effect = _single(_effect(eff, ctx), ctx)
+        finally:
+            ctx.of_permanent = False
+        return {"kind": "triggered", "text": line, "trigger": trig, "effect": effect}
     # activated abilities (CR 602.1): "<cost>: <effect>"
     m = _ACTIVATED.match(norm.strip())
     if m and not _LOYALTY.match(norm.strip()):
