@@ -77,3 +77,22 @@ def test_mox_diamond_discards_a_land_card(checker: Checker) -> None:
         after = applied(checker, after, {"kind": "pass"}, who=p)
     z = zones(after)
     assert z["md"] == "graveyard" and z["g"] == "hand"
+
+
+def test_gates_you_control_enter_untapped(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Gond Gate")[0] == {
+        "kind": "static", "enter_untapped": {"types": ["Land"], "subtypes": ["Gate"]}}
+    gate = {"id": "lv", "card": "Azorius Guildgate", "zone": "hand"}
+    after = applied(checker, state([gate]), PLAY)
+    assert next(o for o in after["objects"] if o["id"] == "lv").get("tapped") is True
+    after = applied(checker, state([gate, {"id": "gg", "card": "Gond Gate"}]), PLAY)
+    assert not next(o for o in after["objects"] if o["id"] == "lv").get("tapped")
+    # Gond Gate of another player doesn't help (it affects the Gates its controller controls)
+    after = applied(checker, state([gate, {"id": "gg", "card": "Gond Gate", "owner": "bob"}]), PLAY)
+    assert next(o for o in after["objects"] if o["id"] == "lv").get("tapped") is True
+    # Spelunking: lands you control (a Temple is not a Gate)
+    temple = {"id": "lv", "card": "Temple of Mystery", "zone": "hand"}
+    after = applied(checker, state([temple, {"id": "sp", "card": "Spelunking"}]), PLAY)
+    assert not next(o for o in after["objects"] if o["id"] == "lv").get("tapped")
+    after = applied(checker, state([temple, {"id": "gg", "card": "Gond Gate"}]), PLAY)
+    assert next(o for o in after["objects"] if o["id"] == "lv").get("tapped") is True

@@ -14,6 +14,7 @@ from typing import Any
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
 from mtgasp.oracle import CardResult
+from mtgasp.state import parse_state
 from real_cards import abilities, applied, module_fixtures, obj, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_s6costs.json"
@@ -177,3 +178,41 @@ def test_first_main_phase_trigger_adds_mana(results: dict[str, CardResult], chec
     for p in ("bob", "alice"):
         doc = applied(checker, doc, {"kind": "pass"}, who=p)
     assert doc["step"] == "precombat_main" and not doc.get("stack")
+
+
+def test_mana_of_the_exiled_cards_colors(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Chrome Mox")[1]["mana"] == {"exiled_colors": 1}
+    assert abilities(results, "Pit of Offerings")[3]["mana"] == {"exiled_colors": 1}
+    mox = {"id": "cm", "card": "Chrome Mox"}
+    # nothing exiled with it: no type of mana can be defined, none is added (106.5)
+    assert checker.mana(parse_state(state([mox]), checker.library), "cm") == []
+    doc = state([mox, {"id": "lb", "card": "Lightning Bolt", "zone": "exile", "exiled_with": "cm"}])
+    assert checker.mana(parse_state(doc, checker.library), "cm") == ["R"]
+    # a gold card: either of its colors
+    doc = state([mox, {"id": "el", "card": "Electrolyze", "zone": "exile", "exiled_with": "cm"}])
+    assert checker.mana(parse_state(doc, checker.library), "cm") == ["U", "R"]
+    # a card exiled with another permanent doesn't count
+    doc = state([mox, {"id": "cm2", "card": "Chrome Mox"},
+                 {"id": "lb", "card": "Lightning Bolt", "zone": "exile", "exiled_with": "cm2"}])
+    assert checker.mana(parse_state(doc, checker.library), "cm") == []
+    # Pit of Offerings: the colors of every card exiled with it
+    pit = {"id": "p", "card": "Pit of Offerings"}
+    doc = state([pit, {"id": "lb", "card": "Lightning Bolt", "zone": "exile", "exiled_with": "p"},
+                 {"id": "el", "card": "Electrolyze", "zone": "exile", "exiled_with": "p"}])
+    assert checker.mana(parse_state(doc, checker.library), "p") == ["U", "R", "C"]
+
+
+def test_first_main_phase_mana_for_each_counter_on_the_source(results: dict[str, CardResult],
+                                                               checker: Checker) -> None:
+    bm = abilities(results, "Black Market")[1]
+    assert bm["effect"] == {"action": "add_mana", "produce": {"for_each": {"mana": "{B}", "counters": "charge"}}}
+    assert results["Altar of Shadows"].card is not None
+    doc = state([{"id": "bm", "card": "Black Market", "counters": {"charge": 3}}], step="draw")
+    for p in ("alice", "bob", "alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert doc["players"][0]["mana_pool"] == "{B}{B}{B}"
+    # no charge counter: it triggers and adds nothing
+    doc = state([{"id": "bm", "card": "Black Market"}], step="draw")
+    for p in ("alice", "bob", "alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert not doc["players"][0].get("mana_pool")

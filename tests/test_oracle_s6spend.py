@@ -293,25 +293,7 @@ def test_one_mana_written_as_a_digit(results: dict[str, CardResult], checker: Ch
     assert a["cost"] == {"mana": "{1}", "tap": True} and a["mana"] == {"any_color": 1}
 
 
-# --- colors of exiled cards and of cards in a graveyard (105.2, 106.5, 607.2a) -------------------
-
-def test_colors_of_the_exiled_cards(results: dict[str, CardResult], checker: Checker) -> None:
-    # Chrome Mox: "{T}: Add one mana of any of the exiled card's colors." The card exiled with it
-    # by its imprint ability (607.2a; the exiled_with state field); none: no mana (106.5).
-    assert abilities(results, "Chrome Mox")[1]["mana"] == {"exiled_colors": 1}
-    mox = {"id": "x", "card": "Chrome Mox"}
-    assert mana(checker, state([mox]), "x") == []
-    boros = {"id": "b", "card": "Boros Charm", "zone": "exile", "exiled_with": "x"}
-    assert mana(checker, state([mox, boros]), "x") == ["W", "R"]
-    # a card exiled with another permanent isn't "the exiled card"
-    other = {**boros, "exiled_with": "o"}
-    assert mana(checker, state([mox, {"id": "o", "card": "Mind Stone"}, other]), "x") == []
-    # Pit of Offerings: "... any of the exiled cards' colors" (its ETB exiles up to three cards)
-    pit = {"id": "p", "card": "Pit of Offerings"}
-    bolt = {"id": "l", "card": "Lightning Bolt", "zone": "exile", "exiled_with": "p", "owner": "bob"}
-    bears = {"id": "g", "card": "Grizzly Bears", "zone": "exile", "exiled_with": "p"}
-    assert mana(checker, state([pit, bolt, bears]), "p") == ["R", "G", "C"]
-
+# --- colors of cards in a graveyard and of permanents (105.2, 106.5) ------------------------------
 
 def test_colors_of_cards_in_your_graveyard(results: dict[str, CardResult], checker: Checker) -> None:
     # Corrupted Grafstone: "{T}: Choose a color of a card in your graveyard. Add one mana of that

@@ -159,7 +159,7 @@ CONDITIONS = {
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "doesnt_untap")
+                 "doesnt_untap", "enter_untapped")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -744,7 +744,7 @@ class _Validator:
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
         if "effect" in ab:
-            self.effect(ab["effect"], f"{path}.effect")
+            self.effect(ab["effect"], f"{path}.effect", of_permanent=True)
 
     def _static(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         present = [f for f in STATIC_FIELDS if f in ab]
@@ -767,6 +767,20 @@ class _Validator:
                     self.boolean(pfl["nonland"], f"{path}.plot_from_library.nonland")
         if "effect" in ab:
             self.effect(ab["effect"], f"{path}.effect")
+        if "enter_untapped" in ab:
+            # "Gates you control enter untapped." (614.1c, 616.1): one card type, one subtype
+            p = f"{path}.enter_untapped"
+            eu = self.obj(ab["enter_untapped"], p, '{"types": ["Land"], "subtypes": ["Gate"]}')
+            if eu is not None:
+                self.fields(eu, p, ("types",), ("subtypes",))
+                if "types" in eu:
+                    self.string_list(eu["types"], f"{p}.types", CARD_TYPES, "a card type", nonempty=True)
+                    if isinstance(eu["types"], list) and len(eu["types"]) != 1:
+                        self.add(f"{p}.types", "one card type")
+                if "subtypes" in eu:
+                    self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
+                    if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
+                        self.add(f"{p}.subtypes", "one subtype")
         if "doesnt_untap" in ab:
             p = f"{path}.doesnt_untap"
             du = ab["doesnt_untap"]
@@ -1557,7 +1571,7 @@ class _Validator:
         if "nonbasic" in flt:
             self.boolean(flt["nonbasic"], f"{path}.nonbasic")
 
-    def effect(self, v: Any, path: str) -> None:
+    def effect(self, v: Any, path: str, of_permanent: bool = False) -> None:
         eff = self.obj(v, path, 'an effect such as {"action": "draw", "n": 1}')
         if eff is None:
             return
@@ -1594,8 +1608,11 @@ class _Validator:
             else:
                 self.produce(eff["produce"], f"{path}.produce")
                 fe = eff["produce"].get("for_each") if isinstance(eff["produce"], dict) else None
+                # an activated or triggered ability may count the counters on its source (Black
+                # Market's "add {B} for each charge counter on this enchantment", 608.2h)
+                counts = SPELL_FOR_EACH_COUNTS + (("counters",) if of_permanent else ())
                 if fe is not None and not (isinstance(fe, dict) and "mana" in fe
-                                           and all(k in SPELL_FOR_EACH_COUNTS for k in fe
+                                           and all(k in counts for k in fe
                                                    if k in FOR_EACH_COUNTS)
                                            and fe.get("devotion") != "chosen"):
                     self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "

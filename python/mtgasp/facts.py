@@ -513,6 +513,11 @@ class FactWriter:
                     self.add("grant_if_control", a, C(yc["types"][0].lower()), N(int(yc["min"])))
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
+            eu = spec.get("enter_untapped")
+            if isinstance(eu, dict):  # 614.1c: "Gates you control enter untapped"
+                t = C(str(eu["types"][0]).lower())
+                self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
+                         else F("type", [t]))
             du = spec.get("doesnt_untap")
             if du is True:
                 self.add("doesnt_untap", a)
@@ -924,7 +929,7 @@ class FactWriter:
             yield C("color_among"), C("always")
         elif "self_colors" in spec:  # "one mana of any of this creature's colors" (105.2)
             yield C("self_colors"), C("always")
-        elif "exiled_colors" in spec:  # "one mana of any of the exiled card's colors" (607.2a)
+        elif "exiled_colors" in spec:  # "one mana of any of the exiled card's colors" (607.1)
             yield C("exiled_colors"), C("always")
         elif "color_among_graveyard" in spec:  # "a color of a card in your graveyard"
             yield C("color_among_graveyard"), C("always")

@@ -429,6 +429,7 @@ class Ctx:
     card: RawCard
     used: list[str] = field(default_factory=list)  # the template names used for the line
     cost_text: str = ""  # the cost of the activated ability being read (its "X", if any)
+    of_permanent: bool = False  # reading a triggered ability's effect (its source is a permanent)
 
     def use(self, name: str) -> None:
         self.used.append(name)
@@ -1415,6 +1416,14 @@ def _m_chosen(m: re.Match[str], ctx: Ctx) -> Any:
     return {"chosen_color": _num(m["n"])}
 
 
+@template("mana.exiled_colors", "mana", r"Add one mana of any of the exiled cards?'s? colors",
+          '{"exiled_colors": 1} (a color of a card exiled with the source: the state\'s `exiled_with`; none '
+          "without one, 106.5)", "CR 106.1, 607.1, 607.2a, 106.5",
+          "Chrome Mox: {T}: Add one mana of any of the exiled card's colors.")
+def _m_exiled_colors(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"exiled_colors": 1}
+
+
 @template("mana.self_colors", "mana", r"Add one mana of any of ~'s colors",
           '{"self_colors": 1} (one mana of a color of the object that has the ability, now: its '
           "mana cost's or given colors; none when it is colorless)", "CR 105.2, 106.5, 605.1a",
@@ -1457,19 +1466,6 @@ def _m_color_among(m: re.Match[str], ctx: Ctx) -> Any:
     if what != "permanents":
         yc.update(_count_filter(what, True))
     return {"color_among": yc}
-
-
-@template("mana.exiled_colors", "mana", r"Add one mana of any of the exiled cards?'s? colors",
-          '{"exiled_colors": 1} (one mana of a color of a card exiled with the source by its linked '
-          "ability, the object's `exiled_with` state field; none without one)",
-          "CR 607.2a, 105.2, 106.5, 605.1a",
-          "Chrome Mox: {T}: Add one mana of any of the exiled card's colors; Pit of Offerings: ... "
-          "any of the exiled cards' colors.")
-def _m_exiled_colors(m: re.Match[str], ctx: Ctx) -> Any:
-    # "the exiled card": exiled by the source's own ability (607.2a): the face must have one
-    if not re.search(r"\bexile\b", ctx.face.text, re.IGNORECASE) or "When" not in ctx.face.text:
-        raise Refused('"the exiled card" with no ability of the face that exiles it')
-    return {"exiled_colors": 1}
 
 
 @template("mana.color_among_graveyard", "mana",
@@ -2579,8 +2575,8 @@ def _e_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
         raise Refused("a spell or effect adding mana of a commander's color identity is not in "
                       "the card format")
     fe = produce.get("for_each")
-    if fe is not None and ("mana" not in fe or any(
-            k in fe for k in ("counters", "counters_removed", "self", "all_counters", "sacrificed"))
+    own = ("counters_removed", "self", "all_counters", "sacrificed") + (() if ctx.of_permanent else ("counters",))
+    if fe is not None and ("mana" not in fe or any(k in fe for k in own)
             or fe.get("devotion") == "chosen"):
         # only symbols counted from the state as it resolves (608.2h), not its source's own
         raise Refused("a spell or effect adding mana this way is not in the card format")
@@ -2731,6 +2727,18 @@ def _l_enters_instead(m: re.Match[str], ctx: Ctx) -> Any:
         how = "sacrifice_untapped" if m["untapped"] else "sacrifice"
         return {"kind": "replacement", "enters_instead": {how: flt}}
     return {"kind": "replacement", "enters_instead": {"discard": {"type": m["card"].capitalize()}}}
+
+
+@template("static.enter_untapped", "line",
+          r"(?P<what>Lands|Gates|Artifacts|Creatures) you control enter untapped",
+          '{"kind": "static", "enter_untapped": {"types": ["Land"], "subtypes": ["Gate"]}} (their own '
+          '"enters tapped" doesn\'t apply: the untapped effect applies last, 616.1)', "CR 614.1c, 616.1",
+          "Gond Gate: Gates you control enter untapped.")
+def _l_enter_untapped(m: re.Match[str], ctx: Ctx) -> Any:
+    w = m["what"]
+    eu: dict[str, Any] = ({"types": ["Land"], "subtypes": ["Gate"]} if w == "Gates"
+                          else {"types": [w[:-1]]})
+    return {"kind": "static", "enter_untapped": eu}
 
 
 @template("enters.tapped_choose_color", "line",
@@ -3685,8 +3693,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         if trig.get("event") == "tapped_for_mana":
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
-        return {"kind": "triggered", "text": line, "trigger": trig,
-                "effect": _single(_effect(eff, ctx), ctx)}
+        ctx.of_permanent = True   # its source's counters may be counted (608.2h)
+        try:
+            effect = _single(_effect(eff, ctx), ctx)
+        finally:
+            ctx.of_permanent = False
+        return {"kind": "triggered", "text": line, "trigger": trig, "effect": effect}
     # activated abilities (CR 602.1): "<cost>: <effect>"
     m = _ACTIVATED.match(norm.strip())
     if m and not _LOYALTY.match(norm.strip()):
