@@ -1589,8 +1589,43 @@ class _Validator:
                         self.choice(sac["type"], f"{p}.type", CARD_TYPES, "a card type")
             elif k == "keywords":
                 self.string_list(val, p)
+            elif k == "targets" and eff.get("action") == "not_modeled":
+                self.target_reqs(val, p)
             else:
                 self.add(p, f"expected a number, a word or true/false, got {_q(val)}")
+
+    def target_reqs(self, v: Any, path: str) -> None:
+        """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
+        {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
+        "supertypes", "tapped", "controller": "you"|"opponents", "other", "count"}."""
+        if not isinstance(v, list) or not v:
+            self.add(path, f"expected a non-empty list of targets, got {_q(v)}")
+            return
+        for i, t in enumerate(v):
+            p = f"{path}[{i}]"
+            req = self.obj(t, p, '{"zone": "battlefield", "types": ["Creature"]}')
+            if req is None:
+                continue
+            self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
+                                           "tapped", "controller", "other", "count"))
+            if "zone" in req:
+                self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
+            for f in ("types", "non_types"):
+                if f in req:
+                    self.string_list(req[f], f"{p}.{f}", CARD_TYPES, "a card type", nonempty=True)
+            for f in ("colors", "non_colors"):
+                if f in req:
+                    self.string_list(req[f], f"{p}.{f}", COLOR_LETTERS, "a color", nonempty=True)
+            if "supertypes" in req:
+                self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
+                                 nonempty=True)
+            for f in ("tapped", "other"):
+                if f in req:
+                    self.boolean(req[f], f"{p}.{f}")
+            if "controller" in req:
+                self.choice(req["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
+            if "count" in req:
+                self.integer(req["count"], f"{p}.count", 1)
 
     def type_lists(self, obj: Mapping[str, Any], path: str) -> None:
         """A filter's optional "types", "supertypes" and "subtypes" (each a non-empty list)."""

@@ -556,9 +556,30 @@ class FactWriter:
                 amount = ewc.get("amount")
                 amt = C("x") if amount == "X" else N(int(amount))
                 self.add("enters_with_counters", a, String(ewc["counter"]), amt, C(spec.get("condition", "always")))
+        treq = 0
         for eff in self.effects(spec):
             self.add("effect", a, C(eff["action"]))
             self.effect_params(a, eff)
+            for req in eff.get("targets") or [] if eff["action"] == "not_modeled" else []:
+                treq += 1   # 601.2c, 602.2b: a target a not-modeled effect requires
+                tj = N(treq)
+                self.add("target_req", a, tj, C(req["zone"]), N(int(req.get("count", 1))))
+                for t in req.get("types") or []:
+                    self.add("target_req_type", a, tj, C(t.lower()))
+                for t in req.get("non_types") or []:
+                    self.add("target_req_non_type", a, tj, C(t.lower()))
+                for c in req.get("colors") or []:
+                    self.add("target_req_color", a, tj, C(c.lower()))
+                for c in req.get("non_colors") or []:
+                    self.add("target_req_non_color", a, tj, C(c.lower()))
+                for t in req.get("supertypes") or []:
+                    self.add("target_req_supertype", a, tj, C(t.lower()))
+                if isinstance(req.get("tapped"), bool):
+                    self.add("target_req_tapped", a, tj, C("true" if req["tapped"] else "false"))
+                if req.get("controller"):
+                    self.add("target_req_controller", a, tj, C(req["controller"]))
+                if req.get("other"):
+                    self.add("target_req_other", a, tj)
             for name, value in (eff.get("condition") or {}).items():
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):

@@ -3375,12 +3375,98 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
                 for o, st in zip(outs, sents, strict=True)):
             if any(o is None for o in outs):
                 ctx.use("effect.not_modeled")
-            return {"effects": [o if o is not None else {"action": "not_modeled"} for o in outs]}
+            return {"effects": [o if o is not None else _not_modeled(st, ctx)
+                                for o, st in zip(outs, sents, strict=True)]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
     ctx.use("effect.not_modeled")
-    return {"action": "not_modeled"}
+    return _not_modeled(eff, ctx)
+
+
+_T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
+_T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
+           r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped)")
+_T_BATTLEFIELD = re.compile(
+    rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or ){_T_TYPES}s?)*)"
+    r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
+_T_GRAVEYARD = re.compile(
+    rf"(?P<types>(?:{_T_TYPES}|instant|sorcery)(?: or (?:{_T_TYPES}|instant|sorcery))? )?cards? "
+    r"(?:from|in) (?P<whose>a|your|an opponent's) graveyard\b")
+_T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
+_T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
+                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>[^.;]*)")
+
+
+def _targets_of(text: str) -> list[dict[str, Any]]:
+    """The targets a not-modeled effect requires (601.2c, 602.2b), read only as far as a necessary
+    condition: the kind of object and the qualifiers that are read (types, colors, supertypes,
+    tapped, who controls it, which graveyard); other words ("with flying", "with power 4 or
+    greater") are left out, so the filter may admit more objects than the card does, never fewer.
+    "up to N" and "any number of" targets require none; players always exist (not listed)."""
+    out: list[dict[str, Any]] = []
+    for m in _T_PHRASE.finditer(_unquoted(re.sub(r"\([^)]*\)", "", text))):
+        pre, rest = m["pre"].strip(), m["rest"]
+        if pre.startswith(("up to", "any number")):
+            continue
+        count = {"two": 2, "three": 3, "four": 4}.get(pre, 1)
+        req: dict[str, Any]
+        if (g := _T_GRAVEYARD.match(rest)) is not None:
+            req = {"zone": "graveyard"}
+            if g["types"]:
+                ts = re.split(r" or ", g["types"].strip())
+                if "permanent" in ts:   # a permanent card (110.4b): any permanent type
+                    ts = [t for t in ts if t != "permanent"] + [
+                        "artifact", "creature", "enchantment", "land", "planeswalker", "battle"]
+                req["types"] = list(dict.fromkeys(t.capitalize() for t in ts))
+            if g["whose"] == "your":
+                req["controller"] = "you"
+            elif g["whose"] == "an opponent's":
+                req["controller"] = "opponents"
+        elif _T_SPELL.match(rest):
+            req = {"zone": "stack"}
+        elif (b := _T_BATTLEFIELD.match(rest)) is not None:
+            req = {"zone": "battlefield"}
+            words = [t.removesuffix("s") for t in re.split(r", or |, | or ", b["types"])]
+            types = [t.capitalize() for t in words if t != "permanent"]
+            if types and len(types) == len(words):
+                req["types"] = types
+            for q in b["quals"].split():
+                if q.startswith("non") and q[3:] in COLOR_WORDS:
+                    req.setdefault("non_colors", []).append(COLOR_WORDS[q[3:]])
+                elif q in COLOR_WORDS:
+                    req.setdefault("colors", []).append(COLOR_WORDS[q])
+                elif q in ("nonlegendary", "nonbasic"):
+                    continue
+                elif q.startswith("non"):
+                    req.setdefault("non_types", []).append(q[3:].capitalize())
+                elif q in ("legendary", "basic"):
+                    req.setdefault("supertypes", []).append(q.capitalize())
+                elif q in ("tapped", "untapped"):
+                    req["tapped"] = q == "tapped"
+            if b["ctl"] == "you control":
+                req["controller"] = "you"
+            elif b["ctl"]:
+                req["controller"] = "opponents"
+            if pre == "another":
+                req["other"] = True
+        else:
+            continue   # a player, "target opponent", or a phrase not read: no requirement
+        if count > 1:
+            req["count"] = count
+        out.append(req)
+    return out
+
+
+def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
+    """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
+    the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
+    out: dict[str, Any] = {"action": "not_modeled"}
+    if not ctx.of_permanent:
+        targets = _targets_of(text)
+        if targets:
+            out["targets"] = targets
+    return out
 
 
 def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
@@ -3513,8 +3599,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # 113.6k: an ability whose effect moves its card out of a zone functions only there
             # (Reassembling Skeleton: "Return this card from your graveyard to the battlefield")
             zone = ability_zone({**cost, "_zone": "graveyard"})
-        return {"kind": "activated", "text": line, "cost": cost, **zone, **timing,
-                "effect": _single(_effect(eff, ctx), ctx)}
+        effect = _single(_effect(eff, ctx), ctx)
+        if effect == {"action": "not_modeled"}:
+            effect = _not_modeled(eff, ctx)   # several sentences not modeled together
+        return {"kind": "activated", "text": line, "cost": cost, **zone, **timing, "effect": effect}
     if spell:
         if re.match(r"Add\b", text):
             out = _effect(text, ctx)
