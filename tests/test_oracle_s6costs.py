@@ -216,3 +216,21 @@ def test_first_main_phase_mana_for_each_counter_on_the_source(results: dict[str,
     for p in ("alice", "bob", "alice", "bob"):
         doc = applied(checker, doc, {"kind": "pass"}, who=p)
     assert not doc["players"][0].get("mana_pool")
+
+
+def test_greatest_power_among_creatures_that_entered_this_turn(results: dict[str, CardResult],
+                                                               checker: Checker) -> None:
+    ab = abilities(results, "Alena, Kessig Trapper")[1]
+    assert ab["mana"]["for_each"]["greatest"] == {
+        "of": "power", "among": {"types": ["Creature"], "entered_this_turn": True}}
+    alena = {"id": "a", "card": "Alena, Kessig Trapper", "controlled_since_turn": 1}
+    wurm = {"id": "w", "card": "Craw Wurm"}   # 6/4
+    st_old = parse_state(state([alena, wurm]), checker.library)
+    assert checker.mana(st_old, "a") == []            # nothing entered this turn
+    st_new = parse_state(state([alena, {**wurm, "entered_turn": 5, "controlled_since_turn": 5}]),
+                         checker.library)
+    assert checker.mana(st_new, "a") == ["R"]
+    doc = state([alena, {**wurm, "entered_turn": 5, "controlled_since_turn": 5},
+                 {"id": "h", "card": "Craw Wurm", "zone": "hand"}])   # {4}{G}{G}: not payable with R only
+    after = applied(checker, doc, {"kind": "activate", "object": "a", "ability": 2})
+    assert after["players"][0]["mana_pool"] == "{R}" * 6

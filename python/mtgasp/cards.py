@@ -1455,9 +1455,11 @@ class _Validator:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
                                    "min_power", "min_toughness", "all_subtypes", "colors",
-                                   "keywords", "named_self", "chosen_type"))
+                                   "keywords", "named_self", "chosen_type", "entered_this_turn"))
         if "keywords" in yc:
             self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
+        if "entered_this_turn" in yc and yc["entered_this_turn"] is not True:
+            self.add(f"{path}.entered_this_turn", f"expected true, got {_q(yc['entered_this_turn'])}")
         if "named_self" in yc and yc["named_self"] is not True:
             self.add(f"{path}.named_self", f"expected true, got {_q(yc['named_self'])}")
         if "chosen_type" in yc and yc["chosen_type"] is not True:

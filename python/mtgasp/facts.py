@@ -739,6 +739,8 @@ class FactWriter:
             self.add("yc_keyword", a, role, name_sym(str(kw).lower()))
         if yc.get("named_self"):
             self.add("yc_named_self", a, role)
+        if yc.get("entered_this_turn"):
+            self.add("yc_entered_this_turn", a, role)
         if yc.get("chosen_type"):
             self.add("yc_chosen_type", a, role)
         if yc.get("all_subtypes"):

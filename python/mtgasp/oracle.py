@@ -1206,11 +1206,13 @@ def _amount(phrase: str, ctx: Ctx) -> dict[str, Any]:
     fields of a for_each (docs/card-format.md); Refused for anything else."""
     ph = phrase.strip()
     m = re.fullmatch(r"the greatest (?P<pt>power|toughness) among (?P<other>other )?creatures you "
-                     r"control", ph)
+                     r"control(?P<ent> that entered this turn)?", ph)
     if m:
         among: dict[str, Any] = {"types": ["Creature"]}
         if m["other"]:
             among["other"] = True
+        if m["ent"]:
+            among["entered_this_turn"] = True   # the object's entered_turn (Alena, Kessig Trapper)
         return {"greatest": {"of": m["pt"], "among": among}}
     if ph == "your life total":
         return {"life": True}
