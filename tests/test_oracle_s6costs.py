@@ -234,3 +234,14 @@ def test_greatest_power_among_creatures_that_entered_this_turn(results: dict[str
                  {"id": "h", "card": "Craw Wurm", "zone": "hand"}])   # {4}{G}{G}: not payable with R only
     after = applied(checker, doc, {"kind": "activate", "object": "a", "ability": 2})
     assert after["players"][0]["mana_pool"] == "{R}" * 6
+
+
+def test_mana_geyser_counts_tapped_lands_of_opponents(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Mana Geyser")[0]["effect"]["produce"] == {"for_each": {
+        "mana": "{R}", "on_battlefield": {"types": ["Land"], "tapped": True, "controller": "opponents"}}}
+    mine = [{"id": f"m{i}", "card": "Mountain", "tapped": True} for i in range(5)]
+    bobs = [{"id": f"b{i}", "card": "Forest", "owner": "bob", "tapped": i < 3} for i in range(4)]
+    doc = state([*mine, {"id": "mg", "card": "Mana Geyser", "zone": "stack", "controller": "alice"}, *bobs],
+                stack=["mg"], consecutive_passes=1, priority="bob")
+    after = applied(checker, doc, {"kind": "pass"}, who="bob")
+    assert after["players"][0]["mana_pool"] == "{R}{R}{R}"   # bob's three tapped Forests

@@ -1455,9 +1455,14 @@ class _Validator:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
                                    "min_power", "min_toughness", "all_subtypes", "colors",
-                                   "keywords", "named_self", "chosen_type", "entered_this_turn"))
+                                   "keywords", "named_self", "chosen_type", "entered_this_turn",
+                                   "tapped", "controller"))
         if "keywords" in yc:
             self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
+        if "tapped" in yc and yc["tapped"] is not True:
+            self.add(f"{path}.tapped", f"expected true, got {_q(yc['tapped'])}")
+        if "controller" in yc:   # with on_battlefield: "your opponents control"
+            self.choice(yc["controller"], f"{path}.controller", ("opponents",), "a controller")
         if "entered_this_turn" in yc and yc["entered_this_turn"] is not True:
             self.add(f"{path}.entered_this_turn", f"expected true, got {_q(yc['entered_this_turn'])}")
         if "named_self" in yc and yc["named_self"] is not True:

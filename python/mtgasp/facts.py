@@ -741,6 +741,10 @@ class FactWriter:
             self.add("yc_named_self", a, role)
         if yc.get("entered_this_turn"):
             self.add("yc_entered_this_turn", a, role)
+        if yc.get("tapped"):
+            self.add("yc_tapped", a, role)
+        if yc.get("controller") == "opponents":
+            self.add("yc_opponents", a, role)
         if yc.get("chosen_type"):
             self.add("yc_chosen_type", a, role)
         if yc.get("all_subtypes"):

@@ -1079,9 +1079,15 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
         else:
             yc["chosen_type"] = True  # the creature type chosen as the source entered (614.12)
         return {"you_control": yc}
-    m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
+    m = re.fullmatch(r"(?P<tapped>tapped )?(?P<w>.+?) (?P<where>you control|on the battlefield|your "
+                     r"opponents control)", ph)
     if m:
         yc = _count_filter(m["w"], plural)
+        if m["tapped"]:
+            yc["tapped"] = True   # Mana Geyser: "for each tapped land your opponents control"
+        if m["where"] == "your opponents control":
+            yc["controller"] = "opponents"
+            return {"on_battlefield": yc}
         key = "you_control" if m["where"] == "you control" else "on_battlefield"
         return {key: yc}
     raise Refused(f'count "{phrase}" is not in the card format')
@@ -1089,7 +1095,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
 
 @template("mana.for_each_count", "mana",
           rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z+][\w+/-]* counters? on ~)|"
-          r"(?:.+ on the battlefield))",
+          r"(?:.+ on the battlefield)|(?:.+ your opponents control))",
           '{"for_each": {"mana": "{G}", "on_battlefield": FILTER}} or {"for_each": {"mana": "{C}", '
           '"counters": "charge"}} (the symbols once per permanent on the battlefield, any '
           "controller, that matches; once per counter of that kind on the source)",
