@@ -245,3 +245,15 @@ def test_mana_geyser_counts_tapped_lands_of_opponents(results: dict[str, CardRes
                 stack=["mg"], consecutive_passes=1, priority="bob")
     after = applied(checker, doc, {"kind": "pass"}, who="bob")
     assert after["players"][0]["mana_pool"] == "{R}{R}{R}"   # bob's three tapped Forests
+
+
+def test_empowered_autogenerator_counts_the_counter_it_puts(checker: Checker) -> None:
+    # "{T}: Put a charge counter on this artifact. Add X mana of any one color, where X is the number
+    # of charge counters on this artifact." (608.2c: in order; the new counter counts)
+    ea = {"id": "ea", "card": "Empowered Autogenerator", "counters": {"charge": 2}}
+    after = applied(checker, state([ea]), {"kind": "activate", "object": "ea", "ability": 2}, choose="G")
+    assert after["players"][0]["mana_pool"] == "{G}{G}{G}"
+    assert obj(after, "ea")["counters"] == {"charge": 3}
+    # with no counter yet: one mana (Craw Wurm {4}{G}{G} can't be paid, a {1} can)
+    doc = state([{**ea, "counters": {}}, {"id": "s", "card": "Sol Ring", "zone": "hand"}])
+    assert why(checker, doc, {"kind": "cast", "object": "s"}).legal

@@ -3327,7 +3327,7 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b|Choose a color(?: of a permanent you control)?\. Add\b|Reveal any number of "
+    if not re.match(r"Add\b|Put \w+ [\w+/-]+ counters? on ~\. Add\b|Choose a color(?: of a permanent you control)?\. Add\b|Reveal any number of "
                     r"[^.]* (?:in|from) your hand\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
@@ -3340,6 +3340,21 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     for i in range(len(sents) - 1, 1, -1):
         if sents[i] == "You may choose new targets for the copy":
             sents[i - 1:i + 1] = [f"{sents[i - 1]}. {sents[i]}"]
+    # "Put a charge counter on this artifact. Add X mana of any one color, where X is the number of
+    # charge counters on this artifact." (Empowered Autogenerator; 608.2c, in order): the counter is
+    # put first, so the count includes it
+    pre = re.fullmatch(rf"Put (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? on ~", sents[0])
+    if pre is not None and len(sents) > 1 and sents[1].startswith("Add"):
+        rest = _mana_ability_body(". ".join(sents[1:]) + ".", ctx)
+        if rest is None:
+            return None
+        n = _num(pre["n"])
+        fe = rest["mana"].get("for_each") if isinstance(rest["mana"], dict) else None
+        if not (isinstance(fe, dict) and fe.get("counters") == pre["k"] and "plus" not in fe):
+            raise Refused("counters put before the mana that the amount doesn't count: not in the card format")
+        fe["plus"] = n
+        rest.setdefault("put_counters", {})[pre["k"]] = n
+        return rest
     if sents[0].startswith("Reveal any number of") and len(sents) > 1:  # reveal, then add: one
         sents[0:2] = [f"{sents[0]}. {sents[1]}"]
     produce = _match("mana", sents[0], ctx)
