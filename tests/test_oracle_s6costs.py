@@ -257,3 +257,19 @@ def test_empowered_autogenerator_counts_the_counter_it_puts(checker: Checker) ->
     # with no counter yet: one mana (Craw Wurm {4}{G}{G} can't be paid, a {1} can)
     doc = state([{**ea, "counters": {}}, {"id": "s", "card": "Sol Ring", "zone": "hand"}])
     assert why(checker, doc, {"kind": "cast", "object": "s"}).legal
+
+
+def test_citys_blessing(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Arch of Orazca")[2]["condition"] == {"citys_blessing": True}
+    arch = {"id": "a", "card": "Arch of Orazca"}
+    draw = {"kind": "activate", "object": "a", "ability": 3}
+    lands = [{"id": f"f{i}", "card": "Forest"} for i in range(5)]
+    v = why(checker, state([arch, *lands]), draw)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    doc = state([arch, *lands], players=[{"name": "alice", "citys_blessing": True}, {"name": "bob"}])
+    assert why(checker, doc, draw).legal
+    # 702.131b: ten permanents and Arch of Orazca's ascend: the blessing, even before apply writes it
+    many = [{"id": f"x{i}", "card": "Forest"} for i in range(9)]
+    doc = state([arch, *many])
+    after = applied(checker, doc, {"kind": "activate", "object": "x0", "ability": 1})
+    assert after["players"][0].get("citys_blessing") is True

@@ -111,7 +111,7 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
                          "entered_this_turn", "an_opponent_more_lands", "hand_at_least",
                          "counters_on_self", "an_opponent_poison_at_least",
-                         "lands_same_name_at_least")
+                         "lands_same_name_at_least", "citys_blessing")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
 NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
@@ -652,6 +652,8 @@ class _Validator:
                 if len(cond) != 1 and set(cond) != {"entered_this_turn", "you_control"}:
                     self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)} (or "
                                 '"entered_this_turn" with "you_control")')
+                if "citys_blessing" in cond and cond["citys_blessing"] is not True:
+                    self.add(f"{p}.citys_blessing", f"expected true, got {_q(cond['citys_blessing'])}")
                 if "entered_this_turn" in cond and cond["entered_this_turn"] is not True:
                     self.add(f"{p}.entered_this_turn", f"expected true, got {_q(cond['entered_this_turn'])}")
                 self.fields(cond, p, (), ACTIVATION_CONDITIONS)

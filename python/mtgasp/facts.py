@@ -410,6 +410,8 @@ class FactWriter:
                 self.add("activation_source_is", a, C(spec["condition"]["source_is"].lower()))
             if spec["condition"].get("entered_this_turn") is True:
                 self.add("activation_entered_this_turn", a)
+            if spec["condition"].get("citys_blessing") is True:   # 702.131c
+                self.add("activation_condition", a, C("citys_blessing"), N(1))
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
                          "an_opponent_lands_at_least", "attacked_with_at_least",
                          "a_player_hand_at_most", "an_opponent_more_lands", "hand_at_least",
@@ -1108,6 +1110,8 @@ class FactWriter:
         for p in st.players:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))
+            if p.extra.get("citys_blessing"):
+                self.add("citys_blessing", ids.player(p.name))   # 702.131c
         for i, oid in enumerate(st.stack, start=1):
             self.add("stack_pos", ids.obj(oid), N(i))
         if st.resolving is not None:

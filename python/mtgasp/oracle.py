@@ -2066,6 +2066,14 @@ def _a_opp_poison(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"an_opponent_poison_at_least": _num(m["n"])}}
 
 
+@template("activate.if_citys_blessing", "mana_rider", r"Activate only if you have the city's blessing",
+          '"condition": {"citys_blessing": true} (the player\'s `citys_blessing` state field, or ten or '
+          "more permanents with one that has ascend)", "CR 602.5b, 702.131b-c",
+          "Arch of Orazca: {5}, {T}: Draw a card. Activate only if you have the city's blessing.")
+def _a_blessing(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"citys_blessing": True}}
+
+
 @template("activate.if_lands_same_name", "mana_rider",
           rf"Activate only if you control (?P<n>{NUM}) or more lands with the same name",
           '"condition": {"lands_same_name_at_least": N} (N lands its controller controls have one '
