@@ -66,3 +66,14 @@ def test_icy_manipulator_can_target_itself(checker: Checker) -> None:
     # "Tap target artifact, creature, or land": Icy Manipulator is an artifact, so a target exists
     doc = state([{"id": "im", "card": "Icy Manipulator"}, {"id": "s", "card": "Swamp"}])
     assert why(checker, doc, {"kind": "activate", "object": "im", "ability": 1, "targets": ["im"]}).legal
+
+
+def test_hexproof_and_shroud_candidates(checker: Checker) -> None:
+    murder = {"kind": "cast", "object": "m"}
+    hand = {"id": "m", "card": "Murder", "zone": "hand"}
+    bogle = {"id": "b", "card": "Slippery Bogle", "owner": "bob"}   # hexproof
+    # 702.11b: bob's hexproof creature can't be the target of alice's Murder
+    v = why(checker, state([hand, *swamps(3), bogle]), murder)
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+    # alice's own hexproof creature can be
+    assert why(checker, state([hand, *swamps(3), {**bogle, "owner": "alice"}]), murder).legal
