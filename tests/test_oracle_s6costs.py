@@ -273,3 +273,13 @@ def test_citys_blessing(results: dict[str, CardResult], checker: Checker) -> Non
     doc = state([arch, *many])
     after = applied(checker, doc, {"kind": "activate", "object": "x0", "ability": 1})
     assert after["players"][0].get("citys_blessing") is True
+
+
+def test_temur_elevator_life_unless_the_blessing(checker: Checker) -> None:
+    te = {"id": "te", "card": "Temur Elevator"}
+    tap = {"kind": "activate", "object": "te", "ability": 2}
+    after = applied(checker, state([te]), tap, choose="G")
+    assert after["players"][0]["life"] == 19 and after["players"][0]["mana_pool"] == "{G}"
+    blessed = [{"name": "alice", "citys_blessing": True}, {"name": "bob"}]
+    after = applied(checker, state([te], players=blessed), tap, choose="G")
+    assert after["players"][0].get("life", 20) == 20

@@ -81,6 +81,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "hideaway": ("n",),
     "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
     "split second": (),         # 702.61a
+    "ascend": (),               # 702.131b (a permanent's)
     "enchant": ("what",),
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
@@ -708,7 +709,14 @@ class _Validator:
             if "mana" not in ab:
                 self.add(q, "only a mana ability has a rider")
             cr = self.obj(ab["conditional_rider"], q, '{"if_you_control": {...}, "gain_life": 1}')
-            if cr is not None:
+            if cr is not None and "unless_citys_blessing" in cr:
+                # "If you don't have the city's blessing, you lose 1 life" (Temur Elevator; 702.131c)
+                self.fields(cr, q, ("unless_citys_blessing", "lose_life"))
+                if cr["unless_citys_blessing"] is not True:
+                    self.add(f"{q}.unless_citys_blessing", f"expected true, got {_q(cr['unless_citys_blessing'])}")
+                if "lose_life" in cr:
+                    self.integer(cr["lose_life"], f"{q}.lose_life", 1)
+            elif cr is not None:
                 self.fields(cr, q, ("if_you_control", "gain_life"))
                 if "if_you_control" in cr:
                     self.you_control(cr["if_you_control"], f"{q}.if_you_control")

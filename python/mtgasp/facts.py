@@ -454,7 +454,9 @@ class FactWriter:
             for name, n in rider.items():
                 self.add("rider", a, C(name), N(int(n)))
             cr = spec.get("conditional_rider")
-            if isinstance(cr, dict):  # "If you control a Nissa planeswalker, you gain 2 life"
+            if isinstance(cr, dict) and cr.get("unless_citys_blessing"):   # 702.131c
+                self.add("cond_rider_no_blessing", a, C("lose_life"), N(int(cr.get("lose_life", 0))))
+            elif isinstance(cr, dict):  # "If you control a Nissa planeswalker, you gain 2 life"
                 self.you_control(a, C("rider"), cr.get("if_you_control") or {})
                 self.add("cond_rider", a, C("gain_life"), N(int(cr.get("gain_life", 0))))
             # riders `apply` doesn't perform and reports (603.7, 603.12, 106.6): their text, a

@@ -1838,6 +1838,16 @@ def _r_poison(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"poison": _num(m["n"])}}
 
 
+@template("rider.unless_blessing_lose_life", "mana_rider",
+          rf"If you don't have the city's blessing, you lose (?P<n>{NUM}) life",
+          '"conditional_rider": {"unless_citys_blessing": true, "lose_life": N} on the ability (still a '
+          "mana ability; `apply` takes the life as it resolves unless its controller has the city's "
+          "blessing then)", "CR 605.1a, 605.3b, 702.131c", "Temur Elevator: {T}: Add {G}, {U}, or {R}. If "
+          "you don't have the city's blessing, you lose 1 life.")
+def _r_unless_blessing(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"conditional_rider": {"unless_citys_blessing": True, "lose_life": _num(m["n"])}}
+
+
 @template("rider.if_you_control_gain_life", "mana_rider",
           rf"If you control (?P<other>another )?(?:an? )?(?P<sub>[A-Z][a-z]+)(?: (?P<t>creature|"
           rf"planeswalker|artifact|land|enchantment))?, you gain (?P<n>{NUM}) life",
@@ -3024,7 +3034,7 @@ def _granted_keywords_not_modeled(kws: str | None) -> None:
 # keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
 # vigilance, which only combat uses): never dropped from a grant
 _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
-                  "enchant", "suspend", "split second"}
+                  "enchant", "suspend", "split second", "ascend"}
 
 
 @template("static.grant_ability_group", "line",
@@ -3196,6 +3206,13 @@ def _k_flash(m: re.Match[str], ctx: Ctx) -> Any:
           "Sudden Shock: Split second")
 def _k_split_second(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "split second"}
+
+
+@template("keyword.ascend", "keyword", r"Ascend",
+          '{"kind": "keyword", "keyword": "ascend"} (a permanent\'s: its controller, with ten or more '
+          "permanents, has the city's blessing)", "CR 702.131b-c", "Arch of Orazca: Ascend")
+def _k_ascend(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "ascend"}
 
 
 @template("keyword.haste", "keyword", r"Haste", '{"kind": "keyword", "keyword": "haste"}',
