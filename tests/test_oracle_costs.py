@@ -186,8 +186,12 @@ def test_reveal_as_an_additional_cost(results: dict[str, CardResult], checker: C
     presence = {"id": "tp", "card": "Titan's Presence", "zone": "hand"}
     crusher = {"id": "uc", "card": "Ulamog's Crusher", "zone": "hand"}
     bears = {"id": "g", "card": "Grizzly Bears", "zone": "hand"}
-    assert why(checker, state([presence, crusher, *lands("Plains", 3)]), cast("tp")).legal
-    assert not why(checker, state([presence, bears, *lands("Plains", 3)]), cast("tp")).legal
+    # (its "Exile target creature ...": a creature on the battlefield to target, 601.2c)
+    target = {"id": "t", "card": "Grizzly Bears", "owner": "bob"}
+    assert why(checker, state([presence, crusher, target, *lands("Plains", 3)]), cast("tp")).legal
+    assert not why(checker, state([presence, bears, target, *lands("Plains", 3)]), cast("tp")).legal
+    v = why(checker, state([presence, crusher, *lands("Plains", 3)]), cast("tp"))
+    assert not v.legal and "601.2c" in rules(v)
 
 
 def test_ability_that_returns_its_card_from_the_graveyard(results: dict[str, CardResult],

@@ -312,7 +312,8 @@ def test_deconstruct_adds_its_mana_and_reports_the_rest(results: dict[str, CardR
     card = results["Deconstruct"].card
     assert card is not None
     assert card["faces"][0]["abilities"][0]["effects"] == [
-        {"action": "not_modeled"}, {"action": "add_mana", "produce": {"fixed": "{G}{G}{G}"}}]
+        {"action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Artifact"]}]},
+        {"action": "add_mana", "produce": {"fixed": "{G}{G}{G}"}}]
     forests = [{"id": f"f{i}", "card": "Forest"} for i in range(3)]
     doc = state([*forests, {"id": "d", "card": "Deconstruct", "zone": "hand"},
                  {"id": "bm", "card": "Basalt Monolith", "owner": "bob"}])
@@ -430,8 +431,8 @@ def test_could_produce_of_a_gate_or_a_basic_land(results: dict[str, CardResult],
     castle = {"id": "c", "card": "Castle Garenbrig"}
     assert checker.mana(parse_state(state([compass, forest]), checker.library), "sc") == ["G"]
     assert checker.mana(parse_state(state([compass, castle]), checker.library), "sc") == []
-    # Gond Gate's "Gates you control enter untapped" changes how permanents enter: refused
-    assert results["Gond Gate"].card is None
+    # Gond Gate's "Gates you control enter untapped" is read (614.1c; test_oracle_enters_instead.py)
+    assert results["Gond Gate"].card is not None
     # the explanation names the Gate the mana is reflected from
     expl = checker.explain_mana(parse_state(state([plaza, gate]), checker.library), "p")
     assert "Azorius Guildgate" in str(expl)

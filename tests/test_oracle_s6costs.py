@@ -216,3 +216,70 @@ def test_first_main_phase_mana_for_each_counter_on_the_source(results: dict[str,
     for p in ("alice", "bob", "alice", "bob"):
         doc = applied(checker, doc, {"kind": "pass"}, who=p)
     assert not doc["players"][0].get("mana_pool")
+
+
+def test_greatest_power_among_creatures_that_entered_this_turn(results: dict[str, CardResult],
+                                                               checker: Checker) -> None:
+    ab = abilities(results, "Alena, Kessig Trapper")[1]
+    assert ab["mana"]["for_each"]["greatest"] == {
+        "of": "power", "among": {"types": ["Creature"], "entered_this_turn": True}}
+    alena = {"id": "a", "card": "Alena, Kessig Trapper", "controlled_since_turn": 1}
+    wurm = {"id": "w", "card": "Craw Wurm"}   # 6/4
+    st_old = parse_state(state([alena, wurm]), checker.library)
+    assert checker.mana(st_old, "a") == []            # nothing entered this turn
+    st_new = parse_state(state([alena, {**wurm, "entered_turn": 5, "controlled_since_turn": 5}]),
+                         checker.library)
+    assert checker.mana(st_new, "a") == ["R"]
+    doc = state([alena, {**wurm, "entered_turn": 5, "controlled_since_turn": 5},
+                 {"id": "h", "card": "Craw Wurm", "zone": "hand"}])   # {4}{G}{G}: not payable with R only
+    after = applied(checker, doc, {"kind": "activate", "object": "a", "ability": 2})
+    assert after["players"][0]["mana_pool"] == "{R}" * 6
+
+
+def test_mana_geyser_counts_tapped_lands_of_opponents(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Mana Geyser")[0]["effect"]["produce"] == {"for_each": {
+        "mana": "{R}", "on_battlefield": {"types": ["Land"], "tapped": True, "controller": "opponents"}}}
+    mine = [{"id": f"m{i}", "card": "Mountain", "tapped": True} for i in range(5)]
+    bobs = [{"id": f"b{i}", "card": "Forest", "owner": "bob", "tapped": i < 3} for i in range(4)]
+    doc = state([*mine, {"id": "mg", "card": "Mana Geyser", "zone": "stack", "controller": "alice"}, *bobs],
+                stack=["mg"], consecutive_passes=1, priority="bob")
+    after = applied(checker, doc, {"kind": "pass"}, who="bob")
+    assert after["players"][0]["mana_pool"] == "{R}{R}{R}"   # bob's three tapped Forests
+
+
+def test_empowered_autogenerator_counts_the_counter_it_puts(checker: Checker) -> None:
+    # "{T}: Put a charge counter on this artifact. Add X mana of any one color, where X is the number
+    # of charge counters on this artifact." (608.2c: in order; the new counter counts)
+    ea = {"id": "ea", "card": "Empowered Autogenerator", "counters": {"charge": 2}}
+    after = applied(checker, state([ea]), {"kind": "activate", "object": "ea", "ability": 2}, choose="G")
+    assert after["players"][0]["mana_pool"] == "{G}{G}{G}"
+    assert obj(after, "ea")["counters"] == {"charge": 3}
+    # with no counter yet: one mana (Craw Wurm {4}{G}{G} can't be paid, a {1} can)
+    doc = state([{**ea, "counters": {}}, {"id": "s", "card": "Sol Ring", "zone": "hand"}])
+    assert why(checker, doc, {"kind": "cast", "object": "s"}).legal
+
+
+def test_citys_blessing(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Arch of Orazca")[2]["condition"] == {"citys_blessing": True}
+    arch = {"id": "a", "card": "Arch of Orazca"}
+    draw = {"kind": "activate", "object": "a", "ability": 3}
+    lands = [{"id": f"f{i}", "card": "Forest"} for i in range(5)]
+    v = why(checker, state([arch, *lands]), draw)
+    assert not v.legal and "602.5b" in {r.rule for r in v.reasons}
+    doc = state([arch, *lands], players=[{"name": "alice", "citys_blessing": True}, {"name": "bob"}])
+    assert why(checker, doc, draw).legal
+    # 702.131b: ten permanents and Arch of Orazca's ascend: the blessing, even before apply writes it
+    many = [{"id": f"x{i}", "card": "Forest"} for i in range(9)]
+    doc = state([arch, *many])
+    after = applied(checker, doc, {"kind": "activate", "object": "x0", "ability": 1})
+    assert after["players"][0].get("citys_blessing") is True
+
+
+def test_temur_elevator_life_unless_the_blessing(checker: Checker) -> None:
+    te = {"id": "te", "card": "Temur Elevator"}
+    tap = {"kind": "activate", "object": "te", "ability": 2}
+    after = applied(checker, state([te]), tap, choose="G")
+    assert after["players"][0]["life"] == 19 and after["players"][0]["mana_pool"] == "{G}"
+    blessed = [{"name": "alice", "citys_blessing": True}, {"name": "bob"}]
+    after = applied(checker, state([te], players=blessed), tap, choose="G")
+    assert after["players"][0].get("life", 20) == 20

@@ -372,6 +372,8 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
         players[pname[a.arguments[0].number]]["life"] = a.arguments[1].number
     for a in by_name.get("drew_empty", []):
         players[pname[a.arguments[0].number]]["drew_from_empty_library"] = True
+    for a in by_name.get("blessing_gained", []):   # 702.131b-c
+        players[pname[a.arguments[0].number]]["citys_blessing"] = True
     for a in by_name.get("clear_drew", []):
         players[pname[a.arguments[0].number]].pop("drew_from_empty_library", None)
     for a in by_name.get("pump_to", []):

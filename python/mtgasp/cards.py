@@ -81,6 +81,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "hideaway": ("n",),
     "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
     "split second": (),         # 702.61a
+    "ascend": (),               # 702.131b (a permanent's)
     "enchant": ("what",),
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
@@ -111,7 +112,7 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
                          "entered_this_turn", "an_opponent_more_lands", "hand_at_least",
                          "counters_on_self", "an_opponent_poison_at_least",
-                         "lands_same_name_at_least")
+                         "lands_same_name_at_least", "citys_blessing")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
 NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "untap_step_effect",
                        "die_roll")
@@ -677,6 +678,8 @@ class _Validator:
                 if len(cond) != 1 and set(cond) != {"entered_this_turn", "you_control"}:
                     self.add(p, f"needs exactly one of {', '.join(ACTIVATION_CONDITIONS)} (or "
                                 '"entered_this_turn" with "you_control")')
+                if "citys_blessing" in cond and cond["citys_blessing"] is not True:
+                    self.add(f"{p}.citys_blessing", f"expected true, got {_q(cond['citys_blessing'])}")
                 if "entered_this_turn" in cond and cond["entered_this_turn"] is not True:
                     self.add(f"{p}.entered_this_turn", f"expected true, got {_q(cond['entered_this_turn'])}")
                 self.fields(cond, p, (), ACTIVATION_CONDITIONS)
@@ -731,7 +734,14 @@ class _Validator:
             if "mana" not in ab:
                 self.add(q, "only a mana ability has a rider")
             cr = self.obj(ab["conditional_rider"], q, '{"if_you_control": {...}, "gain_life": 1}')
-            if cr is not None:
+            if cr is not None and "unless_citys_blessing" in cr:
+                # "If you don't have the city's blessing, you lose 1 life" (Temur Elevator; 702.131c)
+                self.fields(cr, q, ("unless_citys_blessing", "lose_life"))
+                if cr["unless_citys_blessing"] is not True:
+                    self.add(f"{q}.unless_citys_blessing", f"expected true, got {_q(cr['unless_citys_blessing'])}")
+                if "lose_life" in cr:
+                    self.integer(cr["lose_life"], f"{q}.lose_life", 1)
+            elif cr is not None:
                 self.fields(cr, q, ("if_you_control", "gain_life"))
                 if "if_you_control" in cr:
                     self.you_control(cr["if_you_control"], f"{q}.if_you_control")
@@ -1504,7 +1514,8 @@ class _Validator:
             return
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
                                    "min_power", "min_toughness", "all_subtypes", "colors",
-                                   "keywords", "named_self", "chosen_type", "any_types", "anyone"))
+                                   "keywords", "named_self", "chosen_type", "entered_this_turn",
+                                   "tapped", "controller", "any_types", "anyone"))
         if "any_types" in yc:  # "creatures and planeswalkers": one of them at least
             self.string_list(yc["any_types"], f"{path}.any_types", CARD_TYPES, "a card type",
                              nonempty=True)
@@ -1512,6 +1523,12 @@ class _Validator:
             self.add(f"{path}.anyone", f"expected true, got {_q(yc['anyone'])}")
         if "keywords" in yc:
             self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
+        if "tapped" in yc and yc["tapped"] is not True:
+            self.add(f"{path}.tapped", f"expected true, got {_q(yc['tapped'])}")
+        if "controller" in yc:   # with on_battlefield: "your opponents control"
+            self.choice(yc["controller"], f"{path}.controller", ("opponents",), "a controller")
+        if "entered_this_turn" in yc and yc["entered_this_turn"] is not True:
+            self.add(f"{path}.entered_this_turn", f"expected true, got {_q(yc['entered_this_turn'])}")
         if "named_self" in yc and yc["named_self"] is not True:
             self.add(f"{path}.named_self", f"expected true, got {_q(yc['named_self'])}")
         if "chosen_type" in yc and yc["chosen_type"] is not True:
@@ -1643,8 +1660,43 @@ class _Validator:
                         self.choice(sac["type"], f"{p}.type", CARD_TYPES, "a card type")
             elif k == "keywords":
                 self.string_list(val, p)
+            elif k == "targets" and eff.get("action") == "not_modeled":
+                self.target_reqs(val, p)
             else:
                 self.add(p, f"expected a number, a word or true/false, got {_q(val)}")
+
+    def target_reqs(self, v: Any, path: str) -> None:
+        """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
+        {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
+        "supertypes", "tapped", "controller": "you"|"opponents", "other", "count"}."""
+        if not isinstance(v, list) or not v:
+            self.add(path, f"expected a non-empty list of targets, got {_q(v)}")
+            return
+        for i, t in enumerate(v):
+            p = f"{path}[{i}]"
+            req = self.obj(t, p, '{"zone": "battlefield", "types": ["Creature"]}')
+            if req is None:
+                continue
+            self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
+                                           "tapped", "controller", "other", "count"))
+            if "zone" in req:
+                self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
+            for f in ("types", "non_types"):
+                if f in req:
+                    self.string_list(req[f], f"{p}.{f}", CARD_TYPES, "a card type", nonempty=True)
+            for f in ("colors", "non_colors"):
+                if f in req:
+                    self.string_list(req[f], f"{p}.{f}", COLOR_LETTERS, "a color", nonempty=True)
+            if "supertypes" in req:
+                self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
+                                 nonempty=True)
+            for f in ("tapped", "other"):
+                if f in req:
+                    self.boolean(req[f], f"{p}.{f}")
+            if "controller" in req:
+                self.choice(req["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
+            if "count" in req:
+                self.integer(req["count"], f"{p}.count", 1)
 
     def type_lists(self, obj: Mapping[str, Any], path: str) -> None:
         """A filter's optional "types", "supertypes" and "subtypes" (each a non-empty list)."""

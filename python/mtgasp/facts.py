@@ -414,6 +414,8 @@ class FactWriter:
                 self.add("activation_source_is", a, C(spec["condition"]["source_is"].lower()))
             if spec["condition"].get("entered_this_turn") is True:
                 self.add("activation_entered_this_turn", a)
+            if spec["condition"].get("citys_blessing") is True:   # 702.131c
+                self.add("activation_condition", a, C("citys_blessing"), N(1))
             for name in ("total_power_at_least", "hand_at_most", "hand_exactly",
                          "an_opponent_lands_at_least", "attacked_with_at_least",
                          "a_player_hand_at_most", "an_opponent_more_lands", "hand_at_least",
@@ -464,7 +466,9 @@ class FactWriter:
             for name, n in rider.items():
                 self.add("rider", a, C(name), N(int(n)))
             cr = spec.get("conditional_rider")
-            if isinstance(cr, dict):  # "If you control a Nissa planeswalker, you gain 2 life"
+            if isinstance(cr, dict) and cr.get("unless_citys_blessing"):   # 702.131c
+                self.add("cond_rider_no_blessing", a, C("lose_life"), N(int(cr.get("lose_life", 0))))
+            elif isinstance(cr, dict):  # "If you control a Nissa planeswalker, you gain 2 life"
                 self.you_control(a, C("rider"), cr.get("if_you_control") or {})
                 self.add("cond_rider", a, C("gain_life"), N(int(cr.get("gain_life", 0))))
             # riders `apply` doesn't perform and reports (603.7, 603.12, 106.6): their text, a
@@ -568,9 +572,30 @@ class FactWriter:
                 amount = ewc.get("amount")
                 amt = C("x") if amount == "X" else N(int(amount))
                 self.add("enters_with_counters", a, String(ewc["counter"]), amt, C(spec.get("condition", "always")))
+        treq = 0
         for eff in self.effects(spec):
             self.add("effect", a, C(eff["action"]))
             self.effect_params(a, eff)
+            for req in eff.get("targets") or [] if eff["action"] == "not_modeled" else []:
+                treq += 1   # 601.2c, 602.2b: a target a not-modeled effect requires
+                tj = N(treq)
+                self.add("target_req", a, tj, C(req["zone"]), N(int(req.get("count", 1))))
+                for t in req.get("types") or []:
+                    self.add("target_req_type", a, tj, C(t.lower()))
+                for t in req.get("non_types") or []:
+                    self.add("target_req_non_type", a, tj, C(t.lower()))
+                for c in req.get("colors") or []:
+                    self.add("target_req_color", a, tj, C(c.lower()))
+                for c in req.get("non_colors") or []:
+                    self.add("target_req_non_color", a, tj, C(c.lower()))
+                for t in req.get("supertypes") or []:
+                    self.add("target_req_supertype", a, tj, C(t.lower()))
+                if isinstance(req.get("tapped"), bool):
+                    self.add("target_req_tapped", a, tj, C("true" if req["tapped"] else "false"))
+                if req.get("controller"):
+                    self.add("target_req_controller", a, tj, C(req["controller"]))
+                if req.get("other"):
+                    self.add("target_req_other", a, tj)
             for name, value in (eff.get("condition") or {}).items():
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):
@@ -735,6 +760,12 @@ class FactWriter:
             self.add("yc_keyword", a, role, name_sym(str(kw).lower()))
         if yc.get("named_self"):
             self.add("yc_named_self", a, role)
+        if yc.get("entered_this_turn"):
+            self.add("yc_entered_this_turn", a, role)
+        if yc.get("tapped"):
+            self.add("yc_tapped", a, role)
+        if yc.get("controller") == "opponents":
+            self.add("yc_opponents", a, role)
         if yc.get("chosen_type"):
             self.add("yc_chosen_type", a, role)
         if yc.get("all_subtypes"):
@@ -1109,6 +1140,8 @@ class FactWriter:
         for p in st.players:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))
+            if p.extra.get("citys_blessing"):
+                self.add("citys_blessing", ids.player(p.name))   # 702.131c
         for i, oid in enumerate(st.stack, start=1):
             self.add("stack_pos", ids.obj(oid), N(i))
         if st.resolving is not None:

@@ -1081,9 +1081,15 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
         else:
             yc["chosen_type"] = True  # the creature type chosen as the source entered (614.12)
         return {"you_control": yc}
-    m = re.fullmatch(r"(?P<w>.+?) (?P<where>you control|on the battlefield)", ph)
+    m = re.fullmatch(r"(?P<tapped>tapped )?(?P<w>.+?) (?P<where>you control|on the battlefield|your "
+                     r"opponents control)", ph)
     if m:
         yc = _count_filter(m["w"], plural)
+        if m["tapped"]:
+            yc["tapped"] = True   # Mana Geyser: "for each tapped land your opponents control"
+        if m["where"] == "your opponents control":
+            yc["controller"] = "opponents"
+            return {"on_battlefield": yc}
         key = "you_control" if m["where"] == "you control" else "on_battlefield"
         return {key: yc}
     raise Refused(f'count "{phrase}" is not in the card format')
@@ -1091,7 +1097,7 @@ def _count(phrase: str, plural: bool, ctx: Ctx) -> dict[str, Any]:
 
 @template("mana.for_each_count", "mana",
           rf"Add (?P<m>{COLORED}+) for each (?P<what>(?:[a-z+][\w+/-]* counters? on ~)|"
-          r"(?:.+ on the battlefield))",
+          r"(?:.+ on the battlefield)|(?:.+ your opponents control))",
           '{"for_each": {"mana": "{G}", "on_battlefield": FILTER}} or {"for_each": {"mana": "{C}", '
           '"counters": "charge"}} (the symbols once per permanent on the battlefield, any '
           "controller, that matches; once per counter of that kind on the source)",
@@ -1208,11 +1214,13 @@ def _amount(phrase: str, ctx: Ctx) -> dict[str, Any]:
     fields of a for_each (docs/card-format.md); Refused for anything else."""
     ph = phrase.strip()
     m = re.fullmatch(r"the greatest (?P<pt>power|toughness) among (?P<other>other )?creatures you "
-                     r"control", ph)
+                     r"control(?P<ent> that entered this turn)?", ph)
     if m:
         among: dict[str, Any] = {"types": ["Creature"]}
         if m["other"]:
             among["other"] = True
+        if m["ent"]:
+            among["entered_this_turn"] = True   # the object's entered_turn (Alena, Kessig Trapper)
         return {"greatest": {"of": m["pt"], "among": among}}
     if ph == "your life total":
         return {"life": True}
@@ -1990,6 +1998,16 @@ def _r_poison(m: re.Match[str], ctx: Ctx) -> Any:
     return {"rider": {"poison": _num(m["n"])}}
 
 
+@template("rider.unless_blessing_lose_life", "mana_rider",
+          rf"If you don't have the city's blessing, you lose (?P<n>{NUM}) life",
+          '"conditional_rider": {"unless_citys_blessing": true, "lose_life": N} on the ability (still a '
+          "mana ability; `apply` takes the life as it resolves unless its controller has the city's "
+          "blessing then)", "CR 605.1a, 605.3b, 702.131c", "Temur Elevator: {T}: Add {G}, {U}, or {R}. If "
+          "you don't have the city's blessing, you lose 1 life.")
+def _r_unless_blessing(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"conditional_rider": {"unless_citys_blessing": True, "lose_life": _num(m["n"])}}
+
+
 @template("rider.if_you_control_gain_life", "mana_rider",
           rf"If you control (?P<other>another )?(?:an? )?(?P<sub>[A-Z][a-z]+)(?: (?P<t>creature|"
           rf"planeswalker|artifact|land|enchantment))?, you gain (?P<n>{NUM}) life",
@@ -2262,6 +2280,14 @@ def _a_counters_on_self(m: re.Match[str], ctx: Ctx) -> Any:
           "an opponent has three or more poison counters.")
 def _a_opp_poison(m: re.Match[str], ctx: Ctx) -> Any:
     return {"condition": {"an_opponent_poison_at_least": _num(m["n"])}}
+
+
+@template("activate.if_citys_blessing", "mana_rider", r"Activate only if you have the city's blessing",
+          '"condition": {"citys_blessing": true} (the player\'s `citys_blessing` state field, or ten or '
+          "more permanents with one that has ascend)", "CR 602.5b, 702.131b-c",
+          "Arch of Orazca: {5}, {T}: Draw a card. Activate only if you have the city's blessing.")
+def _a_blessing(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"condition": {"citys_blessing": True}}
 
 
 @template("activate.if_lands_same_name", "mana_rider",
@@ -3214,7 +3240,7 @@ def _granted_keywords_not_modeled(kws: str | None) -> None:
 # keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
 # vigilance, which only combat uses): never dropped from a grant
 _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
-                  "enchant", "suspend", "split second"}
+                  "enchant", "suspend", "split second", "ascend"}
 
 
 @template("static.grant_ability_group", "line",
@@ -3388,6 +3414,13 @@ def _k_split_second(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "split second"}
 
 
+@template("keyword.ascend", "keyword", r"Ascend",
+          '{"kind": "keyword", "keyword": "ascend"} (a permanent\'s: its controller, with ten or more '
+          "permanents, has the city's blessing)", "CR 702.131b-c", "Arch of Orazca: Ascend")
+def _k_ascend(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "ascend"}
+
+
 @template("keyword.haste", "keyword", r"Haste", '{"kind": "keyword", "keyword": "haste"}',
           "CR 702.10, 302.6", "Haste")
 def _k_haste(m: re.Match[str], ctx: Ctx) -> Any:
@@ -3524,41 +3557,12 @@ def _sentences(text: str) -> list[str]:
     return [s for s in out if s]
 
 
-_PUT_FIRST = re.compile(rf"Put (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? on ~\. (?P<rest>Add\b.+)")
-
-
-@template("rider.put_counters_first", "mana_rider", _PUT_FIRST.pattern,
-          '"put_counters": {"charge": N} on the ability, and when the mana counts those counters '
-          '("X is the number of charge counters on ~") its for_each gets "plus": N: the counters '
-          "are put first, then counted (608.2c: in the order written; still a mana ability; only "
-          "with {T} in its cost and no cost removing that kind)", "CR 605.1a, 608.2c, 122.1",
-          "Empowered Autogenerator: {T}: Put a charge counter on this artifact. Add X mana of any "
-          "one color, where X is the number of charge counters on this artifact.")
-def _r_put_first(m: re.Match[str], ctx: Ctx) -> Any:  # read by _mana_ability_body
-    raise Refused("a sentence that puts counters before the mana is read with it")
-
-
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    first = _PUT_FIRST.match(eff)
-    if first is not None:
-        # "Put a charge counter on ~. Add X mana ..., where X is the number of charge counters on
-        # ~" (Empowered Autogenerator): the counter is put, then counted (608.2c)
-        body = _mana_ability_body(first["rest"], ctx)
-        if body is None or "put_counters" in body:
-            raise Refused("counters put before mana read in no other way")
-        n, kind = _num(first["n"]), first["k"]
-        fe = body["mana"].get("for_each")
-        if isinstance(fe, dict) and fe.get("counters") == kind:
-            if "plus" in fe or "mana" not in fe and "any_one_color" not in fe:
-                raise Refused("counters put before a count the card format can't add them to")
-            fe["plus"] = n
-        ctx.use("rider.put_counters_first")
-        return {**body, "put_counters": {kind: n}}
-    if not re.match(r"Add\b|Choose a color(?: of a permanent you control| of a card in your "
-                    r"graveyard)?\. Add\b|Reveal any number of [^.]* (?:in|from) your hand\. Add\b",
-                    eff):
+    if not re.match(r"Add\b|Put \w+ [\w+/-]+ counters? on ~\. Add\b|Choose a color(?: of a permanent "
+                    r"you control| of a card in your graveyard)?\. Add\b|Reveal any number of "
+                    r"[^.]* (?:in|from) your hand\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
     out = _try("mana", whole, ctx)  # a wording with a sentence of its own (Gemstone Caverns)
@@ -3570,6 +3574,21 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     for i in range(len(sents) - 1, 1, -1):
         if sents[i] == "You may choose new targets for the copy":
             sents[i - 1:i + 1] = [f"{sents[i - 1]}. {sents[i]}"]
+    # "Put a charge counter on this artifact. Add X mana of any one color, where X is the number of
+    # charge counters on this artifact." (Empowered Autogenerator; 608.2c, in order): the counter is
+    # put first, so the count includes it
+    pre = re.fullmatch(rf"Put (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? on ~", sents[0])
+    if pre is not None and len(sents) > 1 and sents[1].startswith("Add"):
+        rest = _mana_ability_body(". ".join(sents[1:]) + ".", ctx)
+        if rest is None:
+            return None
+        n = _num(pre["n"])
+        fe = rest["mana"].get("for_each") if isinstance(rest["mana"], dict) else None
+        if not (isinstance(fe, dict) and fe.get("counters") == pre["k"] and "plus" not in fe):
+            raise Refused("counters put before the mana that the amount doesn't count: not in the card format")
+        fe["plus"] = n
+        rest.setdefault("put_counters", {})[pre["k"]] = n
+        return rest
     if sents[0].startswith("Reveal any number of") and len(sents) > 1:  # reveal, then add: one
         sents[0:2] = [f"{sents[0]}. {sents[1]}"]
     produce = _match("mana", sents[0], ctx)
@@ -3615,12 +3634,98 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
                 for o, st in zip(outs, sents, strict=True)):
             if any(o is None for o in outs):
                 ctx.use("effect.not_modeled")
-            return {"effects": [o if o is not None else {"action": "not_modeled"} for o in outs]}
+            return {"effects": [o if o is not None else _not_modeled(st, ctx)
+                                for o, st in zip(outs, sents, strict=True)]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
     ctx.use("effect.not_modeled")
-    return {"action": "not_modeled"}
+    return _not_modeled(eff, ctx)
+
+
+_T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
+_T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
+           r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped)")
+_T_BATTLEFIELD = re.compile(
+    rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or ){_T_TYPES}s?)*)"
+    r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
+_T_GRAVEYARD = re.compile(
+    rf"(?P<types>(?:{_T_TYPES}|instant|sorcery)(?: or (?:{_T_TYPES}|instant|sorcery))? )?cards? "
+    r"(?:from|in) (?P<whose>a|your|an opponent's) graveyard\b")
+_T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
+_T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
+                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>[^.;]*)")
+
+
+def _targets_of(text: str) -> list[dict[str, Any]]:
+    """The targets a not-modeled effect requires (601.2c, 602.2b), read only as far as a necessary
+    condition: the kind of object and the qualifiers that are read (types, colors, supertypes,
+    tapped, who controls it, which graveyard); other words ("with flying", "with power 4 or
+    greater") are left out, so the filter may admit more objects than the card does, never fewer.
+    "up to N" and "any number of" targets require none; players always exist (not listed)."""
+    out: list[dict[str, Any]] = []
+    for m in _T_PHRASE.finditer(_unquoted(re.sub(r"\([^)]*\)", "", text))):
+        pre, rest = m["pre"].strip(), m["rest"]
+        if pre.startswith(("up to", "any number")):
+            continue
+        count = {"two": 2, "three": 3, "four": 4}.get(pre, 1)
+        req: dict[str, Any]
+        if (g := _T_GRAVEYARD.match(rest)) is not None:
+            req = {"zone": "graveyard"}
+            if g["types"]:
+                ts = re.split(r" or ", g["types"].strip())
+                if "permanent" in ts:   # a permanent card (110.4b): any permanent type
+                    ts = [t for t in ts if t != "permanent"] + [
+                        "artifact", "creature", "enchantment", "land", "planeswalker", "battle"]
+                req["types"] = list(dict.fromkeys(t.capitalize() for t in ts))
+            if g["whose"] == "your":
+                req["controller"] = "you"
+            elif g["whose"] == "an opponent's":
+                req["controller"] = "opponents"
+        elif _T_SPELL.match(rest):
+            req = {"zone": "stack"}
+        elif (b := _T_BATTLEFIELD.match(rest)) is not None:
+            req = {"zone": "battlefield"}
+            words = [t.removesuffix("s") for t in re.split(r", or |, | or ", b["types"])]
+            types = [t.capitalize() for t in words if t != "permanent"]
+            if types and len(types) == len(words):
+                req["types"] = types
+            for q in b["quals"].split():
+                if q.startswith("non") and q[3:] in COLOR_WORDS:
+                    req.setdefault("non_colors", []).append(COLOR_WORDS[q[3:]])
+                elif q in COLOR_WORDS:
+                    req.setdefault("colors", []).append(COLOR_WORDS[q])
+                elif q in ("nonlegendary", "nonbasic"):
+                    continue
+                elif q.startswith("non"):
+                    req.setdefault("non_types", []).append(q[3:].capitalize())
+                elif q in ("legendary", "basic"):
+                    req.setdefault("supertypes", []).append(q.capitalize())
+                elif q in ("tapped", "untapped"):
+                    req["tapped"] = q == "tapped"
+            if b["ctl"] == "you control":
+                req["controller"] = "you"
+            elif b["ctl"]:
+                req["controller"] = "opponents"
+            if pre == "another":
+                req["other"] = True
+        else:
+            continue   # a player, "target opponent", or a phrase not read: no requirement
+        if count > 1:
+            req["count"] = count
+        out.append(req)
+    return out
+
+
+def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
+    """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
+    the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
+    out: dict[str, Any] = {"action": "not_modeled"}
+    if not ctx.of_permanent:
+        targets = _targets_of(text)
+        if targets:
+            out["targets"] = targets
+    return out
 
 
 def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
@@ -3759,8 +3864,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # 113.6k: an ability whose effect moves its card out of a zone functions only there
             # (Reassembling Skeleton: "Return this card from your graveyard to the battlefield")
             zone = ability_zone({**cost, "_zone": "graveyard"})
-        return {"kind": "activated", "text": line, "cost": cost, **zone, **timing,
-                "effect": _single(_effect(eff, ctx), ctx)}
+        effect = _single(_effect(eff, ctx), ctx)
+        if effect == {"action": "not_modeled"}:
+            effect = _not_modeled(eff, ctx)   # several sentences not modeled together
+        return {"kind": "activated", "text": line, "cost": cost, **zone, **timing, "effect": effect}
     if spell:
         if re.match(r"Add\b", text):
             out = _effect(text, ctx)

@@ -85,7 +85,9 @@ GAME_PLAYER_LISTS = ("losers", "extra_turns")
 GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
                      "energy", "poison")
-PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of state-based actions
+# 704.5b: until the next check of state-based actions; 702.131c: the city's blessing, for the rest of
+# the game
+PLAYER_FLAGS = ("drew_from_empty_library", "citys_blessing")
 PLAYER_LISTS = ("commanders",)  # 903.3: the player's commander cards, by name
 # 107.4h: the part of the mana pool that snow sources produced (mana symbols, a part of mana_pool;
 # only such mana pays {S})

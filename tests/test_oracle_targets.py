@@ -1,0 +1,79 @@
+"""Real cards through the Oracle importer: the targets a not-modeled effect requires (CR 601.2c,
+602.2b: a spell or ability is cast or activated only with a legal target for each target it
+requires). The fixture tests/fixtures/real_cards_targets.json holds MTGJSON AtomicCards entries
+copied from ../shared/data/AtomicCards.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult
+from real_cards import abilities, module_fixtures, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_targets.json"
+results, checker = module_fixtures(FIXTURE)
+
+
+def test_targets_read(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Murder")[0]["effect"] == {
+        "action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Creature"]}]}
+    assert abilities(results, "Raise Dead")[0]["effect"]["targets"] == [
+        {"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
+    assert abilities(results, "Vindicate")[0]["effect"]["targets"] == [{"zone": "battlefield"}]
+    assert abilities(results, "Naturalize")[0]["effect"]["targets"] == [
+        {"zone": "battlefield", "types": ["Artifact", "Enchantment"]}]
+
+
+def swamps(n: int) -> list[dict[str, str]]:
+    return [{"id": f"s{i}", "card": "Swamp"} for i in range(n)]
+
+
+def test_murder_needs_a_creature(checker: Checker) -> None:
+    murder = {"kind": "cast", "object": "m"}
+    hand = {"id": "m", "card": "Murder", "zone": "hand"}
+    v = why(checker, state([hand, *swamps(3)]), murder)
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+    # any creature will do, an opponent's or one's own
+    assert why(checker, state([hand, *swamps(3), {"id": "g", "card": "Grizzly Bears", "owner": "bob"}]),
+               murder).legal
+    assert why(checker, state([hand, *swamps(3), {"id": "g", "card": "Grizzly Bears"}]), murder).legal
+
+
+def test_raise_dead_needs_a_creature_card_in_its_casters_graveyard(checker: Checker) -> None:
+    rd = {"kind": "cast", "object": "r"}
+    hand = {"id": "r", "card": "Raise Dead", "zone": "hand"}
+    assert not why(checker, state([hand, *swamps(1)]), rd).legal
+    # bob's graveyard isn't "your graveyard"
+    assert not why(checker, state([hand, *swamps(1), {"id": "g", "card": "Grizzly Bears", "zone": "graveyard",
+                                                      "owner": "bob"}]), rd).legal
+    assert why(checker, state([hand, *swamps(1), {"id": "g", "card": "Grizzly Bears", "zone": "graveyard"}]),
+               rd).legal
+
+
+def test_counterspell_needs_a_spell(checker: Checker) -> None:
+    cs = {"kind": "cast", "object": "c"}
+    hand = {"id": "c", "card": "Counterspell", "zone": "hand"}
+    islands = [{"id": f"i{i}", "card": "Island"} for i in range(2)]
+    v = why(checker, state([hand, *islands]), cs)   # Counterspell's effect is modeled (counter_spell)
+    assert not v.legal
+    doc = state([hand, *islands, {"id": "lb", "card": "Lightning Bolt", "zone": "stack", "owner": "bob",
+                                  "targets": ["alice"]}], stack=["lb"], priority="alice")
+    assert why(checker, doc, cs).legal
+
+
+def test_icy_manipulator_can_target_itself(checker: Checker) -> None:
+    # "Tap target artifact, creature, or land": Icy Manipulator is an artifact, so a target exists
+    doc = state([{"id": "im", "card": "Icy Manipulator"}, {"id": "s", "card": "Swamp"}])
+    assert why(checker, doc, {"kind": "activate", "object": "im", "ability": 1, "targets": ["im"]}).legal
+
+
+def test_hexproof_and_shroud_candidates(checker: Checker) -> None:
+    murder = {"kind": "cast", "object": "m"}
+    hand = {"id": "m", "card": "Murder", "zone": "hand"}
+    bogle = {"id": "b", "card": "Slippery Bogle", "owner": "bob"}   # hexproof
+    # 702.11b: bob's hexproof creature can't be the target of alice's Murder
+    v = why(checker, state([hand, *swamps(3), bogle]), murder)
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+    # alice's own hexproof creature can be
+    assert why(checker, state([hand, *swamps(3), {**bogle, "owner": "alice"}]), murder).legal
