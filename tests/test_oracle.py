@@ -183,7 +183,8 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
     ("Utopia Sprawl", "Enchant Forest"),
     ("Animar, Soul of Elements",
      "Creature spells you cast cost {1} less to cast for each +1/+1 counter on Animar."),
-    ("Cavern of Souls", None),
+    ("Throne of Eldraine",
+     "{3}, {T}: Draw two cards. Spend only mana of the chosen color to activate this ability."),
     ("Fireball", "This spell costs {1} more to cast for each target beyond the first."),
     ("Tarnation Vista", None),
 ])

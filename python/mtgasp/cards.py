@@ -114,7 +114,8 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "counters_on_self", "an_opponent_poison_at_least",
                          "lands_same_name_at_least", "citys_blessing")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
-NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
+NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "untap_step_effect",
+                       "die_roll")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
                    "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
@@ -164,7 +165,7 @@ REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", 
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
     "if_counter", "same_type_as_produced", "for_each", "or_chosen_color", "if_you_control", "if_state",
-    "commander_identity", "color_among", "self_colors", "exiled_colors",
+    "commander_identity", "color_among", "self_colors", "exiled_colors", "color_among_graveyard",
 )
 # what a PRODUCE's if_state may ask: its controller played a land this turn (305.2), a card is
 # exiled with the source (607.1, 406.6)
@@ -177,8 +178,13 @@ UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SPEND_ONLY_SPELL = ("types", "subtypes", "supertypes", "chosen_type", "colors", "multicolored", "kicked",
                     "colorless", "non_types", "from", "not_owned", "x_in_cost", "min_mana_value",
-                    "keywords", "commander")
-SPEND_FROM = ("your_graveyard", "exile")
+                    "keywords", "commander", "colored", "no_x_in_cost",
+                    "not_from_hand", "no_abilities")
+SPEND_FROM = ("your_graveyard", "graveyard", "exile")
+# what a spend restriction (106.6) may name that no action in scope is: the alternative never
+# matches, so that mana pays for nothing mtgasp models (docs/card-format.md, spend_only)
+SPEND_UNMODELED = ("turn_face_up", "unlock_door", "cumulative_upkeep", "power_up", "disturb",
+                   "face_down_spell", "morph_cost", "equip")
 
 _CARD_FIELDS = ("name", "layout", "faces")
 _CARD_OPTIONAL = ("source",)
@@ -190,6 +196,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "keyword": (("keyword",), ("cost", "n", "what")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
                               "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
+                              "remove_counters_rider",
                               "not_performed", "conditional_rider")),
     "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
     "static": ((), STATIC_FIELDS),
@@ -621,6 +628,24 @@ class _Validator:
                 self.add(p, "needs a cost that removes counters of that kind (remove_counters)")
             if "mana" not in ab:
                 self.add(p, "only on a mana ability")
+        if "remove_counters_rider" in ab:  # "Remove a time counter from this land" (122.1)
+            p = f"{path}.remove_counters_rider"
+            rr = self.obj(ab["remove_counters_rider"], p, 'counters such as {"time": 1}')
+            cst: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
+            if rr is not None:
+                if not rr:
+                    self.add(p, "needs at least one kind of counter")
+                for kind, n in rr.items():
+                    self.integer(n, f"{p}.{kind}", 1)
+                    if kind in (cst.get("remove_counters") or {}) or kind in (
+                            cst.get("put_counters") or {}) or kind in (
+                            ab.get("put_counters") or {}) or kind == cst.get("remove_any_counters"):
+                        self.add(f"{p}.{kind}", "the ability puts or removes counters of that kind "
+                                 "otherwise too: not in the card format")
+            if "mana" not in ab:
+                self.add(p, "only on a mana ability")
+            if cst.get("tap") is not True:
+                self.add(p, "only on an ability with {T} in its cost (activated once per payment)")
         if "put_counters" in ab:
             p = f"{path}.put_counters"
             pc = self.obj(ab["put_counters"], p, 'counters such as {"depletion": 1}')
@@ -1155,7 +1180,7 @@ class _Validator:
         shapes = [s for s in PRODUCE_SHAPES if s in prod]
         if len(shapes) != 1:
             self.add(path, f"needs exactly one of {', '.join(PRODUCE_SHAPES)}")
-        optional: tuple[str, ...] = ("spend_only", "rider")
+        optional: tuple[str, ...] = ("spend_only", "rider", "no_generic")
         if "if_counter" in prod or "if_you_control" in prod or "if_state" in prod:
             optional += ("then", "else")
         if "any_combination" in prod:
@@ -1163,6 +1188,9 @@ class _Validator:
         self.fields(prod, path, (), PRODUCE_SHAPES + optional)
         if "spend_only" in prod:
             self.spend_only(prod["spend_only"], f"{path}.spend_only")
+        if "no_generic" in prod and prod["no_generic"] is not True:
+            # "This mana can't be spent to pay generic mana costs" (106.6, 107.4)
+            self.add(f"{path}.no_generic", f"expected true, got {_q(prod['no_generic'])}")
         if "rider" in prod:
             self.rider(prod["rider"], f"{path}.rider")
         if "fixed" in prod:
@@ -1303,6 +1331,18 @@ class _Validator:
             self.add(f"{path}.self_colors", f"expected 1, got {_q(prod['self_colors'])}")
         if "exiled_colors" in prod and prod["exiled_colors"] != 1:
             self.add(f"{path}.exiled_colors", f"expected 1, got {_q(prod['exiled_colors'])}")
+        if "color_among_graveyard" in prod:  # "a color of a card in your graveyard" (105.2)
+            q = f"{path}.color_among_graveyard"
+            gy = self.obj(prod["color_among_graveyard"], q, '{"types": ["Creature"], '
+                                                              '"supertypes": ["Legendary"]}')
+            if gy is not None:
+                self.fields(gy, q, (), ("types", "supertypes"))
+                if "types" in gy:
+                    self.string_list(gy["types"], f"{q}.types", CARD_TYPES, "a card type",
+                                     nonempty=True)
+                if "supertypes" in gy:
+                    self.string_list(gy["supertypes"], f"{q}.supertypes", SUPERTYPES,
+                                     "a supertype", nonempty=True)
         if "could_produce" in prod:
             p = f"{path}.could_produce"
             cp = self.obj(prod["could_produce"], p,
@@ -1359,19 +1399,26 @@ class _Validator:
             if d is None:
                 continue
             if len(d) != 1:
-                self.add(p, 'needs exactly one of "spell", "ability", "x", "not_spell"')
-            self.fields(d, p, (), ("spell", "ability", "x", "not_spell"))
-            for f in ("x", "not_spell"):  # "not_spell": anything but casting a spell
+                self.add(p, 'needs exactly one of "spell", "ability", "x", "not_spell", '
+                            '"foretell", "cost_has_c", "unmodeled"')
+            self.fields(d, p, (), ("spell", "ability", "x", "not_spell", "foretell", "cost_has_c",
+                                   "unmodeled"))
+            # "not_spell": anything but casting a spell; "foretell": the special action (116.2h);
+            # "cost_has_c": any part of a cost with {C} in it
+            for f in ("x", "not_spell", "foretell", "cost_has_c"):
                 if f in d and d[f] is not True:
                     self.add(f"{p}.{f}", f"expected true, got {_q(d[f])}")
+            if "unmodeled" in d:
+                self.choice(d["unmodeled"], f"{p}.unmodeled", SPEND_UNMODELED,
+                            "an action mtgasp doesn't model")
             if "ability" in d:
                 ab = self.obj(d["ability"], f"{p}.ability", '{} or {"of_types": ["Artifact"]}')
                 if ab is not None:
                     self.fields(ab, f"{p}.ability", (), ("of_types", "of_subtypes",
-                                                         "of_colorless"))
-                    if "of_colorless" in ab and ab["of_colorless"] is not True:
-                        self.add(f"{p}.ability.of_colorless", f"expected true, got "
-                                                              f"{_q(ab['of_colorless'])}")
+                                                         "of_colorless", "of_chosen_type"))
+                    for f in ("of_colorless", "of_chosen_type"):
+                        if f in ab and ab[f] is not True:
+                            self.add(f"{p}.ability.{f}", f"expected true, got {_q(ab[f])}")
                     if "of_types" in ab:
                         self.string_list(ab["of_types"], f"{p}.ability.of_types", CARD_TYPES,
                                          "a card type", nonempty=True)
@@ -1400,7 +1447,7 @@ class _Validator:
         if "colors" in sp:
             self.string_list(sp["colors"], f"{q}.colors", COLOR_LETTERS, "a color",
                              nonempty=True)
-        for f in ("multicolored", "colorless", "kicked"):
+        for f in ("multicolored", "colorless", "kicked", "colored"):
             if f in sp:
                 self.boolean(sp[f], f"{q}.{f}")
         if "non_types" in sp:
@@ -1408,7 +1455,8 @@ class _Validator:
                              nonempty=True)
         if "chosen_type" in sp and sp["chosen_type"] is not True:
             self.add(f"{q}.chosen_type", f"expected true, got {_q(sp['chosen_type'])}")
-        for f in ("not_owned", "x_in_cost", "commander"):
+        for f in ("not_owned", "x_in_cost", "commander", "no_x_in_cost", "not_from_hand",
+                  "no_abilities"):
             if f in sp and sp[f] is not True:
                 self.add(f"{q}.{f}", f"expected true, got {_q(sp[f])}")
         if "from" in sp and sp["from"] not in SPEND_FROM:
@@ -1440,8 +1488,9 @@ class _Validator:
                 self.integer(rd[f], f"{path}.{f}", 1)
 
     def not_performed(self, v: Any, path: str) -> None:
-        """[{"kind": "delayed_trigger" | "reflexive_trigger" | "spend_effect", "text": "..."}]: a
-        mana ability's riders that `apply` reports as not performed (603.7, 603.12, 106.6)."""
+        """[{"kind": "delayed_trigger" | "reflexive_trigger" | "spend_effect" | "untap_step_effect" |
+        "die_roll", "text": "..."}]: a mana ability's riders that `apply` reports as not performed
+        (603.7, 603.12, 106.6, 502.3, 706.1)."""
         items = v if isinstance(v, list) else None
         if not items:
             self.add(path, "expected a non-empty list of objects such as "
@@ -1466,7 +1515,12 @@ class _Validator:
         self.fields(yc, path, (), ("types", "subtypes", "supertypes", "other", "min", "max",
                                    "min_power", "min_toughness", "all_subtypes", "colors",
                                    "keywords", "named_self", "chosen_type", "entered_this_turn",
-                                   "tapped", "controller"))
+                                   "tapped", "controller", "any_types", "anyone"))
+        if "any_types" in yc:  # "creatures and planeswalkers": one of them at least
+            self.string_list(yc["any_types"], f"{path}.any_types", CARD_TYPES, "a card type",
+                             nonempty=True)
+        if "anyone" in yc and yc["anyone"] is not True:  # "a permanent a player controls"
+            self.add(f"{path}.anyone", f"expected true, got {_q(yc['anyone'])}")
         if "keywords" in yc:
             self.string_list(yc["keywords"], f"{path}.keywords", nonempty=True)
         if "tapped" in yc and yc["tapped"] is not True:

@@ -89,14 +89,15 @@ def spell_props(sp: dict[str, Any]) -> list[Symbol]:
     """The properties of a spell filter (a spend restriction's or a cost reduction's alternative,
     the card format's SPELL): spell, type(T), supertype(S), subtype(S), color(C), chosen_type,
     multicolored, colorless, kicked, non_type(T), not_owned, x_in_cost, commander, from(Z),
-    keyword(K), min_mv(N) (casting.lp's spell_prop/2; all of them must hold)."""
+    keyword(K), min_mv(N), colored, no_x_in_cost, not_from_hand, no_abilities (casting.lp's spell_prop/2, payment.lp's prop_holds/3; all of them must hold)."""
     out = [Function("spell")]
     out += [Function("type", [Function(t.lower())]) for t in sp.get("types") or []]
     out += [Function("supertype", [Function(t.lower())]) for t in sp.get("supertypes") or []]
     out += [Function("subtype", [String(t)]) for t in sp.get("subtypes") or []]
     out += [Function("color", [Function(t.lower())]) for t in sp.get("colors") or []]
     out += [Function(f) for f in ("chosen_type", "multicolored", "colorless", "kicked", "not_owned",
-                                  "x_in_cost", "commander") if sp.get(f)]
+                                  "x_in_cost", "commander", "colored", "no_x_in_cost",
+                                  "not_from_hand", "no_abilities") if sp.get(f)]
     out += [Function("non_type", [Function(t.lower())]) for t in sp.get("non_types") or []]
     if sp.get("from"):
         out.append(Function("from", [Function(sp["from"])]))
@@ -398,6 +399,9 @@ class FactWriter:
         if kind == "activated" and isinstance(spec.get("put_counters"), dict):
             for ck, cn in spec["put_counters"].items():
                 self.add("rider_counters", a, String(ck), N(int(cn)))
+        if kind == "activated" and isinstance(spec.get("remove_counters_rider"), dict):
+            for ck, cn in spec["remove_counters_rider"].items():
+                self.add("rider_remove_counters", a, String(ck), N(int(cn)))
         if kind == "activated" and isinstance(spec.get("sacrifice_if_no_counters"), str):
             self.add("sacrifice_if_no_counters", a, String(spec["sacrifice_if_no_counters"]))
         if kind == "activated" and isinstance(spec.get("condition"), dict):
@@ -449,7 +453,15 @@ class FactWriter:
                     self.for_each_count(a, spec["mana"]["for_each"])
                 if produce.name == "color_among":  # the permanents whose colors it may add
                     self.you_control(a, C("among"), spec["mana"]["color_among"])
+                if produce.name == "color_among_graveyard":  # the cards whose colors it may add
+                    gy = spec["mana"]["color_among_graveyard"]
+                    for t in gy.get("types") or []:
+                        self.add("gy_among_type", a, C(t.lower()))
+                    for t in gy.get("supertypes") or []:
+                        self.add("gy_among_supertype", a, C(t.lower()))
             self.spend_only(a, spec["mana"].get("spend_only"))
+            if spec["mana"].get("no_generic"):  # 106.6, 107.4: only the non-generic symbols
+                self.add("spend_no_generic", a)
             rider = spec.get("rider") or spec["mana"].get("rider") or {}
             for name, n in rider.items():
                 self.add("rider", a, C(name), N(int(n)))
@@ -722,13 +734,18 @@ class FactWriter:
 
     def you_control(self, a: Symbol, role: Symbol, yc: dict) -> None:
         """A "you control" condition of ability A (role: activation | unless): yc(A,Role) with
-        yc_type/3 (every listed type), yc_subtype/3 (any listed subtype), yc_supertype/3,
+        yc_type/3 (every listed type), yc_any_type/3 (one of them at least), yc_anyone/2 (any
+        player's permanents), yc_subtype/3 (any listed subtype), yc_supertype/3,
         yc_other/2, yc_min/3 and yc_max/3 (at least one permanent when neither is given)."""
         self.add("yc", a, role)
         for t in yc.get("types") or []:
             self.add("yc_type", a, role, C(t.lower()))
         for t in yc.get("supertypes") or []:
             self.add("yc_supertype", a, role, C(t.lower()))
+        for t in yc.get("any_types") or []:  # at least one of them
+            self.add("yc_any_type", a, role, C(t.lower()))
+        if yc.get("anyone"):  # controlled by any player
+            self.add("yc_anyone", a, role)
         for s in yc.get("subtypes") or []:
             self.add("yc_subtype", a, role, String(s))
         if yc.get("other"):
@@ -764,7 +781,8 @@ class FactWriter:
         """spend_only(A,I): the mana of A may be spent only as alternative I (or another) allows
         (106.6); spend_alt(A,I,Prop) with Prop: spell, type(T), subtype(S), supertype(S), color(T),
         chosen_type, not_owned, x_in_cost, commander, from(Z), keyword(K), min_mv(N), ability,
-        of_type(T), x, not_spell (all the properties of an alternative must hold)."""
+        of_type(T), of_chosen_type, x, not_spell, foretell, cost_has_c, unmodeled(K) (all the
+        properties of an alternative must hold)."""
         if not isinstance(alts, list):
             return
         for i, alt in enumerate(alts, start=1):
@@ -781,10 +799,18 @@ class FactWriter:
                     self.add("spend_alt", a, n, F("of_subtype", [String(t)]))
                 if (alt["ability"] or {}).get("of_colorless"):
                     self.add("spend_alt", a, n, C("of_colorless"))
+                if (alt["ability"] or {}).get("of_chosen_type"):
+                    self.add("spend_alt", a, n, C("of_chosen_type"))
             if alt.get("x"):
                 self.add("spend_alt", a, n, C("x"))
             if alt.get("not_spell"):  # "This mana can't be spent to cast nonartifact spells"
                 self.add("spend_alt", a, n, C("not_spell"))
+            if alt.get("foretell"):  # "to foretell a card from your hand" (116.2h)
+                self.add("spend_alt", a, n, C("foretell"))
+            if alt.get("cost_has_c"):  # "pay a cost that contains {C}"
+                self.add("spend_alt", a, n, C("cost_has_c"))
+            if alt.get("unmodeled"):  # an action no rule in scope performs: never matches
+                self.add("spend_alt", a, n, F("unmodeled", [C(str(alt["unmodeled"]))]))
 
     def replace_mana(self, a: Symbol, rm: dict) -> None:
         """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose
@@ -936,6 +962,8 @@ class FactWriter:
             yield C("self_colors"), C("always")
         elif "exiled_colors" in spec:  # "one mana of any of the exiled card's colors" (607.1)
             yield C("exiled_colors"), C("always")
+        elif "color_among_graveyard" in spec:  # "a color of a card in your graveyard"
+            yield C("color_among_graveyard"), C("always")
         elif "commander_identity" in spec:
             yield F("commander_identity", [N(int(spec["commander_identity"]))]), C("always")
         elif "or_chosen_color" in spec:

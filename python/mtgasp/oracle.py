@@ -23,6 +23,7 @@ field; nothing is written.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -903,8 +904,9 @@ def _m_choice(m: re.Match[str], ctx: Ctx) -> Any:
     return {"choice": [_produce_symbols(o.strip()) for o in opts if o.strip()]}
 
 
-@template("mana.any_color", "mana", r"Add one mana of any color",
-          '{"any_color": 1}', "CR 106.1a, 605.1a", "{T}: Add one mana of any color.")
+@template("mana.any_color", "mana", r"Add (?:one|1) mana of any color",
+          '{"any_color": 1}', "CR 106.1a, 605.1a", "{T}: Add one mana of any color; Unknown Event "
+          "Shores: {1}, {T}: Add 1 mana of any color.")
 def _m_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": 1}
 
@@ -1452,17 +1454,57 @@ def _m_commander(m: re.Match[str], ctx: Ctx) -> Any:
 @template("mana.color_among", "mana",
           r"Add one mana of any color among (?P<what>[\w ]+?) you control",
           '{"color_among": YOU_CONTROL} (one mana of a color of such a permanent: its mana cost\'s '
-          "or given colors; none without one)", "CR 105.2, 106.5, 605.1a",
-          "Plaza of Heroes: {T}: Add one mana of any color among legendary permanents you control.")
+          'or given colors; none without one; "creatures and planeswalkers": "any_types")',
+          "CR 105.2, 106.5, 605.1a",
+          "Plaza of Heroes: {T}: Add one mana of any color among legendary permanents you control; "
+          "Mox Amber: ... among legendary creatures and planeswalkers you control.")
 def _m_color_among(m: re.Match[str], ctx: Ctx) -> Any:
     what = m["what"]
     yc: dict[str, Any] = {}
     if what.startswith("legendary "):
         yc["supertypes"] = ["Legendary"]
         what = what[len("legendary "):]
+    two = re.fullmatch(r"(?P<a>[a-z]+s) and (?P<b>[a-z]+s)", what)
+    if two and two["a"] in _PLURAL_TYPES and two["b"] in _PLURAL_TYPES:
+        # "legendary creatures and planeswalkers" (Mox Amber): a permanent with either type and
+        # the supertype ("legendary" read for both; the planeswalker cards printed since
+        # planeswalkers became legendary all are)
+        yc["any_types"] = [_PLURAL_TYPES[two["a"]], _PLURAL_TYPES[two["b"]]]
+        return {"color_among": yc}
     if what != "permanents":
         yc.update(_count_filter(what, True))
     return {"color_among": yc}
+
+
+@template("mana.color_among_graveyard", "mana",
+          r"(?:Choose a color of a card in your graveyard\. Add one mana of that color|"
+          r"Add one mana of any color among (?P<what>[a-z ]+?) cards in your graveyard)",
+          '{"color_among_graveyard": {"types": [...], "supertypes": [...]}} (one mana of a color '
+          "of a card in its controller's graveyard with every listed type and supertype; none "
+          "without one)", "CR 105.2, 106.5, 404.1, 605.1a",
+          "Corrupted Grafstone: {T}: Choose a color of a card in your graveyard. Add one mana of "
+          "that color; The Grey Havens: ... any color among legendary creature cards in your "
+          "graveyard.")
+def _m_color_among_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
+    gy: dict[str, Any] = {}
+    for w in (m["what"] or "").split():
+        if w == "legendary":
+            gy.setdefault("supertypes", []).append("Legendary")
+        elif w in _SPELL_TYPE_WORDS:
+            gy.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
+        else:
+            raise Refused(f'"{m["what"]} cards": not a kind of card the card format can say')
+    return {"color_among_graveyard": gy}
+
+
+@template("mana.color_of_any_permanent", "mana",
+          r"Add one mana of any color that shares a color with a permanent a player controls",
+          '{"color_among": {"anyone": true}} (one mana of a color of a permanent any player '
+          "controls; none without a colored one)", "CR 105.2, 106.5, 605.1a",
+          "Reflective Gate: {T}: Add one mana of any color that shares a color with a permanent a "
+          "player controls.")
+def _m_color_any_permanent(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"color_among": {"anyone": True}}
 
 
 @template("mana.color_of_a_permanent", "mana",
@@ -1587,16 +1629,29 @@ _SOURCE_WORDS = {"artifact": "Artifact", "artifacts": "Artifact", "creature": "C
                  "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker"}
 
 
-def _spell_alternative(desc: str) -> dict[str, Any]:
+# 205.3m: creature types of more than one word
+MULTIWORD_SUBTYPES = ("Time Lord",)
+
+
+def _spell_alternative(desc: str, ctx: Ctx | None = None) -> dict[str, Any]:
     """ "a legendary creature spell", "Dragon spells", "creature spell of the chosen type" ->
     {"spell": {...}} (all the properties together, CR 106.6)."""
     d = re.sub(r"^(?:a|an) ", "", desc.strip())
     if d == "your commander":  # 903.3: a commander of the player casting it
         return {"spell": {"commander": True}}
+    if d == "spell that's one or more colors without {X} in its mana cost":  # Titans' Nest
+        return {"spell": {"colored": True, "no_x_in_cost": True}}  # 105.2, 107.3, 202.1
     chosen = d.endswith(" of the chosen type")
     if chosen:
         d = d[: -len(" of the chosen type")]
     spell: dict[str, Any] = {}
+    if d.endswith(" with no abilities"):  # Jasmine Boreal of the Seven (113.1)
+        d = d[: -len(" with no abilities")]
+        spell["no_abilities"] = True
+    if d.endswith(" from a graveyard"):  # any graveyard (601.2a)
+        d = d[: -len(" from a graveyard")]
+        spell["from"] = "graveyard"
+    d = d.replace("Time Lord", "Time_Lord")  # 205.3m: a creature type of two words
     q = re.fullmatch(r"(?P<d>.*?spells?) (?:(?P<gy>from your graveyard)|(?P<ex>from exile)|"
                      r"(?P<own>you don't own)|(?P<x>with \{X\} in (?:their|its) mana costs?)|"
                      rf"with mana value (?P<mv>{NUM}) or greater|(?:with|that has) (?P<kw>[a-z]+))", d)
@@ -1632,6 +1687,8 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
             spell.setdefault("types", []).append(_SPELL_TYPE_WORDS[w])
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Spell",):
             spell.setdefault("subtypes", []).append(w)
+        elif w == "Time_Lord":
+            spell.setdefault("subtypes", []).append("Time Lord")
         else:
             raise Refused(f'spend restriction "{desc}": "{w}" is not in the card format')
     if chosen:
@@ -1639,18 +1696,19 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
     return {"spell": spell}
 
 
-def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
+def _spell_alternatives(cast: str, ctx: Ctx | None = None) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
     legendary creature spell" -> two."""
-    held = cast.replace(" or greater", " OR_GREATER")  # "mana value 5 or greater or ..."
-    parts = [p.replace(" OR_GREATER", " or greater")
+    # "mana value 5 or greater or ...", "a spell that's one or more colors"
+    held = cast.replace(" or greater", " OR_GREATER").replace("one or more", "one OR_MORE")
+    parts = [p.replace(" OR_GREATER", " or greater").replace("one OR_MORE", "one or more")
              for p in re.split(r",? and/or |,? or |, (?:and )?| and ", held) if p]
     suffix = re.search(r" (spells?(?: of the chosen type)?)$", parts[-1])
     out = []
     for p in parts:
         if suffix is not None and not re.search(r"spells?\b", p):
             p = f"{p} {suffix.group(1)}"
-        out.append(_spell_alternative(p))
+        out.append(_spell_alternative(p, ctx))
     # 202.3e: a spell's mana value counts its X, so "mana value N or greater" is read only beside
     # an alternative that every spell with {X} of that kind meets ("... or spells with {X} in
     # their mana costs"), and min_mana_value is then decided for spells without {X}.
@@ -1685,6 +1743,9 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
     words = [w for w in re.split(r",? or |, ", m["t"]) if w]
     out = []
     for w in words:
+        if w in MULTIWORD_SUBTYPES and w in spell_subtypes:
+            out.append({"ability": {"of_subtypes": [w]}})
+            continue
         if not re.fullmatch(r"[A-Z][a-z]+", w):
             raise Refused(f'spend restriction "{act}": abilities of "{m["t"]}" are not in the card '
                           "format")
@@ -1695,6 +1756,105 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
                 raise Refused(f'spend restriction "{act}": "{w}" may be a plural')
         out.append({"ability": {"of_subtypes": [w]}})
     return out
+
+
+# "Spend this mana only to ..." clauses that aren't casting a spell (106.6): what each one is in
+# the card format. The ones naming an action mtgasp doesn't model become {"unmodeled": KIND}, an
+# alternative that never matches (the mana pays for nothing else through it).
+_SPEND_CLAUSES: list[tuple[str, dict[str, Any]]] = [
+    (r"activate an ability of a colorless permanent", {"ability": {"of_colorless": True}}),
+    (r"activate an ability of a creature source of the chosen type",
+     {"ability": {"of_types": ["Creature"], "of_chosen_type": True}}),
+    (r"activate an equip ability|activate equip abilities", {"unmodeled": "equip"}),
+    (r"activate power-up abilities|activate a power-up ability", {"unmodeled": "power_up"}),
+    (r"pay a cost that contains \{C\}", {"cost_has_c": True}),
+    (r"pay a disturb cost", {"unmodeled": "disturb"}),
+    (r"pay a morph cost", {"unmodeled": "morph_cost"}),
+    (r"pay cumulative upkeep costs", {"unmodeled": "cumulative_upkeep"}),
+    ((r"(?:pay a mana cost to )?turn (?:a permanent|permanents|creatures|a manifested creature) "
+      r"face up"), {"unmodeled": "turn_face_up"}),
+    (r"unlock a door", {"unmodeled": "unlock_door"}),
+    (r"foretell a card from your hand", {"foretell": True}),
+    (r"cast (?:a )?face-down (?:creature )?spells?", {"unmodeled": "face_down_spell"}),
+]
+_SPEND_CLAUSE_WORDS = (r"face up|face-down|morph cost|disturb cost|cumulative upkeep|power-up|"
+                       r"equip abilit|unlock a door|foretell a card|cost that contains \{C\}|"
+                       r"ability of a colorless permanent|creature source of the chosen type|"
+                       r"Time Lord")
+
+
+@template("spend.clauses", "mana_rider",
+          rf"Spend this mana only to (?=.*(?:{_SPEND_CLAUSE_WORDS}))(?P<alts>.+)",
+          '"spend_only": [...] one alternative per clause: "cast ..." as spend.restriction (also '
+          '"a Time Lord spell", 205.3m); {"ability": {"of_colorless": true}} ("activate an ability '
+          'of a colorless permanent"), {"ability": {"of_types": ["Creature"], "of_chosen_type": '
+          'true}} ("... of a creature source of the chosen type"), {"cost_has_c": true} ("pay a '
+          'cost that contains {C}"), {"foretell": true} ("foretell a card from your hand", the '
+          'special action), {"unmodeled": KIND} for an action mtgasp doesn\'t model (turning a '
+          "permanent face up, a face-down spell, a morph, disturb or cumulative upkeep cost, an "
+          "equip or power-up ability, unlocking a door): it never matches, so the mana pays for "
+          "the other alternatives only (none: for nothing in scope)",
+          "CR 106.6, 116.2h, 205.3m, 702.143a",
+          "Cultivator Drone: {T}: Add {C}. Spend this mana only to cast a colorless spell, activate "
+          "an ability of a colorless permanent, or pay a cost that contains {C}; Overgrown Zealot: "
+          "... Spend this mana only to turn permanents face up.")
+def _s_clauses(m: re.Match[str], ctx: Ctx) -> Any:
+    # a clause begins with its verb after a comma or "or" ("pay a mana cost to turn ..." is one)
+    clauses = re.split(r"(?:,(?: or| and)?|,? or| and) (?:to )?"
+                       r"(?=(?:cast|activate|pay|unlock|turn|foretell)\b)", m["alts"])
+    alts: list[dict[str, Any]] = []
+    spell_subtypes: set[str] = set()
+    for c in (c.strip().rstrip(",") for c in clauses):
+        if not c:
+            continue
+        known = next((out for rx, out in _SPEND_CLAUSES if re.fullmatch(rx, c)), None)
+        if known is not None:
+            alts.append(copy.deepcopy(known))
+        elif c.startswith("cast "):
+            got = _spell_alternatives(c[len("cast "):], ctx)
+            spell_subtypes |= {s for a in got for s in a["spell"].get("subtypes", [])}
+            alts += got
+        elif c.startswith("activate "):
+            alts += _ability_alternatives(c, spell_subtypes)
+        else:
+            raise Refused(f'spend restriction "{c}" is not in the card format')
+    return {"spend_only": alts}
+
+
+@template("spend.uncounterable", "mana_rider",
+          r"Spend this mana only to cast (?P<cast>.+?), and that spell can't be countered",
+          '"spend_only" as spend.restriction, and "not_performed": [{"kind": "spend_effect", '
+          '"text": SENTENCE}] on the ability (still a mana ability: the effect on the spell the '
+          "mana is spent on, 106.6, is not modeled: `apply` reports it as not performed when the "
+          "mana is made)", "CR 106.6, 605.1a",
+          "Cavern of Souls: {T}: Add one mana of any color. Spend this mana only to cast a creature "
+          "spell of the chosen type, and that spell can't be countered.")
+def _s_uncounterable(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": _spell_alternatives(m["cast"], ctx),
+            **_not_performed("spend_effect", "That spell can't be countered",
+                             "that spell can't be countered", ctx)}
+
+
+@template("spend.not_from_hand", "mana_rider",
+          r"This mana can't be spent to cast spells from your hand",
+          '"spend_only": [{"not_spell": true}, {"spell": {"not_from_hand": true}}] (anything but '
+          "casting a spell, or a spell cast from anywhere but its caster's hand)",
+          "CR 106.6, 601.2a",
+          "Archaeomancer's Spade: {T}: Add {R}{W}. This mana can't be spent to cast spells from "
+          "your hand.")
+def _s_not_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"spend_only": [{"not_spell": True}, {"spell": {"not_from_hand": True}}]}
+
+
+@template("spend.no_generic", "mana_rider",
+          r"This mana can't be spent to pay generic mana costs",
+          '"no_generic": true on the PRODUCE (the mana pays only the colored and colorless symbols '
+          "of a cost, never its generic mana, {X} or the generic half of {2/W})",
+          "CR 106.6, 107.4, 107.4e",
+          "The Rebellious Intelligence: {T}: Add {W}{U}{B}{R}{G}. This mana can't be spent to pay "
+          "generic mana costs.")
+def _s_no_generic(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"no_generic": True}
 
 
 @template("spend.ability_or_spell", "mana_rider",
@@ -1724,7 +1884,7 @@ def _s_ability_or_spell(m: re.Match[str], ctx: Ctx) -> Any:
 def _s_restriction(m: re.Match[str], ctx: Ctx) -> Any:
     alts: list[dict[str, Any]] = []
     if m["cast"]:
-        alts += _spell_alternatives(m["cast"][len("cast "):])
+        alts += _spell_alternatives(m["cast"][len("cast "):], ctx)
     act = m["act"] or m["act2"]
     if act:
         subs = {s for a in alts for s in a.get("spell", {}).get("subtypes", [])}
@@ -1897,6 +2057,16 @@ def _r_delayed_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("delayed_trigger", m.group(0), m.group(0), ctx)
 
 
+@template("rider.remove_counters", "mana_rider",
+          rf"Remove (?P<n>{NUM}) (?P<k>[a-z+][\w+/-]*) counters? from ~",
+          '"remove_counters_rider": {"time": N} on the ability (still a mana ability; `apply` removes '
+          "up to N such counters from the source as it resolves, as many as it has; only with {T} "
+          "in its cost and no cost putting or removing that kind)", "CR 605.1a, 605.3b, 122.1",
+          "Temple of Cyclical Time: {T}: Add {U}. Remove a time counter from this land.")
+def _r_remove_counters(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"remove_counters_rider": {m["k"]: _num(m["n"])}}
+
+
 @template("rider.next_cast_trigger", "mana_rider",
           r"When you next cast (?P<what>[^,]+?) this turn, (?P<eff>.+)",
           '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
@@ -1917,6 +2087,42 @@ def _r_next_cast(m: re.Match[str], ctx: Ctx) -> Any:
           "Shaun & Rebecca, Agents: {T}: Add {C}. When you do, mill two cards.")
 def _r_reflexive(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("reflexive_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.next_end_step", "mana_rider",
+          rf"(?:If this ability has been activated {NUM} or more times this turn, )?"
+          r"(?P<eff>[Ss]acrifice (?:~|this creature)|An opponent gains control of ~) at the "
+          r"beginning of the next end step",
+          '"not_performed": [{"kind": "delayed_trigger", "text": SENTENCE}] on the ability (still a '
+          "mana ability: no target, 605.1a; the delayed triggered ability it creates, 603.7, "
+          "triggers at the next end step: `apply` reports it as not performed)",
+          "CR 605.1a, 603.7, 603.7b",
+          "Rainbow Vale: {T}: Add one mana of any color. An opponent gains control of this land at "
+          "the beginning of the next end step; Initiates of the Ebon Hand: {1}: Add {B}. If this "
+          "ability has been activated four or more times this turn, sacrifice this creature at "
+          "the beginning of the next end step.")
+def _r_next_end_step(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.next_untap_step", "mana_rider",
+          r"During your next untap step, as you untap your permanents, return ~ to its owner's hand",
+          '"not_performed": [{"kind": "untap_step_effect", "text": SENTENCE}] on the ability (still '
+          "a mana ability: no target, 605.1a; the effect waits for its controller's next untap "
+          "step, 502.3: `apply` reports it as not performed)", "CR 605.1a, 502.3",
+          "Undiscovered Paradise: {T}: Add one mana of any color. During your next untap step, as "
+          "you untap your permanents, return this land to its owner's hand.")
+def _r_next_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("untap_step_effect", m.group(0), m.group(0), ctx)
+
+
+@template("rider.roll_die", "mana_rider", r"Roll a d(?P<n>\d+)",
+          '"not_performed": [{"kind": "die_roll", "text": SENTENCE}] on the ability (still a mana '
+          "ability: no target, 605.1a; rolling the die, 706.1, and what triggers on it are not "
+          "modeled: `apply` reports it as not performed)", "CR 605.1a, 706.1",
+          "Vexing Puzzlebox: {T}: Add one mana of any color. Roll a d20.")
+def _r_roll(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("die_roll", m.group(0), m.group(0), ctx)
 
 
 @template("rider.if_spent", "mana_rider",
@@ -3319,8 +3525,10 @@ _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
 
+# (also "Spend only black mana on X" / "Spend only mana of the chosen color to activate this
+# ability": a restriction on the mana that pays the cost, 106.6, which the card format can't say)
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
-                              r"\bcosts? .*\b(?:less|more) to activate\b")
+                              r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b")
 _ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)", re.IGNORECASE)
 
 
@@ -3352,7 +3560,8 @@ def _sentences(text: str) -> list[str]:
 def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Add ...[. rider][. Spend this mana only ...][. Activate only ...]" -> fields of an
     activated mana ability, or None if ``eff`` doesn't start by adding mana."""
-    if not re.match(r"Add\b|Put \w+ [\w+/-]+ counters? on ~\. Add\b|Choose a color(?: of a permanent you control)?\. Add\b|Reveal any number of "
+    if not re.match(r"Add\b|Put \w+ [\w+/-]+ counters? on ~\. Add\b|Choose a color(?: of a permanent "
+                    r"you control| of a card in your graveyard)?\. Add\b|Reveal any number of "
                     r"[^.]* (?:in|from) your hand\. Add\b", eff):
         return None
     whole = eff.rstrip(".")
@@ -3389,6 +3598,8 @@ def _mana_ability_body(eff: str, ctx: Ctx) -> dict[str, Any] | None:
         for k, v in extra.items():
             if k == "spend_only":
                 produce.setdefault("spend_only", []).extend(v)
+            elif k == "no_generic":  # a restriction on the mana, as spend_only (106.6)
+                produce["no_generic"] = v
             elif k == "not_performed":
                 fields.setdefault("not_performed", []).extend(v)
             elif k == "rider":
@@ -3621,6 +3832,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                     set(cost.get("remove_counters") or {}) | {cost.get("remove_any_counters")})):
                 raise Refused("putting counters on the source with a cost without {T} or removing "
                               "that kind: not in the card format")
+            rr = body.get("remove_counters_rider")
+            if rr is not None and (not cost.get("tap") or set(rr) & (
+                    set(cost.get("remove_counters") or {}) | {cost.get("remove_any_counters")}
+                    | set(cost.get("put_counters") or {}) | set(body.get("put_counters") or {}))):
+                raise Refused("removing counters from the source with a cost without {T} or "
+                              "putting or removing that kind: not in the card format")
             kind = body.get("sacrifice_if_no_counters")
             if kind is not None and kind not in (cost.get("remove_counters") or {}):
                 raise Refused(f'"sacrifice it" when there are no {kind} counters, with a cost that '
