@@ -76,7 +76,12 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
             fw.add("do_target", fw.ids.obj(t))
         else:  # a player (115.1)
             fw.add("do_target_player", fw.ids.player(t))
-    if choose_type is not None:
+    if choose_type is not None and len(choose_type) > 1 and choose_type.upper() != "PAY_LIFE":
+        # several mana symbols (e.g. "RG"): the colors of "N mana in any combination of colors",
+        # one letter per mana (entering.lp: prefer_mix/2)
+        for t in sorted(set(choose_type.lower())):
+            fw.add("prefer_mix", Function(t), Number(choose_type.lower().count(t)))
+    elif choose_type is not None:
         fw.add("prefer_type", Function(choose_type.lower()))
     grounded = Grounded(fw.facts, parts=("base", "apply"))
     solved = grounded.solve(check=term if verdict.costed else None)

@@ -111,7 +111,7 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "counters_on_self", "an_opponent_poison_at_least",
                          "lands_same_name_at_least")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
-NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect")
+NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "lasting_effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
                    "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
@@ -709,8 +709,11 @@ class _Validator:
                 if "gain_life" in cr:
                     self.integer(cr["gain_life"], f"{q}.gain_life", 1)
         if "not_performed" in ab:
-            if "mana" not in ab:
-                self.add(f"{path}.not_performed", "only a mana ability has riders not performed")
+            eff = ab.get("effect")
+            if "mana" not in ab and not (isinstance(eff, dict) and eff.get("action") == "add_mana"):
+                self.add(f"{path}.not_performed", "only an ability that adds mana (a mana ability, "
+                                                  "or one whose effect is add_mana) has riders "
+                                                  "not performed")
             self.not_performed(ab["not_performed"], f"{path}.not_performed")
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
@@ -1493,7 +1496,9 @@ class _Validator:
             else:
                 self.produce(eff["produce"], f"{path}.produce")
                 fe = eff["produce"].get("for_each") if isinstance(eff["produce"], dict) else None
-                if fe is not None and not (isinstance(fe, dict) and "mana" in fe
+                if fe is not None and not (isinstance(fe, dict)
+                                           and ("mana" in fe or (fe.get("any_combination") is True
+                                                                 and "types" in fe))
                                            and all(k in SPELL_FOR_EACH_COUNTS for k in fe
                                                    if k in FOR_EACH_COUNTS)
                                            and fe.get("devotion") != "chosen"):

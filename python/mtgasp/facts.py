@@ -555,10 +555,25 @@ class FactWriter:
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
             if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
-                for produce, cond in self.produce(eff["produce"]):
+                prod = eff["produce"]
+                for produce, cond in self.produce(prod):
                     self.add("effect_produces", a, produce, cond)
-                if isinstance(eff["produce"].get("for_each"), dict):
-                    self.for_each_count(a, eff["produce"]["for_each"])
+                    if produce.name == "any_combination":
+                        for t in prod.get("types") or "WUBRG":
+                            self.add("combination_color", a, C(t.lower()))
+                    if produce.name == "for_each_combination":
+                        for t in prod["for_each"].get("types") or "WUBRG":
+                            self.add("combination_color", a, C(t.lower()))
+                if isinstance(prod.get("for_each"), dict):
+                    self.for_each_count(a, prod["for_each"])
+                # 106.6: the mana of a resolving ability keeps its restriction in the pool
+                # (payment.lp reads spend_only/2 of the ability named by a restricted_mana entry)
+                self.spend_only(a, prod.get("spend_only"))
+        if kind in ("activated", "triggered") and "mana" not in spec:
+            # the riders of a resolving ability that `apply` doesn't perform and reports
+            # (Domri, Anarch of Bolas: "Creature spells you cast this turn can't be countered")
+            for i, np_ in enumerate(spec.get("not_performed") or [], start=1):
+                self.add("not_performed", a, N(i), C(np_["kind"]), String(np_["text"]))
         return grants
 
     def effect_params(self, a: Symbol, eff: Mapping[str, Any]) -> None:

@@ -1831,6 +1831,19 @@ def _r_next_cast(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
 
 
+@template("rider.cant_be_countered_this_turn", "mana_rider",
+          r"(?P<what>Creature) spells you cast this turn can't be countered",
+          '"not_performed": [{"kind": "lasting_effect", "text": SENTENCE}] on the ability (the '
+          "continuous effect the ability creates as it resolves, 611.2a, on spells cast later is "
+          "not modeled: `apply` reports it as not performed, and a spell that counters such a "
+          "spell later still counters it in the states `apply` computes)",
+          "CR 611.2a, 611.2c, 101.2",
+          "Domri, Anarch of Bolas: [+1]: Add {R} or {G}. Creature spells you cast this turn can't "
+          "be countered.")
+def _r_cant_be_countered(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("lasting_effect", m.group(0), m.group(0), ctx)
+
+
 @template("rider.reflexive_trigger", "mana_rider", r"When you do, (?P<eff>.+)",
           '"not_performed": [{"kind": "reflexive_trigger", "text": SENTENCE}] on the ability '
           "(still a mana ability: the reflexive triggered ability, 603.12, is not a mana ability, "
@@ -3273,23 +3286,50 @@ def _loyalty_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, n
     raise AssertionError("loyalty lines are read by _loyalty_mana")
 
 
+# the shapes of mana `apply` adds as a resolving ability (encodings/entering.lp: resolving_adds)
+_LOYALTY_PRODUCE = ("fixed", "any_color", "any_combination", "choice", "for_each")
+# the sentences after the mana a resolving loyalty ability may say: a spend restriction (106.6;
+# the mana keeps it in the pool, the state's `restricted_mana`) or a rider `apply` reports as not
+# performed (never silently)
+_LOYALTY_RIDERS = ("spend_only", "not_performed")
+
+
 def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
     """A loyalty ability that adds mana: "[+1]: Add {R}{R}." -> an activated ability with the cost
-    {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6)."""
+    {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6). Its mana is
+    added as it resolves (608.2): fixed symbols, "for each" counts (608.2h), one mana of any color,
+    a choice among symbols or "N mana in any combination of colors" (the choice is made then,
+    `apply --choose`); a spend restriction stays with the mana in the pool (106.6); a rider apply
+    doesn't perform is a not_performed event."""
     m = next(t for t in TEMPLATES if t.name == "loyalty.add_mana").regex.match(norm.rstrip("."))
     if m is None:
         raise Refused("a loyalty ability with an X loyalty cost: not in the card format")
     if ctx.face.loyalty is None or not re.fullmatch(r"\d+", ctx.face.loyalty):
         raise Refused("a loyalty ability of a planeswalker without a printed loyalty number")
-    eff = m["eff"].rstrip(".")
-    produce = _try("mana", eff, ctx)
-    if produce is None or not (set(produce) <= {"fixed"} or set(produce) <= {"any_color"}):
-        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (only "
-                      "fixed mana or mana of any one color, without a restriction)")
+    sents = _sentences(m["eff"])
+    produce = _try("mana", sents[0].rstrip("."), ctx)
+    fe = (produce or {}).get("for_each")
+    if produce is None or len(set(produce) & set(_LOYALTY_PRODUCE)) != 1 or set(produce) - set(
+            _LOYALTY_PRODUCE) or (fe is not None and not (isinstance(fe, dict) and (
+                "mana" in fe or (fe.get("any_combination") and "types" in fe))
+                and "you_control" in fe and len(fe) <= 3)):
+        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (fixed "
+                      "mana, one mana of any color, a choice of symbols, N in any combination of "
+                      "colors, or symbols for each permanent you control)")
+    fields: dict[str, Any] = {}
+    for s in sents[1:]:
+        extra = _match("mana_rider", s, ctx)
+        if set(extra) - set(_LOYALTY_RIDERS):
+            raise Refused(f'a loyalty ability adding mana that also says "{s}" in a way `apply` '
+                          "doesn't perform and can't report as not performed")
+        if "spend_only" in extra:
+            produce.setdefault("spend_only", []).extend(extra["spend_only"])
+        if "not_performed" in extra:
+            fields.setdefault("not_performed", []).extend(extra["not_performed"])
     n = int(m["n"]) * (-1 if m["sign"] in ("−", "-") else 1)
     ctx.use("loyalty.add_mana")
     return {"kind": "activated", "text": line, "cost": {"loyalty": n},
-            "effect": {"action": "add_mana", "produce": produce}}
+            "effect": {"action": "add_mana", "produce": produce}, **fields}
 
 
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
