@@ -294,6 +294,35 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if o_id in stack:
             stack.remove(o_id)
         stack.append(o_id)
+    # 106.6: restricted mana (the players' restricted_mana entries): spent, emptied, added
+    for a in by_name.get("rpool_to", []):
+        p = players[pname[a.arguments[0].number]]
+        entries = p.get("restricted_mana") or []
+        i = a.arguments[1].number
+        if 0 < i <= len(entries):
+            pool = _pool(entries[i - 1]["mana"])
+            pool[a.arguments[2].name.upper()] = a.arguments[3].number
+            entries[i - 1] = {**entries[i - 1], "mana": render_mana_pool(pool)}
+    for a in by_name.get("rpool_empty", []):
+        players[pname[a.arguments[0].number]].pop("restricted_mana", None)
+    new_entries: dict[tuple[int, Symbol], dict[str, int]] = {}
+    for a in by_name.get("rpool_new", []):  # one entry per player and restricting ability
+        amounts = new_entries.setdefault((a.arguments[0].number, a.arguments[1]), {})
+        amounts[a.arguments[2].name.upper()] = a.arguments[3].number
+    for (pnum, ab), amounts in sorted(new_entries.items(), key=lambda kv: str(kv[0])):
+        k, f, idx = ab.arguments
+        card = decoder.library.get(decoder.ids.card_names[k.number])
+        entry: dict[str, Any] = {"mana": render_mana_pool(amounts), "card": card.name}
+        if len(card.faces) > 1:
+            entry["face"] = card.faces[f.number - 1].name
+        entry["ability"] = idx.number
+        players[pname[pnum]].setdefault("restricted_mana", []).append(entry)
+    for p in players.values():
+        entries = [e for e in p.get("restricted_mana") or [] if any(_pool(e["mana"]).values())]
+        if entries:
+            p["restricted_mana"] = entries
+        else:
+            p.pop("restricted_mana", None)
     for a in by_name.get("pool_to", []):
         p = players[pname[a.arguments[0].number]]
         pool = _pool(p.get("mana_pool", ""))

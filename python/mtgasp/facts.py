@@ -946,6 +946,18 @@ class FactWriter:
             for t, n in p.mana_pool.items():
                 if n:
                     self.add("pool", ps, C(t.lower()), N(n))
+            # 106.6: rpool(P,I,T,N,A): entry I of P's restricted mana holds N mana of type T,
+            # spendable only as ability A's spend restriction allows
+            for i, entry in enumerate(p.extra.get("restricted_mana") or [], start=1):
+                from mtgasp.state import parse_mana_pool
+
+                card = self.library.get(entry["card"])
+                k = self.card(card)
+                fi = next((j for j, fc in enumerate(card.faces, start=1)
+                           if fc.name == entry.get("face")), 1)
+                ab = F("a", [k, N(fi), N(int(entry["ability"]))])
+                for t, n in parse_mana_pool(entry["mana"]).items():
+                    self.add("rpool", ps, N(i), C(t.lower()), N(n), ab)
             if p.last_turn is not None:
                 self.add("last_turn_override", ps, N(p.last_turn))
             if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters
