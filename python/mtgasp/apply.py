@@ -86,7 +86,12 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     grounded = Grounded(fw.facts, parts=("base", "apply"))
     solved = grounded.solve(check=term if verdict.costed else None)
     if not solved.satisfiable:  # the outcome rules found no way to carry the action out
-        raise InputError(f"the action can't be carried out as given (choose: {choose_type})")
+        if choose_type is not None:  # e.g. a color the resolving ability can't add (106.1a)
+            raise InputError(Problem("--choose", f"the action can't be carried out with the choice "
+                                                 f"{choose_type}: no way of performing it makes that "
+                                                 "choice (a type or color it can't add, or as many "
+                                                 "letters as mana it doesn't add)"))
+        raise InputError("the action can't be carried out as given")
     if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
         ab = action.ability if not isinstance(action.ability, dict) else (
             f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}")

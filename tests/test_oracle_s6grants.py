@@ -1,0 +1,199 @@
+"""Real cards through the Oracle importer (issue 11, mana producers): loyalty abilities that add
+mana in the ways `apply` performs as they resolve (606, 608.2, 106.6), each template tested on a
+real card's Oracle text (the fixture tests/fixtures/real_cards_s6grants.json holds MTGJSON
+AtomicCards entries copied from ../shared/data/AtomicCards.json) with the answer the rules give.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.apply import apply_action
+from mtgasp.errors import InputError
+from mtgasp.oracle import CardResult
+from mtgasp.state import parse_state
+from real_cards import abilities, module_fixtures, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_s6grants.json"
+
+results, checker = module_fixtures(FIXTURE)
+
+
+def step(checker: Checker, doc: dict[str, Any], action: dict[str, Any], who: str = "alice",
+         choose: str | None = None) -> tuple[dict[str, Any], list[str]]:
+    st = parse_state(doc, checker.library)
+    result = apply_action(checker, st, parse_action(action, st, checker.library, who), who, choose)
+    assert result.legal, result.to_json()
+    assert result.state is not None
+    return result.state, result.events
+
+
+def resolve_loyalty(checker: Checker, objects: list[dict[str, Any]], pw: str, ability: int,
+                    choose: str | None = None) -> tuple[dict[str, Any], list[str]]:
+    """Activate a loyalty ability (606.3: main phase, empty stack), both players pass, it resolves."""
+    doc, _ = step(checker, state(objects), {"kind": "activate", "object": pw, "ability": ability})
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    return step(checker, doc, {"kind": "pass"}, "bob", choose)
+
+
+def walker(oid: str, card: str, loyalty: int) -> dict[str, Any]:
+    return {"id": oid, "card": card, "counters": {"loyalty": loyalty}}
+
+
+def alice(doc: dict[str, Any]) -> dict[str, Any]:
+    return next(p for p in doc["players"] if p["name"] == "alice")
+
+
+MOUNTAINS = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
+
+
+def test_all_imported(results: dict[str, CardResult]) -> None:
+    refused = {n: r.refusal for n, r in results.items() if r.card is None}
+    assert refused == {}
+
+
+# --- symbols for each permanent you control, counted as the ability resolves (608.2h) -------------
+
+def test_koth_adds_r_for_each_mountain(results: dict[str, CardResult], checker: Checker) -> None:
+    # Koth of the Hammer: "[−2]: Add {R} for each Mountain you control." A loyalty ability: not a
+    # mana ability (605.1a), it uses the stack; it counts the Mountains as it resolves.
+    a = abilities(results, "Koth of the Hammer")[1]
+    assert a["cost"] == {"loyalty": -2}
+    assert a["effect"]["produce"] == {"for_each": {"mana": "{R}", "you_control": {"subtypes": ["Mountain"]}}}
+    doc, events = resolve_loyalty(checker, [walker("koth", "Koth of the Hammer", 3), *MOUNTAINS], "koth", 2)
+    assert alice(doc)["mana_pool"] == "{R}{R}{R}"
+    assert next(o for o in doc["objects"] if o["id"] == "koth")["counters"] == {"loyalty": 1}
+    assert any("adds {R}{R}{R}" in e for e in events)
+
+
+def test_chandra_legacy_counts_planeswalkers_then(checker: Checker) -> None:
+    # Chandra, Legacy of Fire: "[+1]: Add {R} for each planeswalker you control." (herself included)
+    doc, _ = resolve_loyalty(checker, [walker("c", "Chandra, Legacy of Fire", 3),
+                                       walker("k", "Koth of the Hammer", 3)], "c", 2)
+    assert alice(doc)["mana_pool"] == "{R}{R}"
+
+
+# --- choices made as the ability resolves (106.1a, 608.2) -----------------------------------------
+
+def test_domri_choice_and_not_performed_rider(results: dict[str, CardResult], checker: Checker) -> None:
+    # Domri, Anarch of Bolas: "[+1]: Add {R} or {G}. Creature spells you cast this turn can't be
+    # countered." The mana is chosen as it resolves (--choose G); the lasting effect (611.2a) is
+    # not modeled and apply says so.
+    a = abilities(results, "Domri, Anarch of Bolas")[1]
+    assert a["effect"]["produce"] == {"choice": ["{R}", "{G}"]}
+    assert a["not_performed"] == [{"kind": "lasting_effect",
+                                   "text": "Creature spells you cast this turn can't be countered."}]
+    domri = walker("d", "Domri, Anarch of Bolas", 3)
+    doc, events = resolve_loyalty(checker, [domri], "d", 2, "G")
+    assert alice(doc)["mana_pool"] == "{G}"
+    assert any(e.startswith("Not performed: Domri, Anarch of Bolas (d)'s ability also says "
+                            "\"Creature spells you cast this turn can't be countered.\"") for e in events)
+    doc, _ = resolve_loyalty(checker, [domri], "d", 2)  # no choice given: the first, {R}
+    assert alice(doc)["mana_pool"] == "{R}"
+    with pytest.raises(InputError):  # neither option adds {U}
+        resolve_loyalty(checker, [domri], "d", 2, "U")
+
+
+def test_domri_chaos_bringer_spend_effect_reported(results: dict[str, CardResult], checker: Checker) -> None:
+    # "If that mana is spent on a creature spell, it gains riot." (106.6: an effect on the spell)
+    a = abilities(results, "Domri, Chaos Bringer")[0]
+    assert a["not_performed"][0]["kind"] == "spend_effect"
+    doc, events = resolve_loyalty(checker, [walker("d", "Domri, Chaos Bringer", 5)], "d", 1, "G")
+    assert alice(doc)["mana_pool"] == "{G}"
+    assert any("gains riot" in e and e.startswith("Not performed") for e in events)
+
+
+def test_hopes_beacon_two_mana_in_any_combination(results: dict[str, CardResult], checker: Checker) -> None:
+    # Chandra, Hope's Beacon: "[+2]: Add two mana in any combination of colors." --choose UB: one
+    # {U} and one {B}; --choose B: both {B}.
+    assert abilities(results, "Chandra, Hope's Beacon")[1]["effect"]["produce"] == {"any_combination": 2}
+    beacon = walker("c", "Chandra, Hope's Beacon", 5)
+    doc, _ = resolve_loyalty(checker, [beacon], "c", 2, "UB")
+    assert alice(doc)["mana_pool"] == "{U}{B}"
+    doc, _ = resolve_loyalty(checker, [beacon], "c", 2, "B")
+    assert alice(doc)["mana_pool"] == "{B}{B}"
+    with pytest.raises(InputError):  # three colors for two mana
+        resolve_loyalty(checker, [beacon], "c", 2, "UBR")
+
+
+def test_xenagos_x_in_any_combination_of_r_and_g(results: dict[str, CardResult], checker: Checker) -> None:
+    # Xenagos, the Reveler: "[+1]: Add X mana in any combination of {R} and/or {G}, where X is the
+    # number of creatures you control." X counted as it resolves; only {R} and {G}.
+    bears = [{"id": f"b{i}", "card": "Grizzly Bears"} for i in range(3)]
+    x = walker("x", "Xenagos, the Reveler", 3)
+    doc, _ = resolve_loyalty(checker, [x, *bears], "x", 1, "GRG")
+    assert alice(doc)["mana_pool"] == "{R}{G}{G}"
+    with pytest.raises(InputError):  # {U} is not among the colors it may add
+        resolve_loyalty(checker, [x, *bears], "x", 1, "UGG")
+    doc, _ = resolve_loyalty(checker, [x], "x", 1)  # no creature: X is 0
+    assert "mana_pool" not in alice(doc)
+
+
+# --- 106.6: the mana keeps its spend restriction in the pool ---------------------------------------
+
+def test_jaya_restricted_mana_stays_restricted(results: dict[str, CardResult], checker: Checker) -> None:
+    # Jaya Ballard: "[+1]: Add {R}{R}{R}. Spend this mana only to cast instant or sorcery spells."
+    a = abilities(results, "Jaya Ballard")[0]
+    assert a["effect"]["produce"]["spend_only"] == [{"spell": {"types": ["Instant"]}},
+                                                    {"spell": {"types": ["Sorcery"]}}]
+    hand = [{"id": "bolt", "card": "Lightning Bolt", "zone": "hand"},
+            {"id": "bears", "card": "Grizzly Bears", "zone": "hand"}]
+    doc, _ = resolve_loyalty(checker, [walker("j", "Jaya Ballard", 5), *hand], "j", 1)
+    assert "mana_pool" not in alice(doc)
+    assert alice(doc)["restricted_mana"] == [{"mana": "{R}{R}{R}", "card": "Jaya Ballard", "ability": 1}]
+    # an instant may be paid with it; a creature spell may not (106.6)
+    v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["bob"]})
+    assert v.legal and v.plan.to_json()["restricted_mana"] == ["{R} (entry 1)"]
+    v = why(checker, doc, {"kind": "cast", "object": "bears"})
+    assert not v.legal and "106.6" in [r.rule for r in v.reasons]
+    after, _ = step(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["bob"]})
+    assert alice(after)["restricted_mana"] == [{"mana": "{R}{R}", "card": "Jaya Ballard", "ability": 1}]
+    # 106.4: it empties with the pool as the step ends
+    after, _ = step(checker, after, {"kind": "pass"})
+    after, _ = step(checker, after, {"kind": "pass"}, "bob")  # Lightning Bolt resolves
+    after, _ = step(checker, after, {"kind": "pass"})
+    after, _ = step(checker, after, {"kind": "pass"}, "bob")
+    assert after["step"] == "beginning_of_combat" and "restricted_mana" not in alice(after)
+
+
+def test_restricted_mana_pays_only_the_action_not_a_mana_ability_cost(checker: Checker) -> None:
+    # Chandra, Chill of Compliance: "[+1]: Add {U}. Spend this mana only to cast a noncreature
+    # spell." That {U} may pay Opt ({U}); it may not pay Izzet Signet's {1} ("{1}, {T}: Add {U}{R}"),
+    # an activation cost (106.6, 605.3a), so Lightning Bolt ({R}) can't be cast from it and the
+    # Signet alone, though the amounts would add up.
+    entry = {"mana": "{U}", "card": "Chandra, Chill of Compliance", "ability": 2}
+    hand = [{"id": "bolt", "card": "Lightning Bolt", "zone": "hand"},
+            {"id": "opt", "card": "Opt", "zone": "hand"}]
+    doc = state([*hand, {"id": "sig", "card": "Izzet Signet"}],
+                players=[{"name": "alice", "restricted_mana": [entry]}, {"name": "bob"}])
+    assert why(checker, doc, {"kind": "cast", "object": "opt"}).legal
+    assert not why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["bob"]}).legal
+    # with an unrestricted {C} in the pool for the Signet, Bolt is paid by the Signet's {R}
+    doc["players"][0]["mana_pool"] = "{C}"
+    assert why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["bob"]}).legal
+
+
+def test_sarkhan_combination_restricted_to_dragons(checker: Checker) -> None:
+    # Sarkhan, Fireblood: "[+1]: Add two mana in any combination of colors. Spend this mana only to
+    # cast Dragon spells." Shivan Dragon ({4}{R}{R}) with {R}{G} of it and four Mountains.
+    mountains = [{"id": f"m{i}", "card": "Mountain"} for i in range(4)]
+    hand = [{"id": "sd", "card": "Shivan Dragon", "zone": "hand"},
+            {"id": "bears", "card": "Grizzly Bears", "zone": "hand"}]
+    doc, _ = resolve_loyalty(checker, [walker("s", "Sarkhan, Fireblood", 3), *mountains, *hand], "s", 2, "RG")
+    assert alice(doc)["restricted_mana"] == [{"mana": "{R}{G}", "card": "Sarkhan, Fireblood", "ability": 2}]
+    assert why(checker, doc, {"kind": "cast", "object": "sd"}).legal
+    assert not why(checker, doc, {"kind": "cast", "object": "bears"}).legal  # {1}{G}: not a Dragon
+
+
+def test_restricted_mana_entry_is_validated(checker: Checker) -> None:
+    from mtgasp.errors import InputError as Bad
+
+    doc = state([], players=[{"name": "alice", "restricted_mana": [
+        {"mana": "{R}", "card": "Koth of the Hammer", "ability": 2}]}, {"name": "bob"}])
+    with pytest.raises(Bad) as exc:
+        parse_state(doc, checker.library)
+    assert "players[0].restricted_mana[0].ability" in str(exc.value.to_json() if hasattr(exc.value, "to_json") else exc.value)
