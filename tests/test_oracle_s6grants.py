@@ -197,3 +197,55 @@ def test_restricted_mana_entry_is_validated(checker: Checker) -> None:
     with pytest.raises(Bad) as exc:
         parse_state(doc, checker.library)
     assert "players[0].restricted_mana[0].ability" in str(exc.value.to_json() if hasattr(exc.value, "to_json") else exc.value)
+
+
+# --- granted mana abilities with a condition or from the graveyard (611.3a, 613.1f, 113.6) --------
+
+def test_natures_embrace_grants_only_while_enchanted_permanent_is_a_land(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    # Nature's Embrace: "As long as enchanted permanent is a land, it has "{T}: Add two mana of any
+    # one color."" On a Forest: any color; on Grizzly Bears: nothing (the grant doesn't apply).
+    from real_cards import mana
+
+    a = abilities(results, "Nature's Embrace")[2]
+    assert a["grant"]["to"] == "enchanted" and a["grant"]["condition"] == {"enchanted_is": "Land"}
+    assert a["grant"]["ability"]["mana"] == {"any_color": 2}
+    on_land = state([{"id": "f", "card": "Forest"}, {"id": "ne", "card": "Nature's Embrace", "attached_to": "f"}])
+    assert mana(checker, on_land, "f") == ["W", "U", "B", "R", "G"]
+    on_bears = state([{"id": "b", "card": "Grizzly Bears"},
+                      {"id": "ne", "card": "Nature's Embrace", "attached_to": "b"}])
+    assert mana(checker, on_bears, "b") == []
+
+
+def test_riftstone_portal_grants_from_the_graveyard_only(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    # Riftstone Portal: "As long as this card is in your graveyard, lands you control have "{T}:
+    # Add {G} or {W}."" It functions from its owner's graveyard (113.6), for its owner's lands;
+    # on the battlefield it doesn't.
+    from real_cards import mana
+
+    a = abilities(results, "Riftstone Portal")[1]
+    assert a["zone"] == "graveyard" and a["grant"]["to"] == "lands_you_control"
+    forest = {"id": "f", "card": "Forest"}
+    assert mana(checker, state([forest, {"id": "rp", "card": "Riftstone Portal", "zone": "graveyard"}]), "f") == ["W", "G"]
+    assert mana(checker, state([forest, {"id": "rp", "card": "Riftstone Portal"}]), "f") == ["G"]
+    theirs = {"id": "rp", "card": "Riftstone Portal", "zone": "graveyard", "owner": "bob"}
+    assert mana(checker, state([forest, theirs]), "f") == ["G"]
+
+
+def test_orochi_merge_keeper_has_gg_only_while_modified(results: dict[str, CardResult],
+                                                        checker: Checker) -> None:
+    # Orochi Merge-Keeper: "{T}: Add {G}." and "As long as this creature is modified, it has "{T}:
+    # Add {G}{G}."" (700.9: a counter, an Equipment, or an Aura its controller controls.)
+    a = abilities(results, "Orochi Merge-Keeper")[1]
+    assert a["grant"]["to"] == "self" and a["grant"]["condition"] == {"modified": True}
+    assert a["grant"]["ability"]["mana"] == {"fixed": "{G}{G}"}
+    orochi = {"id": "o", "card": "Orochi Merge-Keeper"}
+    bears = {"id": "h", "card": "Grizzly Bears", "zone": "hand"}
+    cast = {"kind": "cast", "object": "h"}
+    assert not why(checker, state([orochi, bears]), cast).legal  # {1}{G} from one {G}
+    assert why(checker, state([{**orochi, "counters": {"+1/+1": 1}}, bears]), cast).legal
+    assert why(checker, state([orochi, bears, {"id": "c", "card": "Bonesplitter", "attached_to": "o"}]), cast).legal
+    mine = {"id": "p", "card": "Pacifism", "attached_to": "o"}
+    assert why(checker, state([orochi, bears, mine]), cast).legal
+    assert not why(checker, state([orochi, bears, {**mine, "owner": "bob"}]), cast).legal

@@ -97,7 +97,7 @@ def enchant_parts(what: str) -> tuple[list[str], bool] | None:
         return None
     return kinds, bool(m.group(3))
 GRANT_TO = (
-    "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted",
+    "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted", "self",
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
 )
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
@@ -188,7 +188,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
                               "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
                               "not_performed", "conditional_rider")),
     "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
-    "static": ((), STATIC_FIELDS),
+    "static": ((), (*STATIC_FIELDS, "zone")),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ("or_pay",)),
@@ -724,6 +724,12 @@ class _Validator:
         present = [f for f in STATIC_FIELDS if f in ab]
         if len(present) != 1:
             self.add(path, f"a static ability needs exactly one of {', '.join(STATIC_FIELDS)}")
+        if "zone" in ab:  # "As long as this card is in your graveyard, ..." (113.6)
+            if ab["zone"] != "graveyard":
+                self.add(f"{path}.zone", f'expected "graveyard", got {_q(ab["zone"])}')
+            elif "grant" not in ab or granted:
+                self.add(f"{path}.zone", "only a printed static ability that grants an ability "
+                                         "functions from the graveyard here")
         if "grant" in ab:
             self.grant(ab["grant"], f"{path}.grant")
         if "cost_increase" in ab:
@@ -1581,7 +1587,24 @@ class _Validator:
         if grant is None:
             return
         self.fields(grant, path, ("to", "ability"), ("condition",))
-        if "condition" in grant:  # "As long as you control six or more lands, ..." (611.3a)
+        gcond = grant.get("condition") if isinstance(grant.get("condition"), dict) else {}
+        if "enchanted_is" in gcond or "modified" in gcond:
+            # "As long as enchanted permanent is a land, it has ..." (Nature's Embrace); "As long
+            # as this creature is modified, it has ..." (Orochi Merge-Keeper, 700.9)
+            q = f"{path}.condition"
+            self.fields(gcond, q, (), ("enchanted_is", "modified"))
+            if len(gcond) != 1:
+                self.add(q, "exactly one of enchanted_is, modified")
+            if "enchanted_is" in gcond:
+                self.choice(gcond["enchanted_is"], f"{q}.enchanted_is", CARD_TYPES, "a card type")
+                if grant.get("to") != "enchanted":
+                    self.add(f"{q}.enchanted_is", 'only for a grant to "enchanted"')
+            if "modified" in gcond:
+                if gcond["modified"] is not True:
+                    self.add(f"{q}.modified", "expected true")
+                if grant.get("to") != "self":
+                    self.add(f"{q}.modified", 'only for a grant to "self"')
+        elif "condition" in grant:  # "As long as you control six or more lands, ..." (611.3a)
             gc = self.obj(grant["condition"], f"{path}.condition", '{"you_control": YOU_CONTROL}')
             if gc is not None:
                 self.fields(gc, f"{path}.condition", ("you_control",))

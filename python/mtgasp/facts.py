@@ -389,6 +389,8 @@ class FactWriter:
             self.add("activation_once_each_turn", a)
         if kind == "activated" and spec.get("zone") in ("hand", "graveyard"):
             self.add("ability_zone", a, C(spec["zone"]))
+        if kind == "static" and spec.get("zone") == "graveyard":  # 113.6: functions there only
+            self.add("ability_zone", a, C("graveyard"))
         if kind == "activated" and isinstance(spec.get("cost_reduction"), dict):
             cr = spec["cost_reduction"]
             self.add("activation_reduction", a, N(int(cr.get("generic", 1))))
@@ -494,6 +496,10 @@ class FactWriter:
                 else:
                     self.add("grants", a, C(to), g)
                 gc = grant.get("condition")
+                if isinstance(gc, dict) and isinstance(gc.get("enchanted_is"), str):
+                    self.add("grant_if_attached_type", a, C(gc["enchanted_is"].lower()))
+                if isinstance(gc, dict) and gc.get("modified") is True:
+                    self.add("grant_if_modified", a)
                 if isinstance(gc, dict) and isinstance(gc.get("you_control"), dict):
                     # "As long as you control six or more lands, ..." (The World Tree): one card
                     # type and a minimum (characteristics.lp's grant_on/2)

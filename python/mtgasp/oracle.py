@@ -2972,6 +2972,52 @@ def _l_grant_as_long_as(m: re.Match[str], ctx: Ctx) -> Any:
     return out
 
 
+@template("static.grant_if_enchanted_is", "line",
+          r"As long as enchanted permanent is an? (?P<t>land|creature|artifact), it has "
+          r"\"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": "enchanted", "ability": ABILITY, "condition": '
+          '{"enchanted_is": "Land"}}} (the grant applies only while the permanent the Aura '
+          "enchants has that card type)", "CR 611.3a, 613.1f, 303.4, 605.1a",
+          "Nature's Embrace: As long as enchanted permanent is a land, it has \"{T}: Add two mana "
+          "of any one color.\"")
+def _l_grant_if_enchanted_is(m: re.Match[str], ctx: Ctx) -> Any:
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": "enchanted", "ability": inner,
+                                        "condition": {"enchanted_is": TYPE_WORDS[m["t"]]}}}
+
+
+@template("static.grant_if_modified", "line",
+          r"As long as ~ is modified, it has \"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": "self", "ability": ABILITY, "condition": {"modified": '
+          "true}}} (only while the permanent has a counter on it, is equipped, or is enchanted by "
+          "an Aura its controller controls)", "CR 700.9, 611.3a, 613.1f, 605.1a",
+          "Orochi Merge-Keeper: As long as this creature is modified, it has \"{T}: Add {G}{G}.\"")
+def _l_grant_if_modified(m: re.Match[str], ctx: Ctx) -> Any:
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": "self", "ability": inner,
+                                        "condition": {"modified": True}}}
+
+
+@template("static.in_graveyard", "line",
+          r"As long as ~ is in your graveyard, (?P<rest>(?:lands|creatures|artifacts) you control "
+          r"have \"[^\"]+\")",
+          '{"kind": "static", "zone": "graveyard", "grant": ...} (the static ability functions only '
+          "while the card is in its owner's graveyard, not on the battlefield; \"you\" is its "
+          "owner)", "CR 113.6, 109.5, 611.3a, 613.1f, 605.1a",
+          "Riftstone Portal: As long as this card is in your graveyard, lands you control have "
+          "\"{T}: Add {G} or {W}.\"")
+def _l_in_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
+    rest = m["rest"][:1].upper() + m["rest"][1:]
+    out = _match("line", rest, ctx)
+    if out.get("kind") != "static" or "grant" not in out:
+        raise Refused(f'"{rest}" is not a grant')
+    return {**out, "zone": "graveyard"}
+
+
 @template("static.grant_haste", "line", r"Creatures you control have haste",
           '{"kind": "static", "grant": {"to": "creatures_you_control", "ability": haste}}',
           "CR 613.1f, 702.10", "Fervor")
