@@ -52,8 +52,8 @@ MOUNTAINS = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
 
 
 def test_all_imported(results: dict[str, CardResult]) -> None:
-    refused = {n: r.refusal for n, r in results.items() if r.card is None}
-    assert refused == {}
+    refused = {n for n, r in results.items() if r.card is None}
+    assert refused == {"Chandra, Bold Pyromancer"}
 
 
 # --- symbols for each permanent you control, counted as the ability resolves (608.2h) -------------
@@ -249,3 +249,43 @@ def test_orochi_merge_keeper_has_gg_only_while_modified(results: dict[str, CardR
     mine = {"id": "p", "card": "Pacifism", "attached_to": "o"}
     assert why(checker, state([orochi, bears, mine]), cast).legal
     assert not why(checker, state([orochi, bears, {**mine, "owner": "bob"}]), cast).legal
+
+
+# --- the other instructions of a loyalty ability that adds mana (608.2c) -------------------------
+
+def test_narset_gains_life_and_adds_restricted_chosen_mana(results: dict[str, CardResult],
+                                                            checker: Checker) -> None:
+    # Narset of the Ancient Way: "[+1]: You gain 2 life. Add {U}, {R}, or {W}. Spend this mana only
+    # to cast a noncreature spell." The life is gained (119.10), the {W} chosen goes to the pool
+    # restricted (106.6).
+    a = abilities(results, "Narset of the Ancient Way")[0]
+    assert a["rider"] == {"gain_life": 2} and a["effect"]["produce"]["choice"] == ["{U}", "{R}", "{W}"]
+    doc, events = resolve_loyalty(checker, [walker("n", "Narset of the Ancient Way", 4)], "n", 1, "W")
+    assert alice(doc)["life"] == 22
+    assert alice(doc)["restricted_mana"] == [{"mana": "{W}", "card": "Narset of the Ancient Way", "ability": 1}]
+    assert "alice gains 2 life (119.10)." in events
+
+
+def test_tibalt_and_chandra_instructions_reported_not_performed(results: dict[str, CardResult],
+                                                                 checker: Checker) -> None:
+    # Tibalt, Wicked Tormentor: "[+1]: Add {R}{R}. Draft a card from Tibalt, Wicked Tormentor's
+    # spellbook, then exile it. Until end of turn, you may cast that card." The mana is added; each
+    # other instruction is reported as not performed (608.2c), never silently dropped.
+    a = abilities(results, "Tibalt, Wicked Tormentor")[0]
+    assert [n["kind"] for n in a["not_performed"]] == ["effect", "effect"]
+    doc, events = resolve_loyalty(checker, [walker("t", "Tibalt, Wicked Tormentor", 3)], "t", 1)
+    assert alice(doc)["mana_pool"] == "{R}{R}"
+    assert sum(e.startswith("Not performed: Tibalt") for e in events) == 2
+    # Chandra, Flameshaper's "[+2]: Add {R}{R}{R}. Exile the top three cards of your library. ..."
+    flame = abilities(results, "Chandra, Flameshaper")[0]
+    assert flame["effect"]["produce"] == {"fixed": "{R}{R}{R}"} and len(flame["not_performed"]) == 3
+    # Chandra, Heart of Fire's "[−9]: Search ... You may cast them this turn. Add six {R}."
+    heart = abilities(results, "Chandra, Heart of Fire")[2]
+    assert heart["cost"] == {"loyalty": -9} and heart["effect"]["produce"] == {"fixed": "{R}" * 6}
+
+
+def test_loyalty_mana_with_a_targeted_instruction_is_refused(results: dict[str, CardResult]) -> None:
+    # Chandra, Bold Pyromancer: "[+1]: Add {R}{R}. Chandra deals 2 damage to target player." The
+    # target (602.2b) is not in the card format: the card stays refused.
+    assert results["Chandra, Bold Pyromancer"].card is None
+    assert "target" in results["Chandra, Bold Pyromancer"].refusal

@@ -111,7 +111,7 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "counters_on_self", "an_opponent_poison_at_least",
                          "lands_same_name_at_least")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
-NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "lasting_effect")
+NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "lasting_effect", "effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
                    "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
@@ -694,8 +694,12 @@ class _Validator:
         if ("mana" in ab) == ("effect" in ab):
             self.add(path, 'needs exactly one of "mana" (a mana ability) and "effect"')
         if "rider" in ab:
-            if "mana" not in ab:
-                self.add(f"{path}.rider", "only a mana ability has a rider")
+            eff = ab.get("effect")
+            if "mana" not in ab and not (isinstance(eff, dict) and eff.get("action") == "add_mana"
+                                         and isinstance(ab["rider"], dict)
+                                         and set(ab["rider"]) <= {"gain_life"}):
+                self.add(f"{path}.rider", "only a mana ability has a rider (an ability whose "
+                                          "effect is add_mana: only gain_life)")
             self.rider(ab["rider"], f"{path}.rider")
         if "conditional_rider" in ab:  # {"if_you_control": YOU_CONTROL, "gain_life": N}
             q = f"{path}.conditional_rider"

@@ -580,6 +580,8 @@ class FactWriter:
             # (Domri, Anarch of Bolas: "Creature spells you cast this turn can't be countered")
             for i, np_ in enumerate(spec.get("not_performed") or [], start=1):
                 self.add("not_performed", a, N(i), C(np_["kind"]), String(np_["text"]))
+            for name, n in (spec.get("rider") or {}).items():  # Narset's "You gain 2 life"
+                self.add("rider", a, C(name), N(int(n)))
         return grants
 
     def effect_params(self, a: Symbol, eff: Mapping[str, Any]) -> None:

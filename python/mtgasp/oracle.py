@@ -3337,7 +3337,7 @@ _LOYALTY_PRODUCE = ("fixed", "any_color", "any_combination", "choice", "for_each
 # the sentences after the mana a resolving loyalty ability may say: a spend restriction (106.6;
 # the mana keeps it in the pool, the state's `restricted_mana`) or a rider `apply` reports as not
 # performed (never silently)
-_LOYALTY_RIDERS = ("spend_only", "not_performed")
+_LOYALTY_RIDERS = ("spend_only", "not_performed", "rider")
 
 
 def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
@@ -3345,15 +3345,20 @@ def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
     {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6). Its mana is
     added as it resolves (608.2): fixed symbols, "for each" counts (608.2h), one mana of any color,
     a choice among symbols or "N mana in any combination of colors" (the choice is made then,
-    `apply --choose`); a spend restriction stays with the mana in the pool (106.6); a rider apply
-    doesn't perform is a not_performed event."""
-    m = next(t for t in TEMPLATES if t.name == "loyalty.add_mana").regex.match(norm.rstrip("."))
+    `apply --choose`); a spend restriction stays with the mana in the pool (106.6); "You gain N
+    life" is performed as it resolves; any other sentence without a target and that adds no mana
+    is a not_performed event (608.2c: an instruction `apply` doesn't carry out, never silently)."""
+    m = re.match(r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>.+)", norm.rstrip("."))
     if m is None:
         raise Refused("a loyalty ability with an X loyalty cost: not in the card format")
     if ctx.face.loyalty is None or not re.fullmatch(r"\d+", ctx.face.loyalty):
         raise Refused("a loyalty ability of a planeswalker without a printed loyalty number")
     sents = _sentences(m["eff"])
-    produce = _try("mana", sents[0].rstrip("."), ctx)
+    adding = [i for i, s in enumerate(sents) if _ADDS.search(_unquoted(s))]
+    if len(adding) != 1 or not sents[adding[0]].startswith("Add "):
+        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (one "
+                      "sentence \"Add ...\")")
+    produce = _try("mana", sents[adding[0]].rstrip("."), ctx)
     fe = (produce or {}).get("for_each")
     if produce is None or len(set(produce) & set(_LOYALTY_PRODUCE)) != 1 or set(produce) - set(
             _LOYALTY_PRODUCE) or (fe is not None and not (isinstance(fe, dict) and (
@@ -3363,19 +3368,45 @@ def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
                       "mana, one mana of any color, a choice of symbols, N in any combination of "
                       "colors, or symbols for each permanent you control)")
     fields: dict[str, Any] = {}
-    for s in sents[1:]:
-        extra = _match("mana_rider", s, ctx)
-        if set(extra) - set(_LOYALTY_RIDERS):
+    for i, s in enumerate(sents):
+        if i == adding[0]:
+            continue
+        extra = _try("mana_rider", s, ctx)
+        if extra is None:
+            # an instruction of the ability apply doesn't carry out (608.2c): reported as not
+            # performed; refused when it targets (the activation would choose targets, 602.2b)
+            if re.search(r"\btargets?\b", s):
+                raise Refused(f'a loyalty ability adding mana that also says "{s}": a target '
+                              "(602.2b) the card format doesn't have")
+            ctx.use("loyalty.effect_not_performed")
+            fields.setdefault("not_performed", []).append(
+                {"kind": "effect", "text": s.replace("~", ctx.face.name) + "."})
+            continue
+        if set(extra) - set(_LOYALTY_RIDERS) or set(extra.get("rider") or {}) - {"gain_life"}:
             raise Refused(f'a loyalty ability adding mana that also says "{s}" in a way `apply` '
                           "doesn't perform and can't report as not performed")
         if "spend_only" in extra:
             produce.setdefault("spend_only", []).extend(extra["spend_only"])
         if "not_performed" in extra:
             fields.setdefault("not_performed", []).extend(extra["not_performed"])
+        if "rider" in extra:
+            fields.setdefault("rider", {}).update(extra["rider"])
     n = int(m["n"]) * (-1 if m["sign"] in ("−", "-") else 1)
     ctx.use("loyalty.add_mana")
     return {"kind": "activated", "text": line, "cost": {"loyalty": n},
             "effect": {"action": "add_mana", "produce": produce}, **fields}
+
+
+@template("loyalty.effect_not_performed", "loyalty",
+          r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: .*\bAdd\b.*",
+          '"not_performed": [{"kind": "effect", "text": SENTENCE}] on a loyalty ability that adds '
+          "mana: each other instruction with no target that adds no mana (not a spend restriction "
+          'nor "You gain N life", which apply performs); `apply` reports it as not performed each '
+          "time the ability resolves", "CR 608.2c, 606.3, 605.1a",
+          "Tibalt, Wicked Tormentor: [+1]: Add {R}{R}. Draft a card from Tibalt, Wicked "
+          "Tormentor's spellbook, then exile it. Until end of turn, you may cast that card.")
+def _loyalty_np_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, not by _match
+    raise AssertionError("loyalty lines are read by _loyalty_mana")
 
 
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
