@@ -53,7 +53,7 @@ MOUNTAINS = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
 
 def test_all_imported(results: dict[str, CardResult]) -> None:
     refused = {n for n, r in results.items() if r.card is None}
-    assert refused == {"Chandra, Bold Pyromancer"}
+    assert refused == {"Chandra, Bold Pyromancer", "Saga of Krark Losing His Thumb"}
 
 
 # --- symbols for each permanent you control, counted as the ability resolves (608.2h) -------------
@@ -289,3 +289,56 @@ def test_loyalty_mana_with_a_targeted_instruction_is_refused(results: dict[str, 
     # target (602.2b) is not in the card format: the card stays refused.
     assert results["Chandra, Bold Pyromancer"].card is None
     assert "target" in results["Chandra, Bold Pyromancer"].refusal
+
+
+# --- Sagas (714): lore counters, chapter abilities, the sacrifice --------------------------------
+
+def test_first_eruption_chapters(results: dict[str, CardResult], checker: Checker) -> None:
+    # The First Eruption: "I — This Saga deals 1 damage to each creature without flying. II — Add
+    # {R}{R}. III — Sacrifice a Mountain. If you do, this Saga deals 3 damage to each creature."
+    ab = abilities(results, "The First Eruption")
+    assert [a["trigger"] for a in ab] == [{"event": "chapter", "chapters": [n]} for n in (1, 2, 3)]
+    assert ab[1]["effect"] == {"action": "add_mana", "produce": {"fixed": "{R}{R}"}}
+    assert ab[0]["effect"] == {"action": "not_modeled"}
+    # 714.3a: it enters with a lore counter; chapter I triggers (714.2b), its effect reported
+    doc, _ = step(checker, state([{"id": "s", "card": "The First Eruption", "zone": "hand"}, *MOUNTAINS]),
+                  {"kind": "cast", "object": "s"})
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, events = step(checker, doc, {"kind": "pass"}, "bob")
+    saga = next(o for o in doc["objects"] if o["id"] == "s")
+    assert saga["zone"] == "battlefield" and saga["counters"] == {"lore": 1} and doc["stack"] == ["s-ability1"]
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, events = step(checker, doc, {"kind": "pass"}, "bob")
+    assert any(e.startswith("Effect not modeled: s-ability1") for e in events)
+    # 714.3b: after the draw step, a second lore counter; chapter II adds {R}{R} as it resolves
+    doc = state([{"id": "s", "card": "The First Eruption", "counters": {"lore": 1}}], step="draw")
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, events = step(checker, doc, {"kind": "pass"}, "bob")
+    assert "alice puts a lore counter on The First Eruption (s) (714.3b)." in events
+    assert doc["step"] == "precombat_main" and doc["stack"] == ["s-ability2"]
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, _ = step(checker, doc, {"kind": "pass"}, "bob")
+    assert alice(doc)["mana_pool"] == "{R}{R}"
+    # 714.4: with three, chapter III triggers; the Saga stays while it is on the stack, then is
+    # sacrificed (704.5s)
+    doc = state([{"id": "s", "card": "The First Eruption", "counters": {"lore": 2}}], step="draw")
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, _ = step(checker, doc, {"kind": "pass"}, "bob")
+    assert next(o for o in doc["objects"] if o["id"] == "s")["zone"] == "battlefield"
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, events = step(checker, doc, {"kind": "pass"}, "bob")
+    assert next(o for o in doc["objects"] if o["id"] == "s")["zone"] == "graveyard"
+    assert any("704.5s" in e for e in events)
+
+
+def test_gf_ifrit_two_chapters_share_an_ability(results: dict[str, CardResult]) -> None:
+    # Summon: G.F. Ifrit: "III, IV — Add {R}." one ability, chapters 3 and 4
+    ab = abilities(results, "Summon: G.F. Ifrit")
+    assert ab[-1]["trigger"] == {"event": "chapter", "chapters": [3, 4]}
+    assert ab[-1]["effect"]["produce"] == {"fixed": "{R}"}
+
+
+def test_saga_with_flip_ahead_stays_refused(results: dict[str, CardResult]) -> None:
+    # Saga of Krark Losing His Thumb: "Flip Ahead (If you would put a lore counter on this saga,
+    # instead flip a coin ...)": lore counters not added as 714.3b says; not imported.
+    assert results["Saga of Krark Losing His Thumb"].card is None

@@ -130,6 +130,7 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "tapped_for_mana": ("what", "by"),
     "upkeep": ("whose",),
     "creature_enters": ("other", "controller", "min_power"),
+    "chapter": ("chapters",),  # 714.2b: a Saga's chapter ability, "chapters": [2] ("II — ...")
 }
 EFFECT_ACTIONS = (
     "damage", "counter_spell", "destroy_all", "draw", "scry_draw", "create_tokens", "extra_turn",
@@ -1454,6 +1455,11 @@ class _Validator:
                 self.boolean(trig[f], f"{path}.{f}")
         if "min_power" in trig:
             self.integer(trig["min_power"], f"{path}.min_power")
+        if event == "chapter":
+            ch = trig.get("chapters")
+            if not isinstance(ch, list) or not ch or not all(_is_int(c) and 1 <= c <= 20 for c in ch):
+                self.add(f"{path}.chapters", f"expected a non-empty list of chapter numbers 1..20 "
+                                             f"such as [2], got {_q(ch)}")
         if "what" in trig and trig["what"] != "enchanted":
             self.permanent_filter(trig["what"], f"{path}.what")
 

@@ -632,6 +632,8 @@ class FactWriter:
             self.add("trigger_controller", a, C(trig["controller"]))
         if isinstance(trig.get("min_power"), int):
             self.add("trigger_min_power", a, Number(trig["min_power"]))
+        for n in trig.get("chapters") or []:  # 714.2b: chapter_n(A,N), a Saga's chapter ability
+            self.add("chapter_n", a, Number(int(n)))
         what = trig.get("what")
         if what == "enchanted":
             self.add("trigger_what", a, C("enchanted"))

@@ -3018,6 +3018,50 @@ def _l_in_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
     return {**out, "zone": "graveyard"}
 
 
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+
+@template("saga.chapter", "line",
+          r"(?P<ch>(?:I|II|III|IV|V|VI|VII|VIII|IX|X)(?:, (?:I|II|III|IV|V|VI|VII|VIII|IX|X))*) — "
+          r"(?P<eff>(?![A-Z][\w' ]* — ).+)",
+          '{"kind": "triggered", "trigger": {"event": "chapter", "chapters": [N, ...]}, "effect": '
+          "EFFECT} (a Saga's chapter ability, 714.2: it triggers as lore counters bring the Saga to "
+          "that chapter; not a mana ability though it may add mana, 605.1b; EFFECT: add_mana as it "
+          "resolves, with a spend restriction kept in the pool, or the effect table's reading, "
+          "\"not modeled\" reported as it resolves)", "CR 714.2a-c, 714.3a-b, 714.4, 605.1b, 608.2",
+          "The First Eruption: II — Add {R}{R}.")
+def _l_chapter(m: re.Match[str], ctx: Ctx) -> Any:
+    if "Saga" not in ctx.face.subtypes:
+        raise Refused("chapter abilities (714.2) only on a Saga")
+    # lore counters added otherwise than by 714.3a-b (read ahead, 714.3c; "Flip Ahead"; an ability
+    # counting or changing them) are not modeled: the chapters would trigger wrongly
+    own = re.sub(r"\(As this Saga enters and after your draw step, add a lore counter\.(?: Sacrifice "
+                 r"after [IVX]+\.)?\)", "", ctx.face.text)
+    if re.search(r"lore counter|\bRead ahead\b|\bFlip Ahead\b", own, re.IGNORECASE):
+        raise Refused("a Saga whose lore counters change otherwise than by 714.3a-b (read ahead, "
+                      "a replacement, an ability that counts them): not modeled")
+    chapters = [_ROMAN[c] for c in m["ch"].split(", ")]
+    eff = m["eff"]
+    if not _ADDS.search(_unquoted(eff)):
+        return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
+                "effect": _single(_effect(eff, ctx), ctx)}
+    sents = _sentences(eff)
+    produce = _try("mana", sents[0].rstrip("."), ctx)
+    fe = (produce or {}).get("for_each")
+    if produce is None or len(set(produce) & set(_LOYALTY_PRODUCE)) != 1 or set(produce) - set(
+            _LOYALTY_PRODUCE) or (fe is not None and not (
+                isinstance(fe, dict) and "mana" in fe and "you_control" in fe and len(fe) == 2)):
+        raise Refused("a chapter ability that adds mana in a way `apply` doesn't perform")
+    for s2 in sents[1:]:
+        extra = _match("mana_rider", s2, ctx)
+        if set(extra) != {"spend_only"}:
+            raise Refused(f'a chapter ability adding mana that also says "{s2}": not in the card '
+                          "format")
+        produce.setdefault("spend_only", []).extend(extra["spend_only"])
+    return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
+            "effect": {"action": "add_mana", "produce": produce}}
+
+
 @template("static.grant_haste", "line", r"Creatures you control have haste",
           '{"kind": "static", "grant": {"to": "creatures_you_control", "ability": haste}}',
           "CR 613.1f, 702.10", "Fervor")
@@ -3793,7 +3837,10 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
     # an ability word ("Landfall — ...") has no rules meaning (CR 207.2c)
     body_norm = norm
     m = _ABILITY_WORD.match(norm)
-    if m and "\n" not in m["word"] and not m["word"].lower().startswith(("choose", "+", "−")):
+    chapter = m is not None and "Saga" in face.subtypes and re.fullmatch(
+        r"(?:I|II|III|IV|V|VI|VII|VIII|IX|X)(?:, (?:I|II|III|IV|V|VI|VII|VIII|IX|X))*", m["word"])
+    if m and not chapter and "\n" not in m["word"] and not m["word"].lower().startswith(
+            ("choose", "+", "−")):
         kw = _keyword_name(m["word"])
         if kw in KEYWORD_NAMES and m["word"].lower().startswith(kw):
             # a keyword with a non-mana cost ("Kicker—Sacrifice a land", "Ward—Pay 3 life")
