@@ -3043,8 +3043,14 @@ def _l_chapter(m: re.Match[str], ctx: Ctx) -> Any:
     chapters = [_ROMAN[c] for c in m["ch"].split(", ")]
     eff = m["eff"]
     if not _ADDS.search(_unquoted(eff)):
+        effect = _single(_effect(eff, ctx), ctx)
+        if re.search(r"\btargets?\b|\bfor each\b", _unquoted(eff)) and effect.get("action") != "not_modeled":
+            # a chapter ability is put on the stack without targets here (603.3d: their choice is
+            # not modeled), and a count the effect table may not read: reported, not performed
+            ctx.use("effect.not_modeled")
+            effect = {"action": "not_modeled"}
         return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
-                "effect": _single(_effect(eff, ctx), ctx)}
+                "effect": effect}
     sents = _sentences(eff)
     produce = _try("mana", sents[0].rstrip("."), ctx)
     fe = (produce or {}).get("for_each")
@@ -3365,7 +3371,7 @@ def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
     return effect
 
 
-@template("loyalty.add_mana", "loyalty", r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>Add .+)",
+@template("loyalty.add_mana", "loyalty", r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>(?:.*\. )?Add .+)",
           '{"kind": "activated", "cost": {"loyalty": N}, "effect": {"action": "add_mana", '
           '"produce": {"fixed": ...} | {"any_color": N}}} (not a mana ability: it uses the stack; '
           "only as a sorcery, one loyalty ability of a permanent each turn, a negative cost needs "
