@@ -305,21 +305,21 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         entries = p.get("restricted_mana") or []
         i = a.arguments[1].number
         if 0 < i <= len(entries):
-            pool = _pool(entries[i - 1]["mana"])
-            pool[a.arguments[2].name.upper()] = a.arguments[3].number
-            entries[i - 1] = {**entries[i - 1], "mana": render_mana_pool(pool)}
+            left = _pool(entries[i - 1]["mana"])
+            left[a.arguments[2].name.upper()] = a.arguments[3].number
+            entries[i - 1] = {**entries[i - 1], "mana": render_mana_pool(left)}
     for a in by_name.get("rpool_empty", []):
         players[pname[a.arguments[0].number]].pop("restricted_mana", None)
     new_entries: dict[tuple[int, Symbol], dict[str, int]] = {}
     for a in by_name.get("rpool_new", []):  # one entry per player and restricting ability
-        amounts = new_entries.setdefault((a.arguments[0].number, a.arguments[1]), {})
-        amounts[a.arguments[2].name.upper()] = a.arguments[3].number
-    for (pnum, ab), amounts in sorted(new_entries.items(), key=lambda kv: str(kv[0])):
-        k, f, idx = ab.arguments
-        card = decoder.library.get(decoder.ids.card_names[k.number])
-        entry: dict[str, Any] = {"mana": render_mana_pool(amounts), "card": card.name}
+        added = new_entries.setdefault((a.arguments[0].number, a.arguments[1]), {})
+        added[a.arguments[2].name.upper()] = a.arguments[3].number
+    for (pnum, ab_sym), added in sorted(new_entries.items(), key=lambda kv: str(kv[0])):
+        ksym, fsym, idx = ab_sym.arguments
+        card = decoder.library.get(decoder.ids.card_names[ksym.number])
+        entry: dict[str, Any] = {"mana": render_mana_pool(added), "card": card.name}
         if len(card.faces) > 1:
-            entry["face"] = card.faces[f.number - 1].name
+            entry["face"] = card.faces[fsym.number - 1].name
         entry["ability"] = idx.number
         players[pname[pnum]].setdefault("restricted_mana", []).append(entry)
     for p in players.values():

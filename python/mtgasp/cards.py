@@ -1597,7 +1597,7 @@ class _Validator:
         if grant is None:
             return
         self.fields(grant, path, ("to", "ability"), ("condition",))
-        gcond = grant.get("condition") if isinstance(grant.get("condition"), dict) else {}
+        gcond: dict[str, Any] = grant["condition"] if isinstance(grant.get("condition"), dict) else {}
         if "enchanted_is" in gcond or "modified" in gcond:
             # "As long as enchanted permanent is a land, it has ..." (Nature's Embrace); "As long
             # as this creature is modified, it has ..." (Orochi Merge-Keeper, 700.9)
