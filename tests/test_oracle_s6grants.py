@@ -53,7 +53,7 @@ MOUNTAINS = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
 
 def test_all_imported(results: dict[str, CardResult]) -> None:
     refused = {n for n, r in results.items() if r.card is None}
-    assert refused == {"Chandra, Bold Pyromancer", "Saga of Krark Losing His Thumb"}
+    assert refused == {"Chandra, Bold Pyromancer", "Saga of Krark Losing His Thumb", "The Bloodsky Massacre"}
 
 
 # --- symbols for each permanent you control, counted as the ability resolves (608.2h) -------------
@@ -342,3 +342,31 @@ def test_saga_with_flip_ahead_stays_refused(results: dict[str, CardResult]) -> N
     # Saga of Krark Losing His Thumb: "Flip Ahead (If you would put a lore counter on this saga,
     # instead flip a coin ...)": lore counters not added as 714.3b says; not imported.
     assert results["Saga of Krark Losing His Thumb"].card is None
+
+
+def test_arni_chapter_ii_adds_r_and_reports_the_counters(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    # Arni Slays the Troll: "I — Target creature you control fights up to one target creature you
+    # don't control. II — Add {R}. Put two +1/+1 counters on up to one target creature you control."
+    ab = abilities(results, "Arni Slays the Troll")
+    assert ab[1]["effect"]["produce"] == {"fixed": "{R}"}
+    assert ab[1]["not_performed"] == [{"kind": "effect", "text": "Put two +1/+1 counters on up to "
+                                       "one target creature you control."}]
+    doc = state([{"id": "s", "card": "Arni Slays the Troll", "counters": {"lore": 1}}], step="draw")
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, events = step(checker, doc, {"kind": "pass"}, "bob")
+    assert any("names a target" in e and "603.3d" in e for e in events)  # said, not silent
+    doc, _ = step(checker, doc, {"kind": "pass"})
+    doc, events = step(checker, doc, {"kind": "pass"}, "bob")
+    assert alice(doc)["mana_pool"] == "{R}"
+    assert any(e.startswith("Not performed") and "+1/+1 counters" in e for e in events)
+
+
+def test_sagas_refused_for_mana_they_keep_or_restrictions_not_read(results: dict[str, CardResult]) -> None:
+    # The Bloodsky Massacre: "III — Add {R} for each Berserker you control. Until end of turn, you
+    # don't lose this mana as steps and phases end." (apply would empty the pool, 106.4)
+    assert results["The Bloodsky Massacre"].card is None
+    # The Bath Song: "III — Shuffle any number of target cards from your graveyard into your
+    # library. Add {U}{U}." imported: the shuffle reported as not performed
+    bath = abilities(results, "The Bath Song")[-1]
+    assert bath["effect"]["produce"] == {"fixed": "{U}{U}"} and bath["not_performed"][0]["kind"] == "effect"

@@ -335,7 +335,8 @@ class FactWriter:
                 a = F("a", [sym, f, N(ab.index)])
                 self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
-                if ab.kind in ("spell", "activated") and TARGET_WORD.search(ab.text or ""):
+                chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
+                if (ab.kind in ("spell", "activated") or chapter) and TARGET_WORD.search(ab.text or ""):
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:

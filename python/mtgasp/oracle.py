@@ -3052,20 +3052,34 @@ def _l_chapter(m: re.Match[str], ctx: Ctx) -> Any:
         return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
                 "effect": effect}
     sents = _sentences(eff)
-    produce = _try("mana", sents[0].rstrip("."), ctx)
+    adding = [i for i, s2 in enumerate(sents) if _ADDS.search(_unquoted(s2))]
+    if len(adding) != 1 or not sents[adding[0]].startswith("Add "):
+        raise Refused("a chapter ability that adds mana in a way `apply` doesn't perform (one "
+                      "sentence \"Add ...\")")
+    produce = _try("mana", sents[adding[0]].rstrip("."), ctx)
     fe = (produce or {}).get("for_each")
     if produce is None or len(set(produce) & set(_LOYALTY_PRODUCE)) != 1 or set(produce) - set(
             _LOYALTY_PRODUCE) or (fe is not None and not (
                 isinstance(fe, dict) and "mana" in fe and "you_control" in fe and len(fe) == 2)):
         raise Refused("a chapter ability that adds mana in a way `apply` doesn't perform")
-    for s2 in sents[1:]:
-        extra = _match("mana_rider", s2, ctx)
-        if set(extra) != {"spend_only"}:
+    fields: dict[str, Any] = {}
+    for i, s2 in enumerate(sents):
+        if i == adding[0]:
+            continue
+        extra = _try("mana_rider", s2, ctx) if i > adding[0] else None
+        if extra is not None and set(extra) == {"spend_only"}:
+            produce.setdefault("spend_only", []).extend(extra["spend_only"])
+            continue
+        if extra is not None or re.match(r"Spend\b|This mana\b", s2) or re.search(
+                r"\blose this mana\b", s2):  # 106.4's exception: apply would empty it
             raise Refused(f'a chapter ability adding mana that also says "{s2}": not in the card '
                           "format")
-        produce.setdefault("spend_only", []).extend(extra["spend_only"])
+        # another instruction (608.2c), reported as not performed as the ability resolves
+        ctx.use("loyalty.effect_not_performed")
+        fields.setdefault("not_performed", []).append(
+            {"kind": "effect", "text": s2.replace("~", ctx.face.name) + "."})
     return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
-            "effect": {"action": "add_mana", "produce": produce}}
+            "effect": {"action": "add_mana", "produce": produce}, **fields}
 
 
 @template("static.grant_haste", "line", r"Creatures you control have haste",
@@ -3451,8 +3465,9 @@ def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
           r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: .*\bAdd\b.*",
           '"not_performed": [{"kind": "effect", "text": SENTENCE}] on a loyalty ability that adds '
           "mana: each other instruction with no target that adds no mana (not a spend restriction "
-          'nor "You gain N life", which apply performs); `apply` reports it as not performed each '
-          "time the ability resolves", "CR 608.2c, 606.3, 605.1a",
+          'nor "You gain N life", which apply performs); on a Saga\'s chapter ability that adds mana, '
+          "each other instruction; `apply` reports it as not performed each time the ability "
+          "resolves", "CR 608.2c, 606.3, 605.1a, 714.2",
           "Tibalt, Wicked Tormentor: [+1]: Add {R}{R}. Draft a card from Tibalt, Wicked "
           "Tormentor's spellbook, then exile it. Until end of turn, you may cast that card.")
 def _loyalty_np_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, not by _match
