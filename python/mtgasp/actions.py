@@ -56,6 +56,7 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "activate": ("object", "ability", "targets"),
     "foretell": ("object",),
     "plot": ("object", "ability"),
+    "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
     "pass": (),
     "decline": (),
     "choose": ("object",),

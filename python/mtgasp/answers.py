@@ -207,7 +207,8 @@ class Decoder:
             elif self.sacrifices.get(term):
                 pass  # "sacrifice a land": listed below from sacrifice_required/3
             elif isinstance(sac, dict) and sac.get("subtypes"):
-                sub = sac["subtypes"][0] + (f" {sac['type'].lower()}" if "type" in sac else "")
+                sub = sac["subtypes"][0] + (f" {sac['type'].lower()}" if "type" in sac else
+                                            " token" if sac.get("token") else "")
                 extras.append(f"sacrifice {'an' if sub[:1] in 'AEIOU' else 'a'} {sub}")
             elif isinstance(sac, dict) and "type" in sac and sac.get("other"):
                 extras.append(f"sacrifice another {sac['type'].lower()}")
@@ -219,6 +220,8 @@ class Decoder:
                 n = int(tu.get("count", 1))
                 t = (" or ".join(x.lower() for x in tu["types"]) if tu.get("types") else
                      "token" if tu.get("token") else "permanent")
+                if tu.get("supertypes"):
+                    t = f"{tu['supertypes'][0].lower()} {t}"
                 extras.append(f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
             if isinstance(tu, dict) and "type" in tu:
@@ -231,7 +234,8 @@ class Decoder:
                     t = f"{_COLOR_NAMES.get(tu['colors'][0], tu['colors'][0])} {t}"
                 if tu.get("nontoken"):
                     t = f"nontoken {t}"
-                extras.append(f"tap an untapped {t} you control" if n == 1
+                extras.append(f"tap another untapped {t} you control" if tu.get("other") else
+                              f"tap an untapped {t} you control" if n == 1
                               else f"tap {n} untapped {t}s you control")
             eg = cost.get("exile_from_graveyard")
             if isinstance(eg, dict):
@@ -288,7 +292,7 @@ class Decoder:
         t = self.totals.get(action)
         if not t:
             return "{0}"
-        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in MANA_TYPES}, t.get("x", 0),
+        return render_cost(t.get("generic", 0), {m: t.get(m.lower(), 0) for m in (*MANA_TYPES, "S")}, t.get("x", 0),
                            {k: v for k, v in t.items() if "/" in k})
 
     def render_arg(self, arg: Symbol) -> str:

@@ -249,7 +249,7 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
     return out
 
 
-_KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 4, "pass": 9}
+_KIND_ORDER = {"play_land": 0, "cast": 1, "activate": 2, "foretell": 3, "plot": 4, "suspend": 5, "pass": 9}
 
 
 def _move_key(v: Verdict) -> tuple:

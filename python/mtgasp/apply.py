@@ -337,6 +337,23 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             p["mana_pool"] = text
         else:
             p.pop("mana_pool", None)
+    # 107.4h: the snow part of each pool (pool_snow_to/3 where the pool changed; never more than
+    # the pool holds)
+    snow_to: dict[str, dict[str, int]] = {}
+    for a in by_name.get("pool_snow_to", []):
+        snow_to.setdefault(pname[a.arguments[0].number], {})[a.arguments[1].name.upper()] = a.arguments[2].number
+    for name, p in players.items():
+        old_snow = p.get("mana_pool_snow", "")
+        if not old_snow and name not in snow_to:
+            continue
+        pool = _pool(p.get("mana_pool", ""))
+        snow = _pool(old_snow)
+        snow.update(snow_to.get(name, {}))
+        text = render_mana_pool({t: min(n, pool.get(t, 0)) for t, n in snow.items()})
+        if text:
+            p["mana_pool_snow"] = text
+        else:
+            p.pop("mana_pool_snow", None)
     for a in by_name.get("player_field", []):
         p = players[pname[a.arguments[0].number]]
         name, v = a.arguments[1].name, a.arguments[2].number

@@ -79,6 +79,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "plot": ("cost",),
     "ward": ("cost",),
     "hideaway": ("n",),
+    "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
+    "split second": (),         # 702.61a
     "enchant": ("what",),
 }
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
@@ -317,7 +319,7 @@ class _Validator:
             msg = msg.removeprefix("is not a mana cost: ").removeprefix("is not a mana cost")
             self.add(path, f"{_q(v)} is not a mana cost: {msg or 'malformed'}")
             return None
-        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid):
+        if produced and (cost.generic or cost.x or not cost.symbols or cost.hybrid or "S" in cost.symbols):
             self.add(path, f"{_q(v)}: mana that is added must be {{W}} {{U}} {{B}} {{R}} {{G}} or "
                            "{C} symbols (no generic mana, no {X}, no hybrid)")
             return None
@@ -580,10 +582,11 @@ class _Validator:
                 # payment.lp orders mana abilities by the mana their costs take: only two-color
                 # hybrid symbols (always one mana) are taken there
                 try:
-                    hyb = parse_mana_cost(mc).hybrid
+                    parsed = parse_mana_cost(mc)
+                    hyb, snow = parsed.hybrid, parsed.symbols.get("S", 0)
                 except ValueError:
-                    hyb = {}
-                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")]
+                    hyb, snow = {}, 0
+                bad = [h for h in hyb if h.startswith("2/") or h.endswith("/P")] + (["S"] if snow else [])
                 if bad:
                     self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
                                                   "supported (only two-color hybrid such as {W/U})")
@@ -591,7 +594,7 @@ class _Validator:
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
         sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
-        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or "token" in sac):
+        if "mana" in ab and isinstance(sac, dict) and ("count" in sac or ("token" in sac and "subtypes" not in sac)):
             # mana.lp's options name one permanent sacrificed by a mana ability (a type or subtype)
             self.add(f"{path}.cost.sacrifice", 'a mana ability\'s sacrifice takes no "count" or '
                                                '"token"')
@@ -991,7 +994,9 @@ class _Validator:
             tu = self.obj(cost["tap_untapped"], p, '{"type": "Creature", "count": 1}')
             if tu is not None:
                 self.fields(tu, p, (), ("type", "types", "token", "count", "subtypes",
-                                        "supertypes", "colors", "nontoken"))
+                                        "supertypes", "colors", "nontoken", "other"))
+                if "other" in tu and tu["other"] is not True:  # "another": never the source
+                    self.add(f"{p}.other", f"expected true, got {_q(tu['other'])}")
                 # "an untapped blue creature" (one color), "an untapped nontoken artifact": with
                 # "type" only, and not with subtypes or supertypes
                 if "colors" in tu:
@@ -1018,8 +1023,8 @@ class _Validator:
                     self.boolean(tu["token"], f"{p}.token")
                     if "type" in tu or "subtypes" in tu or "supertypes" in tu:
                         self.add(f"{p}.token", 'takes no "type", "subtypes" or "supertypes"')
-                if ("subtypes" in tu or "supertypes" in tu) and "type" not in tu:
-                    self.add(f"{p}.type", 'required with "subtypes" or "supertypes"')
+                if "subtypes" in tu and "type" not in tu:
+                    self.add(f"{p}.type", 'required with "subtypes"')
                 if "supertypes" in tu:
                     self.string_list(tu["supertypes"], f"{p}.supertypes", SUPERTYPES,
                                      "a supertype", nonempty=True)
@@ -1068,11 +1073,12 @@ class _Validator:
                     self.boolean(sac["other"], f"{path}.sacrifice.other")
                 if "count" in sac:  # "Sacrifice two artifacts" (118.3)
                     self.integer(sac["count"], f"{path}.sacrifice.count", 1)
-                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type
+                if "token" in sac:  # "Sacrifice a token" (111.1): tokens only, any type, or
+                    # of one subtype ("Sacrifice a Prism token")
                     if sac["token"] is not True:
                         self.add(f"{path}.sacrifice.token", f"expected true, got {_q(sac['token'])}")
-                    if "type" in sac or "subtypes" in sac:
-                        self.add(f"{path}.sacrifice.token", 'takes no "type" or "subtypes"')
+                    if "type" in sac or any(k in sac for k in ("types", "permanent", "non_types")):
+                        self.add(f"{path}.sacrifice.token", 'takes no "type" (only "subtypes")')
                 elif not any(k in sac for k in ("type", "subtypes", "types", "permanent", "non_types")):
                     self.add(f"{path}.sacrifice", 'needs "type", "subtypes", "types", "permanent", '
                                                   '"non_types" or "token"')

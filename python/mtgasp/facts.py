@@ -124,7 +124,7 @@ def pt_number(value: int | str) -> int:
 
 ZONE_SYMBOLS = {z: C(z) for z in ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")}
 # keywords whose cost the encodings read (the others' costs are stored, not turned into facts)
-MODELED_KEYWORD_COSTS = {"kicker", "multikicker", "foretell", "plot", "ward"}
+MODELED_KEYWORD_COSTS = {"kicker", "multikicker", "foretell", "plot", "ward", "suspend"}
 TYPE_NAMES = {"land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
 
 
@@ -787,6 +787,8 @@ class FactWriter:
         sac = cost.get("sacrifice")
         if sac == "self":
             self.add(f"{prefix}_sacrifice", a, C("self"))
+        elif isinstance(sac, dict) and sac.get("subtypes") and sac.get("token"):  # "a Prism token"
+            self.add(f"{prefix}_sacrifice", a, F("token_of", [F("sub", [C("any"), String(sac["subtypes"][0])])]))
         elif isinstance(sac, dict) and sac.get("subtypes"):
             t = C(sac["type"].lower()) if "type" in sac else C("any")
             self.add(f"{prefix}_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])]))
@@ -833,7 +835,9 @@ class FactWriter:
         if isinstance(tu, dict) and "type" not in tu:
             ts = [C(str(t).lower()) for t in tu.get("types") or []]
             flt = (F("either", ts) if len(ts) >= 2 else F("type", ts) if ts else
-                   C("token_perm") if tu.get("token") else C("any"))
+                   C("token_perm") if tu.get("token") else
+                   F("sup", [C("any"), C(str(tu["supertypes"][0]).lower())]) if tu.get("supertypes") else
+                   C("any"))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
         if isinstance(tu, dict) and "type" in tu:
             subs = tu.get("subtypes") or []
@@ -845,6 +849,8 @@ class FactWriter:
                    F("nontoken", [C(tu["type"].lower())]) if tu.get("nontoken") else
                    F("type", [C(tu["type"].lower())]))
             self.add(f"{prefix}_tap_untapped", a, flt, N(int(tu.get("count", 1))))
+        if isinstance(tu, dict) and tu.get("other") and prefix == "activation":
+            self.add("activation_tap_untapped_other", a)   # "Tap another untapped ..."
         rv = cost.get("reveal")
         if isinstance(rv, dict) and prefix == "additional":  # 701.20a
             t = C(str(rv.get("type", "any")).lower())
@@ -969,6 +975,10 @@ class FactWriter:
                 ab = F("a", [k, N(fi), N(int(entry["ability"]))])
                 for t, n in parse_mana_pool(entry["mana"]).items():
                     self.add("rpool", ps, N(i), C(t.lower()), N(n), ab)
+            if isinstance(p.extra.get("mana_pool_snow"), str):  # 107.4h
+                syms = re.findall(r"\{([WUBRGC])\}", p.extra["mana_pool_snow"])  # validated
+                for t in sorted(set(syms)):
+                    self.add("pool_snow", ps, C(t.lower()), N(syms.count(t)))
             if p.last_turn is not None:
                 self.add("last_turn_override", ps, N(p.last_turn))
             if isinstance(p.extra.get("energy"), int):  # 107.14: energy counters

@@ -22,7 +22,7 @@ STEPS = (
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )
 METHODS = ("normal", "foretell", "plot", "free", "alternative")
-ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "pass", "decline", "choose")
+ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "suspend", "pass", "decline", "choose")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 # CR 107.4e: hybrid ({W/U}: two different colors, WUBRG order as printed) and monocolored hybrid
@@ -43,7 +43,9 @@ class ManaCost:
 
     text: str
     generic: int = 0
-    symbols: Mapping[str, int] = field(default_factory=dict)  # W U B R G C -> count
+    # W U B R G C -> count; "S": the snow symbol {S}, one generic mana that must be paid with mana a
+    # snow source produced (CR 107.4h), colorless, 1 in the mana value (202.3)
+    symbols: Mapping[str, int] = field(default_factory=dict)
     x: int = 0  # how many {X} symbols
     # hybrid symbols (CR 107.4e-f), by kind -> count: "W/U" (hybrid: either color), "2/W"
     # (monocolored hybrid: {2} or the color), "W/P" (Phyrexian: the color or 2 life)
@@ -80,11 +82,11 @@ def parse_mana_cost(text: str) -> ManaCost:
             generic += int(s)
         elif s == "X":
             x += 1
-        elif s in MANA_TYPES:
+        elif s in MANA_TYPES or s == "S":  # 107.4h: {S}, snow
             symbols[s] = symbols.get(s, 0) + 1
         else:
             raise ValueError(f"{brief_text(text)}: mana symbol {{{sym[:20]}}} is not supported "
-                             "(use W U B R G C, numbers, X, hybrid W/U, 2/W, Phyrexian W/P)")
+                             "(use W U B R G C, numbers, X, S, hybrid W/U, 2/W, Phyrexian W/P)")
     if not _SYMBOL.findall(text):
         raise ValueError(f"{brief_text(text)} is not a mana cost: no mana symbols")
     if x > MAX_X_SYMBOLS:
@@ -105,6 +107,7 @@ def render_cost(generic: int, symbols: Mapping[str, int], x: int = 0,
         out += f"{{{generic}}}"
     for t in MANA_TYPES:
         out += f"{{{t}}}" * symbols.get(t, 0)
+    out += "{S}" * symbols.get("S", 0)
     for h in HYBRID_ORDER:
         out += f"{{{h}}}" * hybrid.get(h, 0)
     return out

@@ -64,10 +64,10 @@ _COST_SYMBOL = re.compile(
     r"^(\d+|[WUBRGCXYZSDLA]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|H[WUBRG]|½|∞|TK)$"
 )
 # symbols the card format's costs take (docs/card-format.md): {N}, {W}{U}{B}{R}{G}, {C}, {X}, and
-# hybrid ({W/U}), monocolored hybrid ({2/W}) and Phyrexian ({W/P}) symbols (CR 107.4e-f); not
-# snow {S}, half mana, {W/U/P}, {C/W}
+# hybrid ({W/U}), monocolored hybrid ({2/W}) and Phyrexian ({W/P}) symbols (CR 107.4e-f), snow
+# {S} (107.4h; not in a mana ability's own cost); not half mana, {W/U/P}, {C/W}
 _HYBRID_SYMBOL = r"W/U|W/B|U/B|U/R|B/R|B/G|R/G|R/W|G/W|G/U|2/[WUBRG]|[WUBRG]/P"
-_FORMAT_SYMBOL = re.compile(rf"^(\d+|[WUBRGCX]|{_HYBRID_SYMBOL})$")
+_FORMAT_SYMBOL = re.compile(rf"^(\d+|[WUBRGCXS]|{_HYBRID_SYMBOL})$")
 # a run of cost symbols a template reads (_mana() then refuses any the card format doesn't take)
 MANA = r"(?:\{(?:\d+|[WUBRGCXS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\})"
 COLORED = r"(?:\{[WUBRGC]\})"
@@ -479,7 +479,7 @@ def _no_hybrid_but_two_color(cost: dict[str, Any]) -> None:
     """The card format takes only two-color hybrid symbols in a mana ability's own mana cost
     (docs/card-format.md): refuse {2/W} and Phyrexian symbols there."""
     for s in _symbols(cost.get("mana", "")):
-        if "/" in s and ("2" in s or "P" in s):
+        if ("/" in s and ("2" in s or "P" in s)) or s == "S":
             raise Refused(f"mana symbol {{{s}}} in a mana ability's cost is not in the card format")
 
 
@@ -527,16 +527,19 @@ def _c_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("cost.sacrifice_a", "cost",
           r"Sacrifice an? (?:(?P<t>land|artifact|creature|enchantment)|(?P<sub>[A-Z][a-z]+)"
-          r"(?: (?P<t2>creature|artifact|land))?)",
+          r"(?: (?P<t2>creature|artifact|land)| (?P<tok>token))?)",
           '"sacrifice": {"type": "Land"} | {"subtypes": ["Desert"]} | {"type": "Creature", '
-          '"subtypes": ["Cleric"]}', "CR 701.21, 118.3",
-          "Sacrifice a land; Sacrifice a Desert; Sacrifice a Cleric creature")
+          '"subtypes": ["Cleric"]} | {"subtypes": ["Prism"], "token": true}', "CR 701.21, 118.3, 111.1",
+          "Sacrifice a land; Sacrifice a Desert; Sacrifice a Cleric creature; Diamond Kaleidoscope: "
+          "Sacrifice a Prism token")
 def _c_sac(m: re.Match[str], ctx: Ctx) -> Any:
     if m["t"]:
         return {"sacrifice": {"type": m["t"].capitalize()}}
     out: dict[str, Any] = {"subtypes": [m["sub"]]}
     if m["t2"]:
         out["type"] = m["t2"].capitalize()
+    if m["tok"]:
+        out["token"] = True
     return {"sacrifice": out}
 
 
@@ -679,23 +682,26 @@ _TAP_CREATURE_SUBTYPES = ("Elf", "Merfolk", "Human", "Ally", "Cleric", "Druid", 
                           "Faerie", "Kithkin", "Zombie", "Vampire", "Dragon", "Myr", "Squirrel",
                           "Rat", "Beast", "Saproling", "Fungus", "Dinosaur", "Pirate", "Rogue")
 _TAP_LAND_SUBTYPES = ("Gate", "Desert", "Cave", "Forest", "Island", "Mountain", "Plains", "Swamp")
+_TAP_ARTIFACT_SUBTYPES = ("Food", "Treasure", "Clue", "Blood", "Powerstone", "Equipment", "Vehicle")
 _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "land",
                  "Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Faeries": "Faerie",
                  "Fungi": "Fungus", "Plains": "Plains"}
 
 
 @template("cost.remove_any_counters", "cost",
-          r"Remove (?:any number of|X) (?P<c>[a-z+][\w+/-]*) counters from ~",
+          r"Remove (?:any number of|X|one or more) (?P<c>[a-z+][\w+/-]*) counters from ~",
           '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
           '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
           "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
-          "each storage counter removed this way.")
+          "each storage counter removed this way; Rasputin, the Oneiromancer: Remove one or more "
+          "dream counters (at least one: the choices start at 1)")
 def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"remove_any_counters": m["c"]}
 
 
 @template("cost.tap_untapped", "cost",
-          rf"Tap (?P<n>{NUM}) untapped (?P<sup>legendary )?(?P<col>white |blue |black |red |green )?"
+          rf"Tap (?:(?P<n>{NUM})|(?P<another>another)) untapped (?P<sup>legendary )?"
+          r"(?P<col>white |blue |black |red |green )?"
           r"(?P<nt>nontoken )?(?P<t>(?!tokens?\b|permanents?\b)[A-Za-z]+) you control",
           '"tap_untapped": {"type": "Creature", "subtypes": ["Elf"], "supertypes": ["Legendary"], '
           '"count": N} (a creature, artifact or land; a creature subtype of a closed list, a Gate '
@@ -703,9 +709,11 @@ def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 602.5a, 302.6 (not the source's own {T}: summoning sickness does not apply), 105.2, "
           "111.1", "Tap an untapped creature you "
           "control; Tap two untapped Elves you control; Tap an untapped legendary creature you "
-          "control; Grand Architect: Tap an untapped blue creature you control")
+          "control; Grand Architect: Tap an untapped blue creature you control; The Cabbage Merchant: "
+          'Tap two untapped Foods you control; Network Terminal: Tap another untapped artifact you '
+          'control ("other": true, never the source)')
 def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
-    n = _num(m["n"])
+    n = _num(m["n"]) if m["n"] else 1
     w = m["t"]
     if n > 1:
         if w in _TAP_SINGULAR:
@@ -721,6 +729,8 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         out = {"type": "Creature", "subtypes": [w]}
     elif w in _TAP_LAND_SUBTYPES:
         out = {"type": "Land", "subtypes": [w]}
+    elif w in _TAP_ARTIFACT_SUBTYPES:
+        out = {"type": "Artifact", "subtypes": [w]}
     else:
         raise Refused(f'tapping an untapped "{m["t"]}" is not in the card format')
     if m["sup"]:
@@ -736,16 +746,18 @@ def _c_tap_untapped(m: re.Match[str], ctx: Ctx) -> Any:
         else:
             out["nontoken"] = True  # 111.1
     out["count"] = n
+    if m["another"]:
+        out["other"] = True
     return {"tap_untapped": out}
 
 
 @template("cost.tap_untapped_any", "cost",
           rf"Tap (?P<n>{NUM}) untapped (?:(?P<a>artifact|creature|land) or (?P<b>artifact|creature|land)"
-          r"|(?P<tok>tokens?)|(?P<perm>permanents?)) you control",
+          r"|(?P<tok>tokens?)|(?P<sup>legendary )?(?P<perm>permanents?)) you control",
           '"tap_untapped": {"types": ["Artifact", "Creature"], "count": N} (either type) | {"token": '
           'true, "count": N} | {"count": N} (any permanent)', "CR 602.5a, 118.3, 302.6",
           "Citanul Stalwart: {T}, Tap an untapped artifact or creature you control; Baylen: Tap two "
-          "untapped tokens you control")
+          "untapped tokens you control; Honor-Worn Shaku: Tap an untapped legendary permanent you control")
 def _c_tap_untapped_any(m: re.Match[str], ctx: Ctx) -> Any:
     n = _num(m["n"])
     plural = (m["tok"] or m["perm"] or "").endswith("s")
@@ -753,6 +765,8 @@ def _c_tap_untapped_any(m: re.Match[str], ctx: Ctx) -> Any:
         if plural != (n > 1):
             raise Refused("a count and a noun that disagree")
         out: dict[str, Any] = {"token": True} if m["tok"] else {}
+        if m["sup"]:
+            out["supertypes"] = ["Legendary"]   # Honor-Worn Shaku: "a legendary permanent"
     else:
         if n > 1 or m["a"] == m["b"]:
             raise Refused("several untapped permanents of either type: not in the card format")
@@ -1091,6 +1105,19 @@ def _m_for_each_count(m: re.Match[str], ctx: Ctx) -> Any:
           "Fountain of Cho: Add {W} for each storage counter removed this way.")
 def _m_for_each_removed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": m["k"]}}
+
+
+@template("mana.that_much", "mana", rf"Add that much (?P<m>{COLORED})",
+          '{"for_each": {"mana": "{C}", "counters_removed": "dream"}} (once per counter the cost\'s '
+          '"Remove one or more ... counters" removed)', "CR 106.1, 605.1a, 122.8",
+          "Rasputin, the Oneiromancer: {T}, Remove one or more dream counters from Rasputin: Add "
+          "that much {C}.")
+def _m_that_much(m: re.Match[str], ctx: Ctx) -> Any:
+    c = re.search(r"(?:^|, )Remove (?:one or more|any number of|X) (?P<c>[a-z+][\w+/-]*) counters from ~"
+                  r"(?:,|$)", ctx.cost_text)
+    if c is None:
+        raise Refused('"that much" mana without a cost that removes a chosen number of counters')
+    return {"for_each": {"mana": _produce_symbols(m["m"]), "counters_removed": c["c"]}}
 
 
 @template("mana.battery", "mana",
@@ -2912,7 +2939,7 @@ def _granted_keywords_not_modeled(kws: str | None) -> None:
 # keywords some rule in scope reads (docs/card-format.md: keyword; no encoding reads flying or
 # vigilance, which only combat uses): never dropped from a grant
 _RULE_KEYWORDS = {"flash", "haste", "kicker", "multikicker", "foretell", "plot", "hideaway", "ward",
-                  "enchant"}
+                  "enchant", "suspend", "split second"}
 
 
 @template("static.grant_ability_group", "line",
@@ -3188,6 +3215,14 @@ def _k_flash(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "flash"}
 
 
+@template("keyword.split_second", "keyword", r"Split second",
+          '{"kind": "keyword", "keyword": "split second"} (while the spell is on the stack, no other '
+          "spell can be cast and no ability that isn't a mana ability activated)", "CR 702.61a-b",
+          "Sudden Shock: Split second")
+def _k_split_second(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "split second"}
+
+
 @template("keyword.haste", "keyword", r"Haste", '{"kind": "keyword", "keyword": "haste"}',
           "CR 702.10, 302.6", "Haste")
 def _k_haste(m: re.Match[str], ctx: Ctx) -> Any:
@@ -3224,6 +3259,14 @@ def _k_plot(m: re.Match[str], ctx: Ctx) -> Any:
           '{"kind": "keyword", "keyword": "hideaway", "n": 4}', "CR 702.75", "Hideaway 4")
 def _k_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "hideaway", "n": int(m["n"])}
+
+
+@template("keyword.suspend", "keyword", rf"Suspend (?P<n>\d+)—{KEYWORD_COST}",
+          '{"kind": "keyword", "keyword": "suspend", "n": 3, "cost": "{0}"} (the special action '
+          "`suspend` exiles the card from hand with N time counters; `apply` reports the time-counter "
+          "triggers, which it doesn't perform)", "CR 116.2f, 702.62a-b", "Lotus Bloom: Suspend 3—{0}")
+def _k_suspend(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "suspend", "n": int(m["n"]), "cost": _mana(m["cost"])}
 
 
 @template("keyword.ward", "keyword", rf"Ward {KEYWORD_COST}",
@@ -3937,7 +3980,7 @@ def compile_card(raw: RawCard) -> CardResult:
             bad = [s for s in _symbols(face.mana_cost) if not _FORMAT_SYMBOL.match(s)]
             if bad:
                 card_reason = (f"mana cost {face.mana_cost}: symbol {{{bad[0]}}} is not in the "
-                               "card format (snow, half mana, hybrid Phyrexian, Y/Z)")
+                               "card format (half mana, hybrid Phyrexian, Y/Z, ...)")
         f_out, refs = _face_out(face, raw, lines)
         faces_out.append(f_out)
         refusals += refs

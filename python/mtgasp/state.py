@@ -89,6 +89,9 @@ PLAYER_FLAGS = ("drew_from_empty_library",)  # 704.5b: until the next check of s
 PLAYER_LISTS = ("commanders",)  # 903.3: the player's commander cards, by name
 # 106.6: mana in the pool that keeps its spend restriction (entries naming the restricting ability)
 PLAYER_RESTRICTED = ("restricted_mana",)
+# 107.4h: the part of the mana pool that snow sources produced (mana symbols, a part of mana_pool;
+# only such mana pays {S})
+PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
                      "activated_ever", "entered_turn")
@@ -98,7 +101,7 @@ GAME_FIELDS = (
     "resolving", "effects",
 ) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
-    + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_RESTRICTED
+    + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_RESTRICTED + PLAYER_POOLS
 OBJECT_FIELDS = (
     "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
@@ -843,6 +846,27 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
             ok = False
         elif entries:
             extra["restricted_mana"] = entries
+    if _opt(rp, "mana_pool_snow") is not None:
+        text = rp["mana_pool_snow"]
+        key = _sub(path, "mana_pool_snow")
+        if not isinstance(text, str):
+            f.add(key, f'expected a string of mana symbols such as "{{G}}", got {_type_name(text)} {_show(text)}')
+            ok = False
+        else:
+            try:
+                snow = parse_mana_pool(text)
+            except ValueError as exc:
+                f.add(key, str(exc))
+                ok = False
+            else:
+                over = [t for t, n in snow.items() if n > pool.get(t, 0)]
+                if over:
+                    f.add(key, f"{text} is not a part of the mana pool ({render_mana_pool(pool) or 'empty'}): "
+                               f"more {{{over[0]}}} than the pool holds (107.4h: it is the pool's mana that "
+                               "snow sources produced)")
+                    ok = False
+                elif snow:
+                    extra["mana_pool_snow"] = render_mana_pool(snow)
     for key in PLAYER_FLAGS:
         if _opt(rp, key) is not None:
             flag = f.boolean(_sub(path, key), rp[key])
