@@ -370,3 +370,19 @@ def test_sagas_refused_for_mana_they_keep_or_restrictions_not_read(results: dict
     # library. Add {U}{U}." imported: the shuffle reported as not performed
     bath = abilities(results, "The Bath Song")[-1]
     assert bath["effect"]["produce"] == {"fixed": "{U}{U}"} and bath["not_performed"][0]["kind"] == "effect"
+
+
+def test_discreet_retreat_outlaw_mana(results: dict[str, CardResult], checker: Checker) -> None:
+    # Discreet Retreat: "Enchanted land has "{T}: Add two mana of any one color. Spend this mana
+    # only to cast outlaw spells or activate abilities of outlaw sources."" (Assassins,
+    # Mercenaries, Pirates, Rogues, and Warlocks are outlaws.) The land pays Nightveil Sprite (a
+    # Faerie Rogue, {1}{U}), not Grizzly Bears (106.6).
+    grant = abilities(results, "Discreet Retreat")[1]["grant"]
+    alts = grant["ability"]["mana"]["spend_only"]
+    assert {"spell": {"subtypes": ["Rogue"]}} in alts and {"ability": {"of_subtypes": ["Pirate"]}} in alts
+    objs = [{"id": "f", "card": "Forest"}, {"id": "dr", "card": "Discreet Retreat", "attached_to": "f"},
+            {"id": "ns", "card": "Nightveil Sprite", "zone": "hand"},
+            {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}]
+    assert why(checker, state(objs), {"kind": "cast", "object": "ns"}).legal
+    bears = why(checker, state(objs), {"kind": "cast", "object": "gb"})
+    assert not bears.legal and "106.6" in [r.rule for r in bears.reasons]

@@ -1598,9 +1598,15 @@ def _spell_alternative(desc: str) -> dict[str, Any]:
     return {"spell": spell}
 
 
+# "outlaw" (the batch of creature types the term names: "Assassins, Mercenaries, Pirates, Rogues,
+# and Warlocks are outlaws", the reminder text of Outlaws of Thunder Junction): one alternative per subtype
+OUTLAW_SUBTYPES = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+
+
 def _spell_alternatives(cast: str) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
-    legendary creature spell" -> two."""
+    legendary creature spell" -> two; "outlaw spells" -> one per outlaw subtype."""
+    cast = re.sub(r"\boutlaw (spells?)\b", lambda m: " or ".join(OUTLAW_SUBTYPES) + " " + m[1], cast)
     held = cast.replace(" or greater", " OR_GREATER")  # "mana value 5 or greater or ..."
     parts = [p.replace(" OR_GREATER", " or greater")
              for p in re.split(r",? and/or |,? or |, (?:and )?| and ", held) if p]
@@ -1633,6 +1639,8 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
         raise Refused(f'spend restriction "{act}" is not in the card format')
     if m["t"] is None:
         return [{"ability": {}}]
+    if m["t"] == "outlaw" and m["src"]:  # "abilities of outlaw sources": one per outlaw subtype
+        return [{"ability": {"of_subtypes": [w]}} for w in OUTLAW_SUBTYPES]
     mc = re.fullmatch(r"colorless (?P<w>[A-Z][a-z]+)", m["t"])
     if mc and mc["w"] in spell_subtypes:
         # "cast colorless Eldrazi spells or activate abilities of colorless Eldrazi" (Eldrazi
