@@ -1684,7 +1684,9 @@ def _s_ability_or_spell(m: re.Match[str], ctx: Ctx) -> Any:
           'alternative per "or"; a spell must have every property of one alternative; also '
           '"from": "your_graveyard" | "exile", "not_owned", "commander" ("cast your commander"), '
           '"keywords" ("a spell with devoid"), "x_in_cost" and "min_mana_value" (only beside an '
-          '{X} alternative that takes every spell with {X} of the kind, 202.3e))',
+          '{X} alternative that takes every spell with {X} of the kind, 202.3e); "outlaw spells", '
+          '"abilities of outlaw sources": one alternative per outlaw subtype, Assassin, Mercenary, '
+          'Pirate, Rogue, Warlock)',
           "CR 106.6, 202.3, 601.2a, 903.3", "Spend this mana only to cast artifact spells or "
           "activate abilities of artifacts; Troyan, Gutsy Explorer: ... spells with mana value 5 or "
           "greater or spells with {X} in their mana costs; Jeweled Lotus: ... to cast your commander.")
