@@ -3081,6 +3081,12 @@ def _l_chapter(m: re.Match[str], ctx: Ctx) -> Any:
     eff = m["eff"]
     if not _ADDS.search(_unquoted(eff)):
         effect = _single(_effect(eff, ctx), ctx)
+        hit = _SCOPE.search(eff)
+        if effect.get("action") == "not_modeled" and hit:
+            # an effect no template reads that touches the rules in scope (a granted mana ability,
+            # "This Saga gains \"{T}: Add {C}.\"", a permission to play a card): not dropped
+            raise Refused(f'a chapter ability that touches the rules in scope ("{hit.group(0)}") '
+                          "and that no template reads")
         if re.search(r"\btargets?\b|\bfor each\b", _unquoted(eff)) and effect.get("action") != "not_modeled":
             # a chapter ability is put on the stack without targets here (603.3d: their choice is
             # not modeled), and a count the effect table may not read: reported, not performed
