@@ -3081,7 +3081,9 @@ def _l_chapter(m: re.Match[str], ctx: Ctx) -> Any:
     eff = m["eff"]
     if not _ADDS.search(_unquoted(eff)):
         effect = _single(_effect(eff, ctx), ctx)
-        hit = _SCOPE.search(eff)
+        # (a delayed triggered ability the chapter creates, "When you next cast ...", 603.7, is
+        # not modeled as the line was before: no rule in scope makes it trigger)
+        hit = None if re.match(r"(?:When|Whenever)\b", eff) else _SCOPE.search(eff)
         if effect.get("action") == "not_modeled" and hit:
             # an effect no template reads that touches the rules in scope (a granted mana ability,
             # "This Saga gains \"{T}: Add {C}.\"", a permission to play a card): not dropped
