@@ -292,6 +292,7 @@ DECLARED_ELSEWHERE: dict[Sig, str] = {
     ("do_target", 1): "outcomes.lp",         # apply.py
     ("do_target_player", 1): "effects.lp",   # apply.py: a player the action targets
     ("prefer_type", 1): "outcomes.lp",       # apply.py (--choose)
+    ("prefer_mix", 2): "entering.lp",        # apply.py (--choose RG: several colors)
     ("gen_card", 1): "check/generate.lp",    # check.py: the cards `mtgasp check` may generate
 }
 # facts.py builds these with clingo.Function directly (cached card/cost facts), not with add():

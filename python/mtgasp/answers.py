@@ -63,9 +63,13 @@ class Plan:
     sources: tuple[ManaUse, ...] = ()
     sacrifices: tuple[str, ...] = ()
     x: int | None = None
+    # 106.6: the restricted mana of the pool spent, "{R}{R} (entry 1)" (the state's restricted_mana)
+    restricted: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"pool": self.pool, "mana_abilities": [s.to_json() for s in self.sources]}
+        if self.restricted:
+            out["restricted_mana"] = list(self.restricted)
         if self.sacrifices:
             out["sacrifice"] = list(self.sacrifices)
         if self.x is not None:
@@ -339,6 +343,8 @@ class Decoder:
             return self.total_text(args[0])
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
+        if name == "rmana":  # rmana(P,I): entry I of P's restricted mana (106.6), its symbols
+            return self.restricted_text(args[0], args[1].number)
         if name == "mana":  # mana(T,N): N mana of type T, as symbols ("{B}{B}{B}")
             return ("{" + args[0].name.upper() + "}") * args[1].number
         return str(arg)
@@ -460,6 +466,11 @@ class Decoder:
                     v.x_max = 0  # 107.3b
         return by_action
 
+    def restricted_text(self, psym: Symbol, i: int) -> str:
+        pl = self.state.player(self.ids.player_names.get(psym.number, ""))
+        entries = (pl.extra.get("restricted_mana") or []) if pl else []
+        return entries[i - 1]["mana"] if 0 < i <= len(entries) else "?"
+
     def pool_text(self, player: str) -> str:
         pl = self.state.player(player)
         return self.mana_text(pl.mana_pool.items()) if pl else ""
@@ -470,6 +481,7 @@ class Decoder:
         produced: dict[tuple[Symbol, Symbol, Symbol], list[tuple[str, int]]] = defaultdict(list)
         sac_by_mana: dict[tuple[Symbol, Symbol, Symbol], str] = {}
         sacrifices: list[str] = []
+        restricted: dict[int, str] = {}
         x = None
         for a in atoms:
             if a.name == "produced":
@@ -485,9 +497,13 @@ class Decoder:
                 sacrifices.append(self.obj_id(sym_args(a)[1]))
             elif a.name == "xval":
                 x = sym_args(a)[0].number
+            elif a.name == "rpool_use":  # 106.6: restricted mana of the pool spent
+                _p, i, t, n = sym_args(a)
+                restricted[i.number] = restricted.get(i.number, "") + ("{" + t.name.upper() + "}") * n.number
         pool = self.pool_text(player)
         uses = tuple(sorted(
             (ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab, opt)))
              for (o, ab, opt), v in produced.items()),
             key=lambda u: (u.source, str(u.ability), u.sacrificed or "", u.mana)))
-        return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x)
+        return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x,
+                    restricted=tuple(f"{restricted[i]} (entry {i})" for i in sorted(restricted)))

@@ -76,12 +76,22 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
             fw.add("do_target", fw.ids.obj(t))
         else:  # a player (115.1)
             fw.add("do_target_player", fw.ids.player(t))
-    if choose_type is not None:
+    if choose_type is not None and len(choose_type) > 1 and choose_type.upper() != "PAY_LIFE":
+        # several mana symbols (e.g. "RG"): the colors of "N mana in any combination of colors",
+        # one letter per mana (entering.lp: prefer_mix/2)
+        for t in sorted(set(choose_type.lower())):
+            fw.add("prefer_mix", Function(t), Number(choose_type.lower().count(t)))
+    elif choose_type is not None:
         fw.add("prefer_type", Function(choose_type.lower()))
     grounded = Grounded(fw.facts, parts=("base", "apply"))
     solved = grounded.solve(check=term if verdict.costed else None)
     if not solved.satisfiable:  # the outcome rules found no way to carry the action out
-        raise InputError(f"the action can't be carried out as given (choose: {choose_type})")
+        if choose_type is not None:  # e.g. a color the resolving ability can't add (106.1a)
+            raise InputError(Problem("--choose", f"the action can't be carried out with the choice "
+                                                 f"{choose_type}: no way of performing it makes that "
+                                                 "choice (a type or color it can't add, or as many "
+                                                 "letters as mana it doesn't add)"))
+        raise InputError("the action can't be carried out as given")
     if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
         ab = action.ability if not isinstance(action.ability, dict) else (
             f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}")
@@ -289,6 +299,35 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if o_id in stack:
             stack.remove(o_id)
         stack.append(o_id)
+    # 106.6: restricted mana (the players' restricted_mana entries): spent, emptied, added
+    for a in by_name.get("rpool_to", []):
+        p = players[pname[a.arguments[0].number]]
+        entries = p.get("restricted_mana") or []
+        i = a.arguments[1].number
+        if 0 < i <= len(entries):
+            left = _pool(entries[i - 1]["mana"])
+            left[a.arguments[2].name.upper()] = a.arguments[3].number
+            entries[i - 1] = {**entries[i - 1], "mana": render_mana_pool(left)}
+    for a in by_name.get("rpool_empty", []):
+        players[pname[a.arguments[0].number]].pop("restricted_mana", None)
+    new_entries: dict[tuple[int, Symbol], dict[str, int]] = {}
+    for a in by_name.get("rpool_new", []):  # one entry per player and restricting ability
+        added = new_entries.setdefault((a.arguments[0].number, a.arguments[1]), {})
+        added[a.arguments[2].name.upper()] = a.arguments[3].number
+    for (pnum, ab_sym), added in sorted(new_entries.items(), key=lambda kv: str(kv[0])):
+        ksym, fsym, idx = ab_sym.arguments
+        card = decoder.library.get(decoder.ids.card_names[ksym.number])
+        entry: dict[str, Any] = {"mana": render_mana_pool(added), "card": card.name}
+        if len(card.faces) > 1:
+            entry["face"] = card.faces[fsym.number - 1].name
+        entry["ability"] = idx.number
+        players[pname[pnum]].setdefault("restricted_mana", []).append(entry)
+    for p in players.values():
+        entries = [e for e in p.get("restricted_mana") or [] if any(_pool(e["mana"]).values())]
+        if entries:
+            p["restricted_mana"] = entries
+        else:
+            p.pop("restricted_mana", None)
     for a in by_name.get("pool_to", []):
         p = players[pname[a.arguments[0].number]]
         pool = _pool(p.get("mana_pool", ""))

@@ -100,7 +100,7 @@ def enchant_parts(what: str) -> tuple[list[str], bool] | None:
         return None
     return kinds, bool(m.group(3))
 GRANT_TO = (
-    "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted",
+    "lands_you_control", "creatures_you_control", "artifacts_you_control", "enchanted", "self",
     "nonland_cards_in_your_hand_without_foretell", "top_of_your_library",
 )
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
@@ -115,7 +115,7 @@ ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_le
                          "lands_same_name_at_least", "citys_blessing")
 # a mana ability's riders that `apply` doesn't perform and reports (603.7, 603.12, 106.6)
 NOT_PERFORMED_KINDS = ("delayed_trigger", "reflexive_trigger", "spend_effect", "untap_step_effect",
-                       "die_roll")
+                       "die_roll", "lasting_effect", "effect")
 # what a for_each counts (docs/card-format.md, PRODUCE)
 FOR_EACH_COUNTS = ("you_control", "on_battlefield", "counters", "counters_removed", "self",
                    "all_counters", "greatest", "in_graveyard", "in_hand", "life", "devotion",
@@ -135,6 +135,7 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "upkeep": ("whose",),
     "first_main_phase": ("whose",),   # 505.1a: "At the beginning of your first main phase"
     "creature_enters": ("other", "controller", "min_power"),
+    "chapter": ("chapters",),  # 714.2b: a Saga's chapter ability, "chapters": [2] ("II — ...")
 }
 EFFECT_ACTIONS = (
     "damage", "counter_spell", "destroy_all", "draw", "scry_draw", "create_tokens", "extra_turn",
@@ -199,7 +200,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
                               "remove_counters_rider",
                               "not_performed", "conditional_rider")),
     "triggered": (("trigger",), ("mana", "effect", "rider", "not_performed")),
-    "static": ((), STATIC_FIELDS),
+    "static": ((), (*STATIC_FIELDS, "zone")),
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ("or_pay",)),
@@ -726,8 +727,12 @@ class _Validator:
         if ("mana" in ab) == ("effect" in ab):
             self.add(path, 'needs exactly one of "mana" (a mana ability) and "effect"')
         if "rider" in ab:
-            if "mana" not in ab:
-                self.add(f"{path}.rider", "only a mana ability has a rider")
+            eff = ab.get("effect")
+            if "mana" not in ab and not (isinstance(eff, dict) and eff.get("action") == "add_mana"
+                                         and isinstance(ab["rider"], dict)
+                                         and set(ab["rider"]) <= {"gain_life"}):
+                self.add(f"{path}.rider", "only a mana ability has a rider (an ability whose "
+                                          "effect is add_mana: only gain_life)")
             self.rider(ab["rider"], f"{path}.rider")
         if "conditional_rider" in ab:  # {"if_you_control": YOU_CONTROL, "gain_life": N}
             q = f"{path}.conditional_rider"
@@ -748,8 +753,11 @@ class _Validator:
                 if "gain_life" in cr:
                     self.integer(cr["gain_life"], f"{q}.gain_life", 1)
         if "not_performed" in ab:
-            if "mana" not in ab:
-                self.add(f"{path}.not_performed", "only a mana ability has riders not performed")
+            eff = ab.get("effect")
+            if "mana" not in ab and not (isinstance(eff, dict) and eff.get("action") == "add_mana"):
+                self.add(f"{path}.not_performed", "only an ability that adds mana (a mana ability, "
+                                                  "or one whose effect is add_mana) has riders "
+                                                  "not performed")
             self.not_performed(ab["not_performed"], f"{path}.not_performed")
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
@@ -760,6 +768,12 @@ class _Validator:
         present = [f for f in STATIC_FIELDS if f in ab]
         if len(present) != 1:
             self.add(path, f"a static ability needs exactly one of {', '.join(STATIC_FIELDS)}")
+        if "zone" in ab:  # "As long as this card is in your graveyard, ..." (113.6)
+            if ab["zone"] != "graveyard":
+                self.add(f"{path}.zone", f'expected "graveyard", got {_q(ab["zone"])}')
+            elif "grant" not in ab or granted:
+                self.add(f"{path}.zone", "only a printed static ability that grants an ability "
+                                         "functions from the graveyard here")
         if "grant" in ab:
             self.grant(ab["grant"], f"{path}.grant")
         if "cost_increase" in ab:
@@ -1573,6 +1587,11 @@ class _Validator:
                 self.boolean(trig[f], f"{path}.{f}")
         if "min_power" in trig:
             self.integer(trig["min_power"], f"{path}.min_power")
+        if event == "chapter":
+            ch = trig.get("chapters")
+            if not isinstance(ch, list) or not ch or not all(_is_int(c) and 1 <= c <= 20 for c in ch):
+                self.add(f"{path}.chapters", f"expected a non-empty list of chapter numbers 1..20 "
+                                             f"such as [2], got {_q(ch)}")
         if "what" in trig and trig["what"] != "enchanted":
             self.permanent_filter(trig["what"], f"{path}.what")
 
@@ -1628,7 +1647,9 @@ class _Validator:
                 # an activated or triggered ability may count the counters on its source (Black
                 # Market's "add {B} for each charge counter on this enchantment", 608.2h)
                 counts = SPELL_FOR_EACH_COUNTS + (("counters",) if of_permanent else ())
-                if fe is not None and not (isinstance(fe, dict) and "mana" in fe
+                if fe is not None and not (isinstance(fe, dict)
+                                           and ("mana" in fe or (fe.get("any_combination") is True
+                                                                 and "types" in fe))
                                            and all(k in counts for k in fe
                                                    if k in FOR_EACH_COUNTS)
                                            and fe.get("devotion") != "chosen"):
@@ -1746,7 +1767,24 @@ class _Validator:
         if grant is None:
             return
         self.fields(grant, path, ("to", "ability"), ("condition",))
-        if "condition" in grant:  # "As long as you control six or more lands, ..." (611.3a)
+        gcond: dict[str, Any] = grant["condition"] if isinstance(grant.get("condition"), dict) else {}
+        if "enchanted_is" in gcond or "modified" in gcond:
+            # "As long as enchanted permanent is a land, it has ..." (Nature's Embrace); "As long
+            # as this creature is modified, it has ..." (Orochi Merge-Keeper, 700.9)
+            q = f"{path}.condition"
+            self.fields(gcond, q, (), ("enchanted_is", "modified"))
+            if len(gcond) != 1:
+                self.add(q, "exactly one of enchanted_is, modified")
+            if "enchanted_is" in gcond:
+                self.choice(gcond["enchanted_is"], f"{q}.enchanted_is", CARD_TYPES, "a card type")
+                if grant.get("to") != "enchanted":
+                    self.add(f"{q}.enchanted_is", 'only for a grant to "enchanted"')
+            if "modified" in gcond:
+                if gcond["modified"] is not True:
+                    self.add(f"{q}.modified", "expected true")
+                if grant.get("to") != "self":
+                    self.add(f"{q}.modified", 'only for a grant to "self"')
+        elif "condition" in grant:  # "As long as you control six or more lands, ..." (611.3a)
             gc = self.obj(grant["condition"], f"{path}.condition", '{"you_control": YOU_CONTROL}')
             if gc is not None:
                 self.fields(gc, f"{path}.condition", ("you_control",))

@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("state")
     sp.add_argument("action", help="the action as JSON, or @FILE")
     sp.add_argument("--player", help="who takes the action (default: as for moves)")
-    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C), the color "
+    sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C; several letters such as RG: the colors of N mana in any combination as a spell or ability resolves), the color "
                          "chosen as a permanent enters, or pay_life: pay the life a land asks for as it "
                          "enters (else it enters tapped)")
     sp.add_argument("--seed", type=int, default=0, help="seed for the random orders the rules call for (default 0)")
@@ -298,9 +298,11 @@ def _run(args: argparse.Namespace) -> int:
         if args.player is not None and state.player(args.player) is None:
             raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
         if args.choose is not None and args.choose.upper() not in ("W", "U", "B", "R", "G", "C",
-                                                                   "PAY_LIFE"):
-            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C) '
-                                                 'nor pay_life'))
+                                                                   "PAY_LIFE") and not (
+                2 <= len(args.choose) <= 100 and set(args.choose.upper()) <= set("WUBRG")):
+            raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C), '
+                                                 'the colors of mana in any combination (one letter '
+                                                 'per mana, e.g. RG), nor pay_life'))
         player = acting_player(state, args.player)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
@@ -310,6 +312,11 @@ def _run(args: argparse.Namespace) -> int:
                                               "write the next state to"))
         if out_path is not None and not out_path.parent.is_dir():
             raise InputError(Problem("--out", f"the folder {out_path.parent} does not exist"))
+        if args.choose is not None and len(args.choose) > 1 and args.choose.upper() != "PAY_LIFE" \
+                and action.kind != "pass":
+            raise InputError(Problem("--choose", f'"{args.choose}": several colors are the choice of '
+                                                 '"N mana in any combination of colors" as a spell or '
+                                                 'ability resolves (passing priority)'))
         if args.choose is not None and action.kind == "activate" and action.object is not None:
             # 106.7: the types the ability could make; a choice outside them would be ignored
             can = checker.mana(state, action.object)

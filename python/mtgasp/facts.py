@@ -336,7 +336,8 @@ class FactWriter:
                 a = F("a", [sym, f, N(ab.index)])
                 self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
-                if ab.kind in ("spell", "activated") and TARGET_WORD.search(ab.text or ""):
+                chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
+                if (ab.kind in ("spell", "activated") or chapter) and TARGET_WORD.search(ab.text or ""):
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
@@ -390,6 +391,8 @@ class FactWriter:
             self.add("activation_once_each_turn", a)
         if kind == "activated" and spec.get("zone") in ("hand", "graveyard"):
             self.add("ability_zone", a, C(spec["zone"]))
+        if kind == "static" and spec.get("zone") == "graveyard":  # 113.6: functions there only
+            self.add("ability_zone", a, C("graveyard"))
         if kind == "activated" and isinstance(spec.get("cost_reduction"), dict):
             cr = spec["cost_reduction"]
             self.add("activation_reduction", a, N(int(cr.get("generic", 1))))
@@ -510,6 +513,10 @@ class FactWriter:
                 else:
                     self.add("grants", a, C(to), g)
                 gc = grant.get("condition")
+                if isinstance(gc, dict) and isinstance(gc.get("enchanted_is"), str):
+                    self.add("grant_if_attached_type", a, C(gc["enchanted_is"].lower()))
+                if isinstance(gc, dict) and gc.get("modified") is True:
+                    self.add("grant_if_modified", a)
                 if isinstance(gc, dict) and isinstance(gc.get("you_control"), dict):
                     # "As long as you control six or more lands, ..." (The World Tree): one card
                     # type and a minimum (characteristics.lp's grant_on/2)
@@ -601,10 +608,27 @@ class FactWriter:
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
             if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
-                for produce, cond in self.produce(eff["produce"]):
+                prod = eff["produce"]
+                for produce, cond in self.produce(prod):
                     self.add("effect_produces", a, produce, cond)
-                if isinstance(eff["produce"].get("for_each"), dict):
-                    self.for_each_count(a, eff["produce"]["for_each"])
+                    if produce.name == "any_combination":
+                        for t in prod.get("types") or "WUBRG":
+                            self.add("combination_color", a, C(t.lower()))
+                    if produce.name == "for_each_combination":
+                        for t in prod["for_each"].get("types") or "WUBRG":
+                            self.add("combination_color", a, C(t.lower()))
+                if isinstance(prod.get("for_each"), dict):
+                    self.for_each_count(a, prod["for_each"])
+                # 106.6: the mana of a resolving ability keeps its restriction in the pool
+                # (payment.lp reads spend_only/2 of the ability named by a restricted_mana entry)
+                self.spend_only(a, prod.get("spend_only"))
+        if kind in ("activated", "triggered") and "mana" not in spec:
+            # the riders of a resolving ability that `apply` doesn't perform and reports
+            # (Domri, Anarch of Bolas: "Creature spells you cast this turn can't be countered")
+            for i, np_ in enumerate(spec.get("not_performed") or [], start=1):
+                self.add("not_performed", a, N(i), C(np_["kind"]), String(np_["text"]))
+            for name, n in (spec.get("rider") or {}).items():  # Narset's "You gain 2 life"
+                self.add("rider", a, C(name), N(int(n)))
         return grants
 
     def effect_params(self, a: Symbol, eff: Mapping[str, Any]) -> None:
@@ -655,6 +679,8 @@ class FactWriter:
             self.add("trigger_controller", a, C(trig["controller"]))
         if isinstance(trig.get("min_power"), int):
             self.add("trigger_min_power", a, Number(trig["min_power"]))
+        for n in trig.get("chapters") or []:  # 714.2b: chapter_n(A,N), a Saga's chapter ability
+            self.add("chapter_n", a, Number(int(n)))
         what = trig.get("what")
         if what == "enchanted":
             self.add("trigger_what", a, C("enchanted"))
@@ -1015,6 +1041,18 @@ class FactWriter:
             for t, n in p.mana_pool.items():
                 if n:
                     self.add("pool", ps, C(t.lower()), N(n))
+            # 106.6: rpool(P,I,T,N,A): entry I of P's restricted mana holds N mana of type T,
+            # spendable only as ability A's spend restriction allows
+            for i, entry in enumerate(p.extra.get("restricted_mana") or [], start=1):
+                from mtgasp.state import parse_mana_pool
+
+                card = self.library.get(entry["card"])
+                k = self.card(card)
+                fi = next((j for j, fc in enumerate(card.faces, start=1)
+                           if fc.name == entry.get("face")), 1)
+                ab = F("a", [k, N(fi), N(int(entry["ability"]))])
+                for t, n in parse_mana_pool(entry["mana"]).items():
+                    self.add("rpool", ps, N(i), C(t.lower()), N(n), ab)
             if isinstance(p.extra.get("mana_pool_snow"), str):  # 107.4h
                 syms = re.findall(r"\{([WUBRGC])\}", p.extra["mana_pool_snow"])  # validated
                 for t in sorted(set(syms)):

@@ -1696,9 +1696,15 @@ def _spell_alternative(desc: str, ctx: Ctx | None = None) -> dict[str, Any]:
     return {"spell": spell}
 
 
+# "outlaw" (the batch of creature types the term names: "Assassins, Mercenaries, Pirates, Rogues,
+# and Warlocks are outlaws", the reminder text of Outlaws of Thunder Junction): one alternative per subtype
+OUTLAW_SUBTYPES = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+
+
 def _spell_alternatives(cast: str, ctx: Ctx | None = None) -> list[dict[str, Any]]:
     """ "instant or sorcery spell" -> two alternatives; "a creature spell of the chosen type or a
-    legendary creature spell" -> two."""
+    legendary creature spell" -> two; "outlaw spells" -> one per outlaw subtype."""
+    cast = re.sub(r"\boutlaw (spells?)\b", lambda m: " or ".join(OUTLAW_SUBTYPES) + " " + m[1], cast)
     # "mana value 5 or greater or ...", "a spell that's one or more colors"
     held = cast.replace(" or greater", " OR_GREATER").replace("one or more", "one OR_MORE")
     parts = [p.replace(" OR_GREATER", " or greater").replace("one OR_MORE", "one or more")
@@ -1732,6 +1738,8 @@ def _ability_alternatives(act: str, spell_subtypes: set[str]) -> list[dict[str, 
         raise Refused(f'spend restriction "{act}" is not in the card format')
     if m["t"] is None:
         return [{"ability": {}}]
+    if m["t"] == "outlaw" and m["src"]:  # "abilities of outlaw sources": one per outlaw subtype
+        return [{"ability": {"of_subtypes": [w]}} for w in OUTLAW_SUBTYPES]
     mc = re.fullmatch(r"colorless (?P<w>[A-Z][a-z]+)", m["t"])
     if mc and mc["w"] in spell_subtypes:
         # "cast colorless Eldrazi spells or activate abilities of colorless Eldrazi" (Eldrazi
@@ -1877,7 +1885,9 @@ def _s_ability_or_spell(m: re.Match[str], ctx: Ctx) -> Any:
           'alternative per "or"; a spell must have every property of one alternative; also '
           '"from": "your_graveyard" | "exile", "not_owned", "commander" ("cast your commander"), '
           '"keywords" ("a spell with devoid"), "x_in_cost" and "min_mana_value" (only beside an '
-          '{X} alternative that takes every spell with {X} of the kind, 202.3e))',
+          '{X} alternative that takes every spell with {X} of the kind, 202.3e); "outlaw spells", '
+          '"abilities of outlaw sources": one alternative per outlaw subtype, Assassin, Mercenary, '
+          'Pirate, Rogue, Warlock)',
           "CR 106.6, 202.3, 601.2a, 903.3", "Spend this mana only to cast artifact spells or "
           "activate abilities of artifacts; Troyan, Gutsy Explorer: ... spells with mana value 5 or "
           "greater or spells with {X} in their mana costs; Jeweled Lotus: ... to cast your commander.")
@@ -2077,6 +2087,19 @@ def _r_remove_counters(m: re.Match[str], ctx: Ctx) -> Any:
           "enters with an additional +1/+1 counter on it.")
 def _r_next_cast(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("delayed_trigger", m.group(0), m["eff"], ctx)
+
+
+@template("rider.cant_be_countered_this_turn", "mana_rider",
+          r"(?P<what>Creature) spells you cast this turn can't be countered",
+          '"not_performed": [{"kind": "lasting_effect", "text": SENTENCE}] on the ability (the '
+          "continuous effect the ability creates as it resolves, 611.2a, on spells cast later is "
+          "not modeled: `apply` reports it as not performed, and a spell that counters such a "
+          "spell later still counters it in the states `apply` computes)",
+          "CR 611.2a, 611.2c, 101.2",
+          "Domri, Anarch of Bolas: [+1]: Add {R} or {G}. Creature spells you cast this turn can't "
+          "be countered.")
+def _r_cant_be_countered(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("lasting_effect", m.group(0), m.group(0), ctx)
 
 
 @template("rider.reflexive_trigger", "mana_rider", r"When you do, (?P<eff>.+)",
@@ -3300,6 +3323,124 @@ def _l_grant_as_long_as(m: re.Match[str], ctx: Ctx) -> Any:
     return out
 
 
+@template("static.grant_if_enchanted_is", "line",
+          r"As long as enchanted permanent is an? (?P<t>land|creature|artifact), it has "
+          r"\"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": "enchanted", "ability": ABILITY, "condition": '
+          '{"enchanted_is": "Land"}}} (the grant applies only while the permanent the Aura '
+          "enchants has that card type)", "CR 611.3a, 613.1f, 303.4, 605.1a",
+          "Nature's Embrace: As long as enchanted permanent is a land, it has \"{T}: Add two mana "
+          "of any one color.\"")
+def _l_grant_if_enchanted_is(m: re.Match[str], ctx: Ctx) -> Any:
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": "enchanted", "ability": inner,
+                                        "condition": {"enchanted_is": TYPE_WORDS[m["t"]]}}}
+
+
+@template("static.grant_if_modified", "line",
+          r"As long as ~ is modified, it has \"(?P<ab>[^\"]+)\"",
+          '{"kind": "static", "grant": {"to": "self", "ability": ABILITY, "condition": {"modified": '
+          "true}}} (only while the permanent has a counter on it, is equipped, or is enchanted by "
+          "an Aura its controller controls)", "CR 700.9, 611.3a, 613.1f, 605.1a",
+          "Orochi Merge-Keeper: As long as this creature is modified, it has \"{T}: Add {G}{G}.\"")
+def _l_grant_if_modified(m: re.Match[str], ctx: Ctx) -> Any:
+    inner = compile_line(m["ab"], m["ab"], ctx, granted=True)
+    if inner is None:
+        raise Refused(f'granted ability "{m["ab"]}" matches no template')
+    return {"kind": "static", "grant": {"to": "self", "ability": inner,
+                                        "condition": {"modified": True}}}
+
+
+@template("static.in_graveyard", "line",
+          r"As long as ~ is in your graveyard, (?P<rest>(?:lands|creatures|artifacts) you control "
+          r"have \"[^\"]+\")",
+          '{"kind": "static", "zone": "graveyard", "grant": ...} (the static ability functions only '
+          "while the card is in its owner's graveyard, not on the battlefield; \"you\" is its "
+          "owner)", "CR 113.6, 109.5, 611.3a, 613.1f, 605.1a",
+          "Riftstone Portal: As long as this card is in your graveyard, lands you control have "
+          "\"{T}: Add {G} or {W}.\"")
+def _l_in_graveyard(m: re.Match[str], ctx: Ctx) -> Any:
+    rest = m["rest"][:1].upper() + m["rest"][1:]
+    out = _match("line", rest, ctx)
+    if out.get("kind") != "static" or "grant" not in out:
+        raise Refused(f'"{rest}" is not a grant')
+    return {**out, "zone": "graveyard"}
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+
+@template("saga.chapter", "line",
+          r"(?P<ch>(?:I|II|III|IV|V|VI|VII|VIII|IX|X)(?:, (?:I|II|III|IV|V|VI|VII|VIII|IX|X))*) — "
+          r"(?P<eff>(?![A-Z][\w' ]* — ).+)",
+          '{"kind": "triggered", "trigger": {"event": "chapter", "chapters": [N, ...]}, "effect": '
+          "EFFECT} (a Saga's chapter ability, 714.2: it triggers as lore counters bring the Saga to "
+          "that chapter; not a mana ability though it may add mana, 605.1b; EFFECT: add_mana as it "
+          "resolves, with a spend restriction kept in the pool, or the effect table's reading, "
+          "\"not modeled\" reported as it resolves)", "CR 714.2a-c, 714.3a-b, 714.4, 605.1b, 608.2",
+          "The First Eruption: II — Add {R}{R}.")
+def _l_chapter(m: re.Match[str], ctx: Ctx) -> Any:
+    if "Saga" not in ctx.face.subtypes:
+        raise Refused("chapter abilities (714.2) only on a Saga")
+    # lore counters added otherwise than by 714.3a-b (read ahead, 714.3c; "Flip Ahead"; an ability
+    # counting or changing them) are not modeled: the chapters would trigger wrongly
+    own = re.sub(r"\(As this Saga enters and after your draw step, add a lore counter\.(?: Sacrifice "
+                 r"after [IVX]+\.)?\)", "", ctx.face.text)
+    if re.search(r"lore counter|\bRead ahead\b|\bFlip Ahead\b", own, re.IGNORECASE):
+        raise Refused("a Saga whose lore counters change otherwise than by 714.3a-b (read ahead, "
+                      "a replacement, an ability that counts them): not modeled")
+    chapters = [_ROMAN[c] for c in m["ch"].split(", ")]
+    eff = m["eff"]
+    if not _ADDS.search(_unquoted(eff)):
+        effect = _single(_effect(eff, ctx), ctx)
+        # (a delayed triggered ability the chapter creates, "When you next cast ...", 603.7, is
+        # not modeled as the line was before: no rule in scope makes it trigger)
+        hit = None if re.match(r"(?:When|Whenever)\b", eff) else _SCOPE.search(eff)
+        if effect.get("action") == "not_modeled" and hit:
+            # an effect no template reads that touches the rules in scope (a granted mana ability,
+            # "This Saga gains \"{T}: Add {C}.\"", a permission to play a card): not dropped
+            raise Refused(f'a chapter ability that touches the rules in scope ("{hit.group(0)}") '
+                          "and that no template reads")
+        if re.search(r"\btargets?\b|\bfor each\b", _unquoted(eff)) and effect.get("action") != "not_modeled":
+            # a chapter ability is put on the stack without targets here (603.3d: their choice is
+            # not modeled), and a count the effect table may not read: reported, not performed
+            ctx.use("effect.not_modeled")
+            effect = {"action": "not_modeled"}
+        return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
+                "effect": effect}
+    sents = _sentences(eff)
+    adding = [i for i, s2 in enumerate(sents) if _ADDS.search(_unquoted(s2))]
+    if len(adding) != 1 or not sents[adding[0]].startswith("Add "):
+        raise Refused("a chapter ability that adds mana in a way `apply` doesn't perform (one "
+                      "sentence \"Add ...\")")
+    produce = _try("mana", sents[adding[0]].rstrip("."), ctx)
+    fe = (produce or {}).get("for_each")
+    if produce is None or len(set(produce) & set(_LOYALTY_PRODUCE)) != 1 or set(produce) - set(
+            _LOYALTY_PRODUCE) or (fe is not None and not (
+                isinstance(fe, dict) and "mana" in fe and "you_control" in fe and len(fe) == 2)):
+        raise Refused("a chapter ability that adds mana in a way `apply` doesn't perform")
+    fields: dict[str, Any] = {}
+    for i, s2 in enumerate(sents):
+        if i == adding[0]:
+            continue
+        extra = _try("mana_rider", s2, ctx) if i > adding[0] else None
+        if extra is not None and set(extra) == {"spend_only"}:
+            produce.setdefault("spend_only", []).extend(extra["spend_only"])
+            continue
+        if extra is not None or re.match(r"Spend\b|This mana\b", s2) or re.search(
+                r"\blose this mana\b", s2):  # 106.4's exception: apply would empty it
+            raise Refused(f'a chapter ability adding mana that also says "{s2}": not in the card '
+                          "format")
+        # another instruction (608.2c), reported as not performed as the ability resolves
+        ctx.use("loyalty.effect_not_performed")
+        fields.setdefault("not_performed", []).append(
+            {"kind": "effect", "text": s2.replace("~", ctx.face.name) + "."})
+    return {"kind": "triggered", "trigger": {"event": "chapter", "chapters": chapters},
+            "effect": {"action": "add_mana", "produce": produce}, **fields}
+
+
 @template("static.grant_haste", "line", r"Creatures you control have haste",
           '{"kind": "static", "grant": {"to": "creatures_you_control", "ability": haste}}',
           "CR 613.1f, 702.10", "Fervor")
@@ -3737,7 +3878,7 @@ def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
     return effect
 
 
-@template("loyalty.add_mana", "loyalty", r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>Add .+)",
+@template("loyalty.add_mana", "loyalty", r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>(?:.*\. )?Add .+)",
           '{"kind": "activated", "cost": {"loyalty": N}, "effect": {"action": "add_mana", '
           '"produce": {"fixed": ...} | {"any_color": N}}} (not a mana ability: it uses the stack; '
           "only as a sorcery, one loyalty ability of a permanent each turn, a negative cost needs "
@@ -3748,23 +3889,82 @@ def _loyalty_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, n
     raise AssertionError("loyalty lines are read by _loyalty_mana")
 
 
+# the shapes of mana `apply` adds as a resolving ability (encodings/entering.lp: resolving_adds)
+_LOYALTY_PRODUCE = ("fixed", "any_color", "any_combination", "choice", "for_each")
+# the sentences after the mana a resolving loyalty ability may say: a spend restriction (106.6;
+# the mana keeps it in the pool, the state's `restricted_mana`) or a rider `apply` reports as not
+# performed (never silently)
+_LOYALTY_RIDERS = ("spend_only", "not_performed", "rider")
+
+
 def _loyalty_mana(line: str, norm: str, ctx: Ctx) -> dict[str, Any]:
     """A loyalty ability that adds mana: "[+1]: Add {R}{R}." -> an activated ability with the cost
-    {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6)."""
-    m = next(t for t in TEMPLATES if t.name == "loyalty.add_mana").regex.match(norm.rstrip("."))
+    {"loyalty": 1} and the effect add_mana (not a mana ability, CR 605.1a; 606.3-606.6). Its mana is
+    added as it resolves (608.2): fixed symbols, "for each" counts (608.2h), one mana of any color,
+    a choice among symbols or "N mana in any combination of colors" (the choice is made then,
+    `apply --choose`); a spend restriction stays with the mana in the pool (106.6); "You gain N
+    life" is performed as it resolves; any other sentence without a target and that adds no mana
+    is a not_performed event (608.2c: an instruction `apply` doesn't carry out, never silently)."""
+    m = re.match(r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>.+)", norm.rstrip("."))
     if m is None:
         raise Refused("a loyalty ability with an X loyalty cost: not in the card format")
     if ctx.face.loyalty is None or not re.fullmatch(r"\d+", ctx.face.loyalty):
         raise Refused("a loyalty ability of a planeswalker without a printed loyalty number")
-    eff = m["eff"].rstrip(".")
-    produce = _try("mana", eff, ctx)
-    if produce is None or not (set(produce) <= {"fixed"} or set(produce) <= {"any_color"}):
-        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (only "
-                      "fixed mana or mana of any one color, without a restriction)")
+    sents = _sentences(m["eff"])
+    adding = [i for i, s in enumerate(sents) if _ADDS.search(_unquoted(s))]
+    if len(adding) != 1 or not sents[adding[0]].startswith("Add "):
+        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (one "
+                      "sentence \"Add ...\")")
+    produce = _try("mana", sents[adding[0]].rstrip("."), ctx)
+    fe = (produce or {}).get("for_each")
+    if produce is None or len(set(produce) & set(_LOYALTY_PRODUCE)) != 1 or set(produce) - set(
+            _LOYALTY_PRODUCE) or (fe is not None and not (isinstance(fe, dict) and (
+                "mana" in fe or (fe.get("any_combination") and "types" in fe))
+                and "you_control" in fe and len(fe) <= 3)):
+        raise Refused("a loyalty ability that adds mana in a way `apply` doesn't perform (fixed "
+                      "mana, one mana of any color, a choice of symbols, N in any combination of "
+                      "colors, or symbols for each permanent you control)")
+    fields: dict[str, Any] = {}
+    for i, s in enumerate(sents):
+        if i == adding[0]:
+            continue
+        extra = _try("mana_rider", s, ctx)
+        if extra is None:
+            # an instruction of the ability apply doesn't carry out (608.2c): reported as not
+            # performed; refused when it targets (the activation would choose targets, 602.2b)
+            if re.search(r"\btargets?\b", s):
+                raise Refused(f'a loyalty ability adding mana that also says "{s}": a target '
+                              "(602.2b) the card format doesn't have")
+            ctx.use("loyalty.effect_not_performed")
+            fields.setdefault("not_performed", []).append(
+                {"kind": "effect", "text": s.replace("~", ctx.face.name) + "."})
+            continue
+        if set(extra) - set(_LOYALTY_RIDERS) or set(extra.get("rider") or {}) - {"gain_life"}:
+            raise Refused(f'a loyalty ability adding mana that also says "{s}" in a way `apply` '
+                          "doesn't perform and can't report as not performed")
+        if "spend_only" in extra:
+            produce.setdefault("spend_only", []).extend(extra["spend_only"])
+        if "not_performed" in extra:
+            fields.setdefault("not_performed", []).extend(extra["not_performed"])
+        if "rider" in extra:
+            fields.setdefault("rider", {}).update(extra["rider"])
     n = int(m["n"]) * (-1 if m["sign"] in ("−", "-") else 1)
     ctx.use("loyalty.add_mana")
     return {"kind": "activated", "text": line, "cost": {"loyalty": n},
-            "effect": {"action": "add_mana", "produce": produce}}
+            "effect": {"action": "add_mana", "produce": produce}, **fields}
+
+
+@template("loyalty.effect_not_performed", "loyalty",
+          r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: .*\bAdd\b.*",
+          '"not_performed": [{"kind": "effect", "text": SENTENCE}] on a loyalty ability that adds '
+          "mana: each other instruction with no target that adds no mana (not a spend restriction "
+          'nor "You gain N life", which apply performs); on a Saga\'s chapter ability that adds mana, '
+          "each other instruction; `apply` reports it as not performed each time the ability "
+          "resolves", "CR 608.2c, 606.3, 605.1a, 714.2",
+          "Tibalt, Wicked Tormentor: [+1]: Add {R}{R}. Draft a card from Tibalt, Wicked "
+          "Tormentor's spellbook, then exile it. Until end of turn, you may cast that card.")
+def _loyalty_np_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana, not by _match
+    raise AssertionError("loyalty lines are read by _loyalty_mana")
 
 
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
@@ -4163,7 +4363,10 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
     # an ability word ("Landfall — ...") has no rules meaning (CR 207.2c)
     body_norm = norm
     m = _ABILITY_WORD.match(norm)
-    if m and "\n" not in m["word"] and not m["word"].lower().startswith(("choose", "+", "−")):
+    chapter = m is not None and "Saga" in face.subtypes and re.fullmatch(
+        r"(?:I|II|III|IV|V|VI|VII|VIII|IX|X)(?:, (?:I|II|III|IV|V|VI|VII|VIII|IX|X))*", m["word"])
+    if m and not chapter and "\n" not in m["word"] and not m["word"].lower().startswith(
+            ("choose", "+", "−")):
         kw = _keyword_name(m["word"])
         if kw in KEYWORD_NAMES and m["word"].lower().startswith(kw):
             # a keyword with a non-mana cost ("Kicker—Sacrifice a land", "Ward—Pay 3 life")

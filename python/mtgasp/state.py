@@ -89,6 +89,8 @@ PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_s
 # the game
 PLAYER_FLAGS = ("drew_from_empty_library", "citys_blessing")
 PLAYER_LISTS = ("commanders",)  # 903.3: the player's commander cards, by name
+# 106.6: mana in the pool that keeps its spend restriction (entries naming the restricting ability)
+PLAYER_RESTRICTED = ("restricted_mana",)
 # 107.4h: the part of the mana pool that snow sources produced (mana symbols, a part of mana_pool;
 # only such mana pays {S})
 PLAYER_POOLS = ("mana_pool_snow",)
@@ -101,7 +103,7 @@ GAME_FIELDS = (
     "resolving", "effects",
 ) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
-    + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_POOLS
+    + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_RESTRICTED + PLAYER_POOLS
 OBJECT_FIELDS = (
     "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
@@ -839,6 +841,13 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
                     found.append(cname)
             if ok:
                 extra["commanders"] = found
+    if _opt(rp, "restricted_mana") is not None:
+        entries = _parse_restricted_mana(f, _sub(path, "restricted_mana"), rp["restricted_mana"],
+                                         library, sum(pool.values()))
+        if entries is None:
+            ok = False
+        elif entries:
+            extra["restricted_mana"] = entries
     if _opt(rp, "mana_pool_snow") is not None:
         text = rp["mana_pool_snow"]
         key = _sub(path, "mana_pool_snow")
@@ -869,6 +878,90 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
         return None
     return Player(name=name, life=life, lands_played_this_turn=lands, mana_pool=pool,
                   last_turn=last_turn, extra=extra)
+
+
+def restricting_ability(card: Card, face: Face, index: int) -> bool:
+    """Whether ability ``index`` of ``face`` adds mana with a spend restriction (106.6): its mana
+    ("Spend this mana only ...") or the mana its effect adds (Jaya Ballard's loyalty ability)."""
+    ab = next((a for a in face.abilities if a.index == index), None)
+    if ab is None:
+        return False
+    spec = ab.spec
+    prod = spec.get("mana") if isinstance(spec.get("mana"), Mapping) else (
+        (spec.get("effect") or {}).get("produce") if isinstance(spec.get("effect"), Mapping) else None)
+    return isinstance(prod, Mapping) and bool(prod.get("spend_only"))
+
+
+def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup | None,
+                           free: int) -> list[dict[str, Any]] | None:
+    """106.6: the restricted mana in a player's pool, entries {"mana": "{R}{R}{R}", "card": "Jaya
+    Ballard", "ability": 1} (optional "face": the face's name): mana that may be spent only as
+    that ability's spend restriction allows. None when an entry is wrong (the problems recorded)."""
+    items = f.listing(path, raw)
+    if items is None:
+        return None
+    out: list[dict[str, Any]] = []
+    ok = True
+    total = free
+    for j, item in enumerate(items):
+        q = f"{path}[{j}]"
+        d = f.mapping(q, item)
+        if d is None:
+            ok = False
+            continue
+        f.known(q, d, ("mana", "card", "ability", "face"))
+        mana, cname, index = (f.required(q, d, k) for k in ("mana", "card", "ability"))
+        pool: dict[str, int] | None = None
+        if mana is not None:
+            if not isinstance(mana, str):
+                f.add(_sub(q, "mana"), f'expected a string of mana symbols such as "{{R}}{{R}}", '
+                                       f"got {_type_name(mana)} {_show(mana)}")
+            else:
+                try:
+                    pool = parse_mana_pool(mana)
+                except ValueError as exc:
+                    f.add(_sub(q, "mana"), str(exc))
+                else:
+                    if not pool:
+                        f.add(_sub(q, "mana"), "an entry of restricted mana holds some mana")
+                        pool = None
+        idx = f.integer(_sub(q, "ability"), index, minimum=1) if index is not None else None
+        name = f.string(_sub(q, "card"), cname) if cname is not None else None
+        entry: dict[str, Any] = {}
+        if name is not None and library is not None:
+            card, named, err = resolve_card(library, name)
+            if card is None:
+                f.add(_sub(q, "card"), err)
+                name = None
+            else:
+                fname = d.get("face", named)
+                if fname is not None and (not isinstance(fname, str) or card.face_named(fname) is None):
+                    f.add(_sub(q, "face"), f"{_show(fname)} is not a face of {card.name} (one of "
+                                           f"{_quoted_list([x.name for x in card.faces])})")
+                    name = None
+                else:
+                    face = card.face_named(fname) if fname is not None else card.faces[0]
+                    assert face is not None
+                    name = card.name
+                    if len(card.faces) > 1:
+                        entry["face"] = face.name
+                    if idx is not None and not restricting_ability(card, face, idx):
+                        f.add(_sub(q, "ability"), f"ability {idx} of {face.name} doesn't add mana "
+                                                  "with a spend restriction (106.6): restricted "
+                                                  "mana names the ability whose \"Spend this mana "
+                                                  "only ...\" restricts it")
+                        idx = None
+        if pool is None or idx is None or name is None:
+            ok = False
+            continue
+        total += sum(pool.values())
+        if total > MAX_POOL:
+            f.add(_sub(q, "mana"), f"{total:,} mana: a mana pool holds at most {MAX_POOL:,} mana here "
+                                   "(mtgasp's limit), its restricted mana included")
+            ok = False
+            continue
+        out.append({"mana": render_mana_pool(pool), "card": name, **entry, "ability": idx})
+    return out if ok else None
 
 
 def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
