@@ -918,7 +918,8 @@ def _m_any_one(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": _num(m["n"])}
 
 
-@template("mana.two_different_colors", "mana", r"Add two mana of different colors",
+@template("mana.two_different_colors", "mana",
+          r"Add two mana of different colors|Choose two colors\. Add a mana of each of the chosen colors",
           '{"choice": ["{W}{U}", "{W}{B}", ...]} (the ten pairs of two different colors)',
           "CR 106.1a, 605.1a", "Firemind Vessel: {T}: Add two mana of different colors.")
 def _m_two_different(m: re.Match[str], ctx: Ctx) -> Any:
@@ -2149,7 +2150,8 @@ def _r_roll(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("rider.if_spent", "mana_rider",
-          r"If (?:that|this) mana is spent (?:on|to cast) (?P<what>[^,]+), (?P<eff>.+)",
+          r"If (?:(?:that|this) mana is spent (?:on|to cast)|you spend this mana to cast) (?P<what>[^,]+), "
+          r"(?P<eff>.+)",
           '"not_performed": [{"kind": "spend_effect", "text": SENTENCE}] on the ability (still a '
           "mana ability; the effect on the spell that mana is spent on, 106.6, is not modeled: "
           "`apply` reports it as not performed when the mana is made; the mana itself is "
@@ -2743,7 +2745,7 @@ def _e_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
 
 # ---- whole lines -----------------------------------------------------------------------------
 
-@template("enters.tapped", "line", r"~ enters(?: the battlefield)? tapped",
+@template("enters.tapped", "line", r"~ enters?(?: the battlefield)? tapped",
           '{"kind": "replacement", "enters_tapped": true}', "CR 614.1c, 614.12",
           "This land enters tapped.")
 def _l_tapped(m: re.Match[str], ctx: Ctx) -> Any:
