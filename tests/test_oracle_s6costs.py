@@ -283,3 +283,32 @@ def test_temur_elevator_life_unless_the_blessing(checker: Checker) -> None:
     blessed = [{"name": "alice", "citys_blessing": True}, {"name": "bob"}]
     after = applied(checker, state([te], players=blessed), tap, choose="G")
     assert after["players"][0].get("life", 20) == 20
+
+
+def test_last_riders_and_restricted_spell_mana(results: dict[str, CardResult], checker: Checker) -> None:
+    assert abilities(results, "Radha, Heir to Keld")[0]["effect"] == {
+        "action": "add_mana", "produce": {"fixed": "{R}{R}"}}
+    wm = abilities(results, "Foraging Wickermaw")[1]
+    assert wm["not_performed"][0]["kind"] == "lasting_effect"
+    assert abilities(results, "Opal Palace")[1]["not_performed"][0]["kind"] == "spend_effect"
+    geo = abilities(results, "Geosurge")[0]["effect"]
+    assert geo["produce"]["fixed"] == "{R}{R}{R}{R}{R}{R}{R}" and geo["produce"]["spend_only"]
+    # Geosurge resolves: its seven {R} keep their restriction in the pool (106.6)
+    doc = state([{"id": "g", "card": "Geosurge", "zone": "stack", "controller": "alice"}],
+                stack=["g"], consecutive_passes=1, priority="bob")
+    after = applied(checker, doc, {"kind": "pass"}, who="bob")
+    alice = after["players"][0]
+    assert alice.get("restricted_mana") and not alice.get("mana_pool")
+    # that mana casts an artifact spell (Sol Ring), not an instant (Lightning Bolt)
+    after["objects"].append({"id": "s", "card": "Sol Ring", "owner": "alice", "zone": "hand"})
+    after["objects"].append({"id": "lb", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"})
+    assert why(checker, after, {"kind": "cast", "object": "s"}).legal
+    assert not why(checker, after, {"kind": "cast", "object": "lb", "targets": ["bob"]}).legal
+    # Foraging Wickermaw: the color change is reported, not performed
+    doc = state([{"id": "w", "card": "Foraging Wickermaw"}, {"id": "s", "card": "Sol Ring"}])
+    from mtgasp.actions import parse_action
+    from mtgasp.apply import apply_action
+    st = parse_state(doc, checker.library)
+    res = apply_action(checker, st, parse_action({"kind": "activate", "object": "w", "ability": 2}, st,
+                                                 checker.library, "alice"), "alice", "U")
+    assert res.legal and any("Not performed" in str(e) for e in res.events)

@@ -2149,6 +2149,15 @@ def _r_roll(m: re.Match[str], ctx: Ctx) -> Any:
     return _not_performed("die_roll", m.group(0), m.group(0), ctx)
 
 
+@template("rider.becomes_that_color", "mana_rider", r"~ becomes that color until end of turn",
+          '"not_performed": [{"kind": "lasting_effect", "text": SENTENCE}] on the ability (still a mana '
+          "ability; its color change until end of turn, 611.2a, 105.3, is not modeled: `apply` reports it)",
+          "CR 605.1a, 611.2a, 105.3", "Foraging Wickermaw: {1}: Add one mana of any color. This creature "
+          "becomes that color until end of turn. Activate only once each turn.")
+def _r_becomes_color(m: re.Match[str], ctx: Ctx) -> Any:
+    return _not_performed("lasting_effect", m.group(0), m.group(0), ctx)
+
+
 @template("rider.if_spent", "mana_rider",
           r"If (?:(?:that|this) mana is spent (?:on|to cast)|you spend this mana to cast) (?P<what>[^,]+), "
           r"(?P<eff>.+)",
@@ -2615,6 +2624,27 @@ def _e_add_counter(m: re.Match[str], ctx: Ctx) -> Any:
 def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "pump", "power": int(m["p"]), "toughness": int(m["t"]),
             "duration": "end_of_turn"}
+
+
+@template("effect.add_mana_restricted", "effect",
+          r"(?P<add>Add [^.]+)\. (?P<spend>Spend this mana only [^.]+)",
+          '{"action": "add_mana", "produce": {..., "spend_only": [...]}} (the restriction stays with the '
+          "mana in the pool: the player's restricted_mana)", "CR 106.6, 608.2",
+          "Geosurge: Add {R}{R}{R}{R}{R}{R}{R}. Spend this mana only to cast artifact or creature spells.")
+def _e_add_mana_restricted(m: re.Match[str], ctx: Ctx) -> Any:
+    eff = _e_add_mana(re.match(r"Add (?P<rest>.+)", m["add"]), ctx)  # type: ignore[arg-type]
+    extra = _match("mana_rider", m["spend"], ctx)
+    if set(extra) != {"spend_only"}:
+        raise Refused(f'"{m["spend"]}": not a spend restriction the card format can say')
+    eff["produce"] = {**eff["produce"], "spend_only": list(extra["spend_only"])}
+    return eff
+
+
+@template("effect.you_may_add_mana", "effect", r"You may add (?P<rest>[^.]+)",
+          '{"action": "add_mana", "produce": PRODUCE} ("you may": `apply` adds it)', "CR 608.2, 106.3",
+          "Radha, Heir to Keld: Whenever Radha attacks, you may add {R}{R}.")
+def _e_you_may_add(m: re.Match[str], ctx: Ctx) -> Any:
+    return _e_add_mana(m, ctx)
 
 
 @template("effect.add_mana", "effect", r"Add (?P<rest>.+)",
