@@ -312,3 +312,14 @@ def test_last_riders_and_restricted_spell_mana(results: dict[str, CardResult], c
     res = apply_action(checker, st, parse_action({"kind": "activate", "object": "w", "ability": 2}, st,
                                                  checker.library, "alice"), "alice", "U")
     assert res.legal and any("Not performed" in str(e) for e in res.events)
+
+
+def test_station_threshold(results: dict[str, CardResult], checker: Checker) -> None:
+    ab = abilities(results, "Evendo, Waking Haven")[3]
+    assert ab["condition"] == {"counters_on_self": {"counter": "charge", "min": 12}}
+    ev = {"id": "e", "card": "Evendo, Waking Haven", "counters": {"charge": 11}}
+    act = {"kind": "activate", "object": "e", "ability": 4}
+    doc = state([ev, {"id": "f", "card": "Forest"}, {"id": "g", "card": "Grizzly Bears"}])
+    assert not why(checker, doc, act).legal
+    doc = state([{**ev, "counters": {"charge": 12}}, {"id": "f", "card": "Forest"}, {"id": "g", "card": "Grizzly Bears"}])
+    assert why(checker, doc, act).legal

@@ -3999,12 +3999,33 @@ def _loyalty_np_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by _loyalty_mana
     raise AssertionError("loyalty lines are read by _loyalty_mana")
 
 
+@template("station.threshold", "station", r"(?P<n>\d+)\+ \| (?P<rest>.+)",
+          'the activated ability of REST with "condition": {"counters_on_self": {"counter": "charge", '
+          '"min": N}} (the ability exists only at N or more charge counters; any other kind of ability '
+          "is refused)", "CR 602.1, 602.5b, 122.1",
+          "Evendo, Waking Haven: 12+ | {G}, {T}: Add {G} for each creature you control.")
+def _station_row(m: re.Match[str], ctx: Ctx) -> Any:  # read by compile_line, not by _match
+    raise AssertionError("station thresholds are read by compile_line")
+
+
 def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                  spell: bool = False) -> Ability | None:
     """One line (original text, normalized text) -> an ability, or None when no template and
     no generic reading applies (the caller decides not modeled vs refused). Raises Refused for a
     line that matches a shape but a part of it is not in the card format."""
     text = norm.strip().rstrip(".").strip()
+    # a station threshold, "12+ | {G}, {T}: Add {G} for each creature you control." (Evendo, Waking
+    # Haven): the ability exists only while the permanent has N or more charge counters; for an
+    # activated ability that is the same as "Activate only if it has N or more charge counters" (an
+    # ability it doesn't have can't be activated, 602.1): read so, any other kind is refused
+    st = re.fullmatch(r"(?P<n>\d+)\+ \| (?P<rest>.+)", norm.strip(), re.DOTALL)
+    if st is not None:
+        inner = compile_line(line, st["rest"], ctx, granted=granted, spell=spell)
+        if inner is None or inner.get("kind") != "activated" or "condition" in inner:
+            raise Refused("a station threshold on anything but an activated ability without a condition")
+        ctx.use("station.threshold")
+        return {**inner, "condition": {"counters_on_self": {"counter": "charge", "min": int(st["n"])}},
+                "text": line}
     out = _try("line", text, ctx)
     if out is not None:
         return {**out, "text": line}
