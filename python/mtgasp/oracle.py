@@ -4711,6 +4711,7 @@ KIND_TITLES = {
     "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
     "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
     "loyalty": "Loyalty abilities (\"[+1]: ...\", CR 606; the others are kept as not modeled)",
+    "station": "Station thresholds (\"12+ | ...\": an ability that exists only at N or more charge counters)",
 }
 
 
