@@ -96,3 +96,26 @@ def test_gates_you_control_enter_untapped(results: dict[str, CardResult], checke
     assert not next(o for o in after["objects"] if o["id"] == "lv").get("tapped")
     after = applied(checker, state([temple, {"id": "gg", "card": "Gond Gate"}]), PLAY)
     assert next(o for o in after["objects"] if o["id"] == "lv").get("tapped") is True
+
+
+def test_enters_tapped_if_played_from_hand(results: dict[str, CardResult], checker: Checker) -> None:
+    assert results["The Celestus"].card is not None
+    assert abilities(results, "Fetching Garden")[1] == {
+        "kind": "replacement", "enters_tapped": True, "condition": "played_from_hand"}
+    after = applied(checker, state([{"id": "lv", "card": "Fetching Garden", "zone": "hand"}]), PLAY)
+    assert next(o for o in after["objects"] if o["id"] == "lv").get("tapped") is True
+
+
+def test_enters_tapped_if_you_were_the_starting_player(checker: Checker) -> None:
+    rc = {"id": "lv", "card": "Rising Chicane", "zone": "hand"}
+    after = applied(checker, state([rc], starting_player="alice"), PLAY)
+    assert next(o for o in after["objects"] if o["id"] == "lv").get("tapped") is True
+    after = applied(checker, state([rc], starting_player="bob"), PLAY)
+    assert not next(o for o in after["objects"] if o["id"] == "lv").get("tapped")
+    # not given: untapped, and said (an event)
+    from mtgasp.actions import parse_action
+    from mtgasp.apply import apply_action
+    from mtgasp.state import parse_state
+    st = parse_state(state([rc]), checker.library)
+    res = apply_action(checker, st, parse_action(PLAY, st, checker.library, "alice"), "alice")
+    assert any("starting player" in str(e) for e in res.events)

@@ -158,7 +158,7 @@ CONDITIONS = {
     "each_player_hand_empty": "true",
     "legendary_creatures_you_control_at_least": "int",  # boost_self (Kolvori)
 }
-REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent",)
+REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "doesnt_untap", "enter_untapped")

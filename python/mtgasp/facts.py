@@ -1175,6 +1175,8 @@ class FactWriter:
             self.add("lost", ids.player(name))
         if st.document.get("winner") is not None:
             self.add("won", ids.player(st.document["winner"]))
+        if st.document.get("starting_player") is not None:   # 103.1
+            self.add("starting_player", ids.player(st.document["starting_player"]))
         for p in st.players:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))

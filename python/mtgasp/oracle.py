@@ -2822,6 +2822,31 @@ def _l_enter_untapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "enter_untapped": eu}
 
 
+@template("enters.day_as_it_enters", "line", r"If it's neither day nor night, it becomes day as ~ enters",
+          '{"kind": "not_modeled"} (day and night, 726, change nothing mtgasp answers: no mana, cost, timing, '
+          "permission or way of entering depends on them)", "CR 726.2, 614.1c",
+          "The Celestus: If it's neither day nor night, it becomes day as The Celestus enters.")
+def _l_day(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "not_modeled"}
+
+
+@template("enters.tapped_if_starting_player", "line", r"If you were the starting player, ~ enters tapped",
+          '{"kind": "replacement", "enters_tapped": true, "condition": "starting_player"} (the game\'s '
+          "`starting_player`; not given: it enters untapped and `apply` says so)", "CR 614.1c, 103.1",
+          "Rising Chicane: If you were the starting player, this land enters tapped.")
+def _l_tapped_if_starting(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True, "condition": "starting_player"}
+
+
+@template("enters.tapped_if_played_from_hand", "line",
+          r"~ enters(?: the battlefield)? tapped if it was played from your hand",
+          '{"kind": "replacement", "enters_tapped": true, "condition": "played_from_hand"} (only when its '
+          "controller played it from their hand, 305.1)", "CR 614.1c, 305.1",
+          "Fetching Garden: Fetching Garden enters the battlefield tapped if it was played from your hand.")
+def _l_tapped_if_played(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "replacement", "enters_tapped": True, "condition": "played_from_hand"}
+
+
 @template("enters.tapped_choose_color", "line",
           r"~ enters(?: the battlefield)? tapped\. As it enters, choose a color(?: other than "
           r"(?P<not>white|blue|black|red|green))?",
@@ -4021,7 +4046,12 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     st = re.fullmatch(r"(?P<n>\d+)\+ \| (?P<rest>.+)", norm.strip(), re.DOTALL)
     if st is not None:
         inner = compile_line(line, st["rest"], ctx, granted=granted, spell=spell)
-        if inner is None or inner.get("kind") != "activated" or "condition" in inner:
+        if inner is None:
+            return None   # the caller decides: not modeled, or refused when it touches the rules in scope
+        if inner.get("kind") == "not_modeled" or (inner.get("kind") == "keyword"
+                                                   and inner.get("keyword") not in _RULE_KEYWORDS):
+            return {"kind": "not_modeled", "text": line}   # "8+ | Flying": no rule in scope reads it
+        if inner.get("kind") != "activated" or "condition" in inner:
             raise Refused("a station threshold on anything but an activated ability without a condition")
         ctx.use("station.threshold")
         return {**inner, "condition": {"counters_on_self": {"counter": "charge", "min": int(st["n"])}},

@@ -83,6 +83,9 @@ GAME_COUNT_EXTENSIONS = ("consecutive_passes",)
 # first: lists of player names.
 GAME_PLAYER_LISTS = ("losers", "extra_turns")
 GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
+# the player who took the first turn of the game (103.1: "If you were the starting player", Rising
+# Chicane); absent: not given
+GAME_PLAYER_FIELDS = ("starting_player",)
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
                      "energy", "poison")
 # 704.5b: until the next check of state-based actions; 702.131c: the city's blessing, for the rest of
@@ -101,7 +104,7 @@ OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
     "resolving", "effects",
-) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT
+) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT + GAME_PLAYER_FIELDS
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
     + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_RESTRICTED + PLAYER_POOLS
 OBJECT_FIELDS = (
@@ -714,6 +717,8 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     # ---- the game's result and the extra turns (extensions)
     if _opt(doc, "winner") is not None:
         check_player("winner", doc["winner"])
+    if _opt(doc, "starting_player") is not None:
+        check_player("starting_player", doc["starting_player"])
     for key in GAME_PLAYER_LISTS:
         if _opt(doc, key) is not None:
             for i, name in enumerate(f.listing(key, doc[key]) or []):
@@ -1451,7 +1456,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
         doc["resolving"] = state.resolving
     if state.effects:
         doc["effects"] = [_dump_effect(e) for e in state.effects]
-    for key in GAME_RESULT:
+    for key in GAME_RESULT + GAME_PLAYER_FIELDS:
         if state.document.get(key):
             doc[key] = copy.deepcopy(state.document[key])
     return doc
