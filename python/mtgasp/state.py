@@ -763,6 +763,19 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     return state
 
 
+def _mana_field(f: _Fields, key: str, text: Any) -> dict[str, int] | None:
+    """A field holding mana symbols ("{G}{G}"): the mana by type, or None after reporting the
+    problem at ``key`` (mana_pool, mana_pool_snow, a restricted_mana entry's mana)."""
+    if not isinstance(text, str):
+        f.add(key, f'expected a string of mana symbols such as "{{G}}{{G}}", got {_type_name(text)} {_show(text)}')
+        return None
+    try:
+        return parse_mana_pool(text)
+    except ValueError as exc:
+        f.add(key, str(exc))
+        return None
+
+
 def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str],
                   library: CardLookup | None = None) -> Player | None:
     path = f"players[{i}]"
@@ -793,17 +806,9 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
         lands = v or 0
     pool: dict[str, int] = {}
     if _opt(rp, "mana_pool") is not None:
-        text = rp["mana_pool"]
-        if not isinstance(text, str):
-            f.add(_sub(path, "mana_pool"),
-                  f'expected a string of mana symbols such as "{{G}}{{G}}", got {_type_name(text)} {_show(text)}')
-            ok = False
-        else:
-            try:
-                pool = parse_mana_pool(text)
-            except ValueError as exc:
-                f.add(_sub(path, "mana_pool"), str(exc))
-                ok = False
+        parsed = _mana_field(f, _sub(path, "mana_pool"), rp["mana_pool"])
+        ok = ok and parsed is not None
+        pool = parsed or {}
     last_turn: int | None = None
     if _opt(rp, "last_turn") is not None:
         last_turn = f.integer(_sub(path, "last_turn"), rp["last_turn"], minimum=0,
@@ -854,26 +859,18 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
         elif entries:
             extra["restricted_mana"] = entries
     if _opt(rp, "mana_pool_snow") is not None:
-        text = rp["mana_pool_snow"]
         key = _sub(path, "mana_pool_snow")
-        if not isinstance(text, str):
-            f.add(key, f'expected a string of mana symbols such as "{{G}}", got {_type_name(text)} {_show(text)}')
+        snow = _mana_field(f, key, rp["mana_pool_snow"])
+        over = [t for t, n in (snow or {}).items() if n > pool.get(t, 0)]
+        if snow is None:
             ok = False
-        else:
-            try:
-                snow = parse_mana_pool(text)
-            except ValueError as exc:
-                f.add(key, str(exc))
-                ok = False
-            else:
-                over = [t for t, n in snow.items() if n > pool.get(t, 0)]
-                if over:
-                    f.add(key, f"{text} is not a part of the mana pool ({render_mana_pool(pool) or 'empty'}): "
-                               f"more {{{over[0]}}} than the pool holds (107.4h: it is the pool's mana that "
-                               "snow sources produced)")
-                    ok = False
-                elif snow:
-                    extra["mana_pool_snow"] = render_mana_pool(snow)
+        elif over:
+            f.add(key, f"{rp['mana_pool_snow']} is not a part of the mana pool ({render_mana_pool(pool) or 'empty'}): "
+                       f"more {{{over[0]}}} than the pool holds (107.4h: it is the pool's mana that "
+                       "snow sources produced)")
+            ok = False
+        elif snow:
+            extra["mana_pool_snow"] = render_mana_pool(snow)
     for key in PLAYER_FLAGS:
         if _opt(rp, key) is not None:
             flag = f.boolean(_sub(path, key), rp[key])
@@ -918,18 +915,10 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
         mana, cname, index = (f.required(q, d, k) for k in ("mana", "card", "ability"))
         pool: dict[str, int] | None = None
         if mana is not None:
-            if not isinstance(mana, str):
-                f.add(_sub(q, "mana"), f'expected a string of mana symbols such as "{{R}}{{R}}", '
-                                       f"got {_type_name(mana)} {_show(mana)}")
-            else:
-                try:
-                    pool = parse_mana_pool(mana)
-                except ValueError as exc:
-                    f.add(_sub(q, "mana"), str(exc))
-                else:
-                    if not pool:
-                        f.add(_sub(q, "mana"), "an entry of restricted mana holds some mana")
-                        pool = None
+            pool = _mana_field(f, _sub(q, "mana"), mana)
+            if pool is not None and not pool:
+                f.add(_sub(q, "mana"), "an entry of restricted mana holds some mana")
+                pool = None
         idx = f.integer(_sub(q, "ability"), index, minimum=1) if index is not None else None
         name = f.string(_sub(q, "card"), cname) if cname is not None else None
         entry: dict[str, Any] = {}
