@@ -24,6 +24,7 @@ Usage:
     python tools/mutate.py --files lands.lp,costs.lp --kinds flip
     python tools/mutate.py --kinds drop,negate,constant --sample 100   # the literal-level ones
     python tools/mutate.py --since mutants.json   # rerun only what mutants.json didn't kill
+    python tools/mutate.py --no-skip              # every scenario for every mutant (see Profile)
 
 Output: one line per surviving mutant (file:line, the kind, the statement), then the score.
 The mutated program replaces the package's through mtgasp.solver.program_override.
@@ -248,21 +249,189 @@ def _operator(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # Running mutants
 
 
+class Profile:
+    """Which scenarios can notice a mutant: decided once, under the real encodings, from the facts
+    of every query each scenario makes (exact, not a heuristic).
+
+    mtgasp.solver grounds, for a query, only the statements that can fire on its facts
+    (``relevant``: a least fixpoint over the facts' patterns; mtgasp.apply grounds every statement,
+    but one that can't fire on the facts has no ground instance either way). Let r be the rule a
+    mutant changes and r' what it becomes (none for a deleted rule). If, in a query, r doesn't fire
+    under the real program, the fixpoint is that of the other rules; if r' can't fire on that
+    fixpoint either, it is the mutated program's fixpoint too. Then both programs ground the same
+    statements on the same facts and give the same answers, so the next query of the scenario has
+    the same facts, and so on: a scenario in none of whose queries r fires or r' can fire passes
+    under the mutant as it does under the real encodings, and is not run. (With goals, a rule that
+    fires may still be left out; counting it as grounded only runs more scenarios.)
+
+    Needs from mtgasp.solver, read only: Grounded (its calls are recorded while profiling),
+    _rule_infos (a statement's head and required patterns, after _bind_terms) and _may_match."""
+
+    def __init__(self, checker: Any, scenarios: Sequence[tuple[str, dict[str, Any]]]):
+        from mtgasp import solver
+        from mtgasp.facts import pattern
+        from mtgasp.scenarios import run_scenario
+
+        self.program = solver.parsed_parts()
+        # every statement by (part, index in the part), with its analysis (None: not a rule)
+        self.infos: dict[tuple[str, int], Any] = {}
+        for part, stms in self.program.items():
+            for i, stm in enumerate(stms):
+                found = solver._rule_infos((stm,))
+                self.infos[(part, i)] = found[0] if found and isinstance(found[0], solver._RuleInfo) else None
+        calls: list[tuple[tuple[str, ...], frozenset[Any]]] = []
+        real_init = solver.Grounded.__init__
+
+        def recording(g: Any, facts: Any, messages: Any = None, parts: tuple[str, ...] = ("base",),
+                      patterns: Any = None, goals: Any = None) -> None:
+            facts = list(facts)
+            pats = patterns if patterns is not None else frozenset(pattern(f.name, f.arguments) for f in facts)
+            calls.append((tuple(parts), frozenset(pats)))
+            real_init(g, facts, messages, parts, patterns, goals)
+
+        # query key -> (parts, rules that fire, the fixpoint's patterns by (name, arity))
+        self.queries: dict[tuple[tuple[str, ...], frozenset[Any]], tuple[frozenset[str], set[tuple[str, int]],
+                                                                     dict[tuple[str, int], set[Any]]]] = {}
+        self.by_scenario: dict[str, list[Any]] = {}
+        self.seconds: dict[str, float] = {}
+        started = time.perf_counter()
+        solver.Grounded.__init__ = recording  # type: ignore[method-assign]
+        try:
+            for name, doc in scenarios:
+                calls.clear()
+                start = time.perf_counter()
+                result = run_scenario(checker, name, doc)
+                self.seconds[name] = time.perf_counter() - start
+                if not result.passed:
+                    raise SystemExit(f"{name} fails under the real encodings: fix it before a mutation run")
+                keys = list(dict.fromkeys(calls))
+                for key in keys:
+                    if key not in self.queries:
+                        self.queries[key] = self._fixpoint(*key)
+                self.by_scenario[name] = [self.queries[k] for k in keys]
+        finally:
+            solver.Grounded.__init__ = real_init  # type: ignore[method-assign]
+        self.elapsed = time.perf_counter() - started
+
+    def _fixpoint(self, parts: tuple[str, ...], facts: frozenset[Any]) -> Any:
+        """The rules of these parts that fire on facts of these patterns, and the patterns then
+        possible (mtgasp.solver.relevant's fixpoint, keeping what it computes)."""
+        from mtgasp.solver import _may_match
+
+        possible: dict[tuple[str, int], set[Any]] = {}
+        for name, args in facts:
+            possible.setdefault((name, len(args)), set()).add(args)
+        rules = [(k, info) for k, info in self.infos.items() if k[0] in parts and info is not None]
+        fired: set[tuple[str, int]] = set()
+        changed = True
+        while changed:
+            changed = False
+            for k, r in rules:
+                if k in fired:
+                    continue
+                if all(any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
+                       for name, args in r.required):
+                    fired.add(k)
+                    changed = True
+                    for name, args in r.heads:
+                        possible.setdefault((name, len(args)), set()).add(args)
+        return frozenset(parts), fired, possible
+
+    def changed(self, program: dict[str, tuple[Any, ...]]) -> tuple[tuple[str, int], Any] | None:
+        """(key of the rule r the mutated program changes, r' analysed or None if deleted), or None
+        when the difference is not one rule (then every scenario runs)."""
+        from mtgasp import solver
+
+        if set(program) != set(self.program):
+            return None
+        found = None
+        for part, real in self.program.items():
+            mutated = program[part]
+            if len(mutated) == len(real):
+                diff = [i for i, (a, b) in enumerate(zip(real, mutated, strict=True)) if str(a) != str(b)]
+                if not diff:
+                    continue
+                if len(diff) > 1 or found is not None:
+                    return None
+                new = solver._rule_infos((mutated[diff[0]],))
+                if not (len(new) == 1 and isinstance(new[0], solver._RuleInfo)):
+                    return None
+                found = ((part, diff[0]), new[0])
+            elif len(mutated) == len(real) - 1:
+                i = next((i for i, (a, b) in enumerate(zip(real, mutated)) if str(a) != str(b)), len(mutated))
+                if found is not None or [str(a) for a in real[i + 1:]] != [str(b) for b in mutated[i:]]:
+                    return None
+                found = ((part, i), None)
+            else:
+                return None
+        if found is None or self.infos.get(found[0]) is None:
+            return None
+        return found
+
+    def to_run(self, m: Mutant, todo: list[tuple[int, tuple[str, dict[str, Any]]]]
+               ) -> list[tuple[int, tuple[str, dict[str, Any]]]]:
+        """The scenarios of todo that can notice the mutant (under its program_override): first those
+        where the real rule fires (the likeliest to kill), then those where only the mutated one
+        could, each group quickest first."""
+        from mtgasp.solver import _OVERRIDE, _may_match
+
+        program = _OVERRIDE.get()
+        found = None if program is None else self.changed(program)
+        if found is None:
+            return todo
+        key, new = found
+        part = key[0]
+
+        def fires(possible: dict[tuple[str, int], set[Any]]) -> bool:
+            return new is not None and all(
+                any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
+                for name, args in new.required)
+
+        ranked = []
+        for item in todo:
+            name = item[1][0]
+            queries = self.by_scenario.get(name)
+            if queries is None:
+                ranked.append((0, 0.0, item))  # not profiled: run it
+                continue
+            rank = None
+            for parts, fired, possible in queries:
+                if part not in parts:
+                    continue
+                if key in fired:
+                    rank = 0
+                    break
+                if rank is None and fires(possible):
+                    rank = 1
+            if rank is not None:
+                ranked.append((rank, self.seconds.get(name, 0.0), item))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        return [item for _, _, item in ranked]
+
+
 class Runner:
     """Runs the corpus (most recent killers first) and the fast encoding tests under a mutant."""
 
-    def __init__(self, run_tests: bool = True, with_check: bool = False):
+    def __init__(self, run_tests: bool = True, with_check: bool = False, skip: bool = True,
+                 scenarios: Sequence[tuple[str, str]] | None = None):
+        """``skip``: profile the corpus once under the real encodings (Profile) and run, for each
+        mutant, only the scenarios whose queries can ground the mutated rule (exact: the others
+        ground the same statements under both programs). ``scenarios``: (name, text) pairs
+        instead of the whole corpus (tests)."""
         from mtgasp.api import Checker
         from mtgasp.cards import CardLibrary
         from mtgasp.scenarios import corpus_files, load_scenario
 
         self.library = CardLibrary.builtin()
         self.checker = Checker(self.library)
-        self.scenarios = [(name, load_scenario(name, text)) for name, text in corpus_files()]
+        files = corpus_files() if scenarios is None else scenarios
+        self.scenarios = [(name, load_scenario(name, text)) for name, text in files]
         self.base = list(encoding_files())
         self.run_tests = run_tests and (ROOT / "tests" / "test_encodings.py").exists()
         self.with_check = with_check
         self._holding: list[str] | None = None  # the properties the real encodings satisfy
+        self.profile = Profile(self.checker, self.scenarios) if skip else None
+        self.skipped = 0  # scenario runs left out by the profile (all mutants so far)
 
     def run(self, m: Mutant) -> Mutant:
         from mtgasp.scenarios import run_scenario
@@ -274,7 +443,12 @@ class Runner:
             with program_override(files):
                 m.status, m.killed_by = "survived", None
                 Grounded([], parts=tuple(parsed_parts()))  # unsafe variables: stillborn
-                for i, (name, doc) in enumerate(self.scenarios):
+                todo = list(enumerate(self.scenarios))
+                if self.profile is not None:
+                    # exact: a scenario left out grounds the same statements under both programs
+                    todo = self.profile.to_run(m, todo)
+                    self.skipped += len(self.scenarios) - len(todo)
+                for i, (name, doc) in todo:
                     try:
                         result = run_scenario(self.checker, name, doc)
                         failed = not result.passed
@@ -340,9 +514,10 @@ class Runner:
 _RUNNER: Runner | None = None
 
 
-def _init(run_tests: bool, with_check: bool = False) -> None:
+def _init(run_tests: bool, with_check: bool = False, skip: bool = True) -> None:
     global _RUNNER
-    _RUNNER = Runner(run_tests, with_check)
+    if _RUNNER is None:  # (a forked worker has its parent's, profile included)
+        _RUNNER = Runner(run_tests, with_check, skip)
 
 
 def _work(m: Mutant) -> Mutant:
@@ -351,10 +526,10 @@ def _work(m: Mutant) -> Mutant:
 
 
 def run_all(ms: list[Mutant], jobs: int, time_limit: float | None, run_tests: bool,
-            progress: Any = None, with_check: bool = False) -> None:
+            progress: Any = None, with_check: bool = False, skip: bool = True) -> None:
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    _init(run_tests, with_check, skip)  # before forking: the corpus is profiled once
     if jobs <= 1:
-        _init(run_tests, with_check)
         for m in ms:
             if deadline is not None and time.monotonic() > deadline:
                 break
@@ -366,7 +541,7 @@ def run_all(ms: list[Mutant], jobs: int, time_limit: float | None, run_tests: bo
 
     ctx = mp.get_context("fork")
     by_id = {m.id: m for m in ms}
-    with ctx.Pool(jobs, initializer=_init, initargs=(run_tests, with_check)) as pool:
+    with ctx.Pool(jobs) as pool:
         for done in pool.imap_unordered(_work, ms):
             target = by_id[done.id]
             target.status, target.killed_by, target.seconds = done.status, done.killed_by, done.seconds
@@ -410,6 +585,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--time-limit", type=float, help="stop starting mutants after this many seconds")
     p.add_argument("--no-tests", action="store_true", help="only the corpus, not tests/test_encodings.py")
+    p.add_argument("--no-skip", action="store_true",
+                   help="run every scenario for every mutant (by default a scenario is left out when the "
+                        "mutated rule can fire in none of its queries, under either program: exact, see "
+                        "Profile)")
     p.add_argument("--json", metavar="FILE", help="write every mutant's result to FILE")
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     p.add_argument("--ids", help="only the mutants with these numbers (comma-separated; see --list)")
@@ -476,8 +655,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # of the mutants, not the first files in alphabetical order.
     order = list(ms)
     random.Random(args.seed).shuffle(order)
-    run_all(order, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check)
+    run_all(order, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check,
+            not args.no_skip)
     elapsed = time.perf_counter() - started
+    if _RUNNER is not None and _RUNNER.profile is not None:
+        prof = _RUNNER.profile
+        print(f"profile of the corpus: {len(prof.by_scenario)} scenarios, {len(prof.queries)} distinct "
+              f"queries, {prof.elapsed:.0f} s; scenario runs left out: {_RUNNER.skipped}"
+              + (" (in this process)" if args.jobs > 1 else ""), flush=True)
     ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
               for s in ("killed", "killed by check", "survived", "stillborn", "not run")}
