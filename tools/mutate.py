@@ -36,6 +36,7 @@ import argparse
 import contextlib
 import io
 import json
+import pickle
 import random
 import re
 import sys
@@ -249,6 +250,26 @@ def _operator(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # Running mutants
 
 
+def _digest(scenarios: Sequence[tuple[str, dict[str, Any]]]) -> str:
+    """What a profile depends on: the scenarios, the package's sources and data, the encodings the
+    package reads, and clingo's version."""
+    import hashlib
+
+    import clingo
+    from mtgasp.solver import encoding_files
+
+    h = hashlib.sha256(clingo.__version__.encode())
+    for name, doc in scenarios:
+        h.update(name.encode() + b"\0" + json.dumps(doc, sort_keys=True).encode() + b"\0")
+    for name, text in encoding_files():
+        h.update(name.encode() + b"\0" + text.encode() + b"\0")
+    pkg = ROOT / "python" / "mtgasp"
+    for path in sorted(pkg.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".json", ".lp"):
+            h.update(str(path.relative_to(pkg)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
 class Profile:
     """Which scenarios can notice a mutant: decided once, under the real encodings, from the facts
     of every query each scenario makes (exact, not a heuristic).
@@ -267,7 +288,10 @@ class Profile:
     Needs from mtgasp.solver, read only: Grounded (its calls are recorded while profiling),
     _rule_infos (a statement's head and required patterns, after _bind_terms) and _may_match."""
 
-    def __init__(self, checker: Any, scenarios: Sequence[tuple[str, dict[str, Any]]]):
+    def __init__(self, checker: Any, scenarios: Sequence[tuple[str, dict[str, Any]]],
+                 cache: Path | None = None):
+        """``cache``: a file keeping the profile between runs, used only if it was made from the same
+        scenarios, package sources, encodings and clingo version (a digest of them all)."""
         from mtgasp import solver
         from mtgasp.facts import pattern
         from mtgasp.scenarios import run_scenario
@@ -295,6 +319,21 @@ class Profile:
         self.by_scenario: dict[str, list[Any]] = {}
         self.seconds: dict[str, float] = {}
         started = time.perf_counter()
+        self.fixpoint_seconds = 0.0
+        self.cached = False
+        digest = _digest(scenarios)
+        if cache is not None and cache.exists():
+            with contextlib.suppress(Exception):
+                with cache.open("rb") as f:
+                    stored = pickle.load(f)
+                if stored.get("digest") == digest:
+                    self.queries, self.seconds = stored["queries"], stored["seconds"]
+                    self.by_scenario = {n: [self.queries[k] for k in keys]
+                                        for n, keys in stored["by_scenario"].items()}
+                    self.cached = True
+                    self.elapsed = time.perf_counter() - started
+                    return
+        by_keys: dict[str, list[Any]] = {}
         solver.Grounded.__init__ = recording  # type: ignore[method-assign]
         try:
             for name, doc in scenarios:
@@ -304,13 +343,22 @@ class Profile:
                 self.seconds[name] = time.perf_counter() - start
                 if not result.passed:
                     raise SystemExit(f"{name} fails under the real encodings: fix it before a mutation run")
-                keys = list(dict.fromkeys(calls))
-                for key in keys:
-                    if key not in self.queries:
-                        self.queries[key] = self._fixpoint(*key)
-                self.by_scenario[name] = [self.queries[k] for k in keys]
+                by_keys[name] = list(dict.fromkeys(calls))
         finally:
             solver.Grounded.__init__ = real_init  # type: ignore[method-assign]
+        start = time.perf_counter()
+        for name, keys in by_keys.items():
+            for key in keys:
+                if key not in self.queries:
+                    self.queries[key] = self._fixpoint(*key)
+            self.by_scenario[name] = [self.queries[k] for k in keys]
+        self.fixpoint_seconds = time.perf_counter() - start
+        if cache is not None:
+            tmp = cache.with_name(cache.name + ".tmp")
+            with tmp.open("wb") as f:
+                pickle.dump({"digest": digest, "queries": self.queries, "seconds": self.seconds,
+                             "by_scenario": by_keys}, f)
+            tmp.replace(cache)
         self.elapsed = time.perf_counter() - started
 
     def _fixpoint(self, parts: tuple[str, ...], facts: frozenset[Any]) -> Any:
@@ -413,7 +461,7 @@ class Runner:
     """Runs the corpus (most recent killers first) and the fast encoding tests under a mutant."""
 
     def __init__(self, run_tests: bool = True, with_check: bool = False, skip: bool = True,
-                 scenarios: Sequence[tuple[str, str]] | None = None):
+                 scenarios: Sequence[tuple[str, str]] | None = None, profile_cache: Path | None = None):
         """``skip``: profile the corpus once under the real encodings (Profile) and run, for each
         mutant, only the scenarios whose queries can ground the mutated rule (exact: the others
         ground the same statements under both programs). ``scenarios``: (name, text) pairs
@@ -430,7 +478,7 @@ class Runner:
         self.run_tests = run_tests and (ROOT / "tests" / "test_encodings.py").exists()
         self.with_check = with_check
         self._holding: list[str] | None = None  # the properties the real encodings satisfy
-        self.profile = Profile(self.checker, self.scenarios) if skip else None
+        self.profile = Profile(self.checker, self.scenarios, profile_cache) if skip else None
         self.skipped = 0  # scenario runs left out by the profile (all mutants so far)
 
     def run(self, m: Mutant) -> Mutant:
@@ -514,10 +562,11 @@ class Runner:
 _RUNNER: Runner | None = None
 
 
-def _init(run_tests: bool, with_check: bool = False, skip: bool = True) -> None:
+def _init(run_tests: bool, with_check: bool = False, skip: bool = True,
+          profile_cache: Path | None = None) -> None:
     global _RUNNER
     if _RUNNER is None:  # (a forked worker has its parent's, profile included)
-        _RUNNER = Runner(run_tests, with_check, skip)
+        _RUNNER = Runner(run_tests, with_check, skip, profile_cache=profile_cache)
 
 
 def _work(m: Mutant) -> Mutant:
@@ -526,9 +575,10 @@ def _work(m: Mutant) -> Mutant:
 
 
 def run_all(ms: list[Mutant], jobs: int, time_limit: float | None, run_tests: bool,
-            progress: Any = None, with_check: bool = False, skip: bool = True) -> None:
+            progress: Any = None, with_check: bool = False, skip: bool = True,
+            profile_cache: Path | None = None) -> None:
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    _init(run_tests, with_check, skip)  # before forking: the corpus is profiled once
+    _init(run_tests, with_check, skip, profile_cache)  # before forking: the corpus is profiled once
     if jobs <= 1:
         for m in ms:
             if deadline is not None and time.monotonic() > deadline:
@@ -589,6 +639,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="run every scenario for every mutant (by default a scenario is left out when the "
                         "mutated rule can fire in none of its queries, under either program: exact, see "
                         "Profile)")
+    p.add_argument("--profile-cache", metavar="FILE",
+                   help="keep the corpus profile of the skip in FILE and reuse it while the scenarios, "
+                        "package sources and encodings are the same (a digest of them is checked)")
     p.add_argument("--json", metavar="FILE", help="write every mutant's result to FILE")
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     p.add_argument("--ids", help="only the mutants with these numbers (comma-separated; see --list)")
@@ -656,12 +709,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     order = list(ms)
     random.Random(args.seed).shuffle(order)
     run_all(order, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check,
-            not args.no_skip)
+            not args.no_skip, Path(args.profile_cache) if args.profile_cache else None)
     elapsed = time.perf_counter() - started
     if _RUNNER is not None and _RUNNER.profile is not None:
         prof = _RUNNER.profile
+        how = "read from --profile-cache" if prof.cached else f"of which fixpoints {prof.fixpoint_seconds:.0f} s"
         print(f"profile of the corpus: {len(prof.by_scenario)} scenarios, {len(prof.queries)} distinct "
-              f"queries, {prof.elapsed:.0f} s; scenario runs left out: {_RUNNER.skipped}"
+              f"queries, {prof.elapsed:.0f} s ({how}); scenario runs left out: {_RUNNER.skipped}"
               + (" (in this process)" if args.jobs > 1 else ""), flush=True)
     ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
