@@ -28,10 +28,11 @@ def test_skip_gives_the_same_verdicts_as_running_every_scenario() -> None:
     ms = mutate.mutants(list(encoding_files()), mutate.KINDS)
     chosen = random.Random(7).sample(ms, 5)
     # a mutant the Corrupted Grafstone scenario kills (mana.lp, "a color among cards in your
-    # graveyard": the owner of the card is dropped) and one the scenarios can't notice
-    chosen += [m for m in ms if m.kind == "drop" and "color_among_graveyard" in m.statement
-               and m.description.endswith("owner(S,P)")][:1]
-    chosen += [m for m in ms if m.kind == "delete" and m.statement.startswith("type_bit(")][:1]
+    # graveyard": the owner of the card is dropped) and one no scenario notices (a bit of the
+    # mana types' numbering, 32 -> 33: tools/mutate.py --sample 12 --seed 7)
+    chosen += [m for m in ms if m.kind == "drop" and m.statement.startswith("raw_base0(")
+               and "color_among_graveyard" in m.statement and m.description.endswith("owner(S,P)")][:1]
+    chosen += [m for m in ms if m.kind == "constant" and m.statement == "type_bit(c,32)."][:1]
     fast = mutate.Runner(run_tests=False, skip=True, scenarios=scenarios)
     slow = mutate.Runner(run_tests=False, skip=False, scenarios=scenarios)
     verdicts = []
