@@ -198,6 +198,7 @@ class _RuleInfo:
     heads: tuple[Pattern, ...]
     required: tuple[Pattern, ...]
     mentions: frozenset[tuple[str, int]]  # every predicate of the rule (for goals)
+    bound: bool = False  # stm is the encodings' rule rewritten by _bind_terms
 
 
 def _may_match(p: tuple[Any, ...], q: tuple[Any, ...]) -> bool:
@@ -266,13 +267,98 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
         if stm.ast_type != ast.ASTType.Rule:
             out.append(stm)
             continue
-        stm = _bind_terms(stm)
+        bound = _bind_terms(stm)
         every: list[Pattern] = []
-        _all_atoms(stm.body, every)
-        _all_atoms(stm.head, every)  # with the conditions of a choice's elements
-        heads = tuple(_head_atoms(stm.head))
-        out.append(_RuleInfo(stm, heads, tuple(_required(stm.body)),
-                             frozenset((n, len(a)) for n, a in every)))
+        _all_atoms(bound.body, every)
+        _all_atoms(bound.head, every)  # with the conditions of a choice's elements
+        heads = tuple(_head_atoms(bound.head))
+        out.append(_RuleInfo(bound, heads, tuple(_required(bound.body)),
+                             frozenset((n, len(a)) for n, a in every), bound is not stm))
+    return tuple(out)
+
+
+# ---- the analysis of the package's encodings, kept on disk -----------------------------------------
+# Analysing the encodings' ~1,000 statements (_rule_infos) walks clingo's AST through its C API and
+# takes about a second, once per process: most of a `mtgasp moves` command's time. The result is
+# kept in a JSON file in the user's cache folder ($MTGASP_CACHE_DIR, else $XDG_CACHE_HOME/mtgasp,
+# else ~/.cache/mtgasp), named by a hash of everything it is made from (the encodings' text, this
+# module's source, clingo's version, the parts). Anything unreadable, mismatched or unwritable is
+# ignored: the analysis is then made as before. Only the patterns are read from the file; the
+# statements are the parsed encodings' own (a rule that _bind_terms rewrote is rewritten again).
+
+def _cache_file(parts: tuple[str, ...]) -> Any:
+    import hashlib
+    import os
+    from pathlib import Path
+
+    h = hashlib.sha256()
+    for name, text in encoding_files():
+        h.update(name.encode() + b"\0" + text.encode() + b"\0")
+    h.update(Path(__file__).read_bytes())
+    h.update(f"{clingo.__version__}|{'|'.join(parts)}".encode())
+    base = os.environ.get("MTGASP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "mtgasp")
+    return Path(base) / f"encodings-{h.hexdigest()[:32]}.json"
+
+
+def _to_json(x: Any) -> Any:
+    return [_to_json(a) for a in x] if isinstance(x, tuple) else x
+
+
+def _from_json(x: Any) -> Any:
+    return tuple(_from_json(a) for a in x) if isinstance(x, list) else x
+
+
+def _save_infos(infos: tuple[ast.AST | _RuleInfo, ...], parts: tuple[str, ...]) -> None:
+    import json
+    import os
+
+    rows = [None if not isinstance(i, _RuleInfo) else
+            [_to_json(i.heads), _to_json(i.required), sorted([n, a] for n, a in i.mentions),
+             str(i.stm) if i.bound else None]
+            for i in infos]
+    try:
+        path = _cache_file(parts)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(rows), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # no cache folder: the next process analyses the encodings again
+
+
+def _cached_infos(stms: tuple[ast.AST, ...], parts: tuple[str, ...]) -> tuple[ast.AST | _RuleInfo, ...] | None:
+    import json
+
+    try:
+        rows = json.loads(_cache_file(parts).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    kept = [stm for stm in stms if stm.ast_type != ast.ASTType.Comment]
+    if not isinstance(rows, list) or len(rows) != len(kept):
+        return None
+    out: list[ast.AST | _RuleInfo] = []
+    try:
+        texts = [row[3] for row in rows if row is not None and row[3] is not None]
+        bound: list[ast.AST] = []  # the rewritten rules, parsed in one call
+        ast.parse_string("\n".join(texts), lambda b: bound.append(b) if b.ast_type == ast.ASTType.Rule else None)
+        if len(bound) != len(texts):
+            return None
+        next_bound = iter(bound)
+        for stm, row in zip(kept, rows):
+            is_rule = stm.ast_type == ast.ASTType.Rule
+            if row is None:
+                if is_rule:
+                    return None
+                out.append(stm)
+                continue
+            if not is_rule:
+                return None
+            heads, required, mentions, text = row
+            out.append(_RuleInfo(next(next_bound) if text is not None else stm, _from_json(heads),
+                                 _from_json(required), frozenset((n, a) for n, a in mentions), text is not None))
+    except (TypeError, ValueError, RuntimeError):
+        return None
     return tuple(out)
 
 
@@ -297,7 +383,13 @@ def program_statements(program: dict[str, tuple[ast.AST, ...]], parts: tuple[str
         if len(_INFOS) > 16:
             _INFOS.clear()
         stms = tuple(stm for part in parts for stm in program.get(part, ()))
-        hit = _INFOS[key] = (program, _rule_infos(stms))
+        ours = program is parsed_parts()  # the package's encodings: their analysis is kept on disk
+        infos = _cached_infos(stms, parts) if ours else None
+        if infos is None:
+            infos = _rule_infos(stms)
+            if ours:
+                _save_infos(infos, parts)
+        hit = _INFOS[key] = (program, infos)
     infos = hit[1]
     if patterns is None:
         return tuple(i.stm if isinstance(i, _RuleInfo) else i for i in infos)
