@@ -77,6 +77,21 @@ def test_grouped_lines_give_the_same_verdicts_and_errors() -> None:
     assert [a.get("error") for a in grouped] == [None, None, "bad input", None, "bad input", None, "bad input", None]
 
 
+def test_a_failing_group_is_answered_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If grounding a group fails (a bug), each of its lines is answered alone: its own answer, or
+    its own error, never the whole group's."""
+    from mtgasp.batch import answer_grouped, checker_for
+
+    checker = checker_for(())
+
+    def broken(asks: object) -> None:
+        raise RuntimeError("group failed")
+
+    monkeypatch.setattr(checker, "many", broken)
+    items = list(enumerate(LINES, start=1))
+    assert answer_grouped(checker, items, group=4) == list(run_batch(LINES))
+
+
 def test_grouped_answers_are_the_same_whatever_the_backend() -> None:
     """The chunks, and so the groups, are the same in every backend: so are the answers, plans too."""
     assert list(run_batch(LINES, workers=2, chunk_size=4, group=4)) == list(run_batch(LINES, chunk_size=4, group=4))

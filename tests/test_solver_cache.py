@@ -55,3 +55,16 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path: Path, monkeypatch: pyt
     solver._save_infos(solver._rule_infos(_stms()[:50]), PARTS)
     assert solver._cached_infos(_stms(), PARTS) is None
     assert blocker.read_text() == ""
+
+
+def test_no_home_folder_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without $HOME (nor $XDG_CACHE_HOME, $MTGASP_CACHE_DIR) nothing is written, least of all
+    a "~" folder in the working directory."""
+    monkeypatch.delenv("MTGASP_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr("os.path.expanduser", lambda p: p)
+    monkeypatch.chdir(tmp_path)
+    solver._save_infos(solver._rule_infos(_stms()[:20]), PARTS)
+    assert solver._cached_infos(_stms(), PARTS) is None
+    assert list(tmp_path.iterdir()) == []

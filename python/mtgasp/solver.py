@@ -287,6 +287,7 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
 # statements are the parsed encodings' own (a rule that _bind_terms rewrote is rewritten again).
 
 def _cache_file(parts: tuple[str, ...]) -> Any:
+    """The file of the analysis of these parts (OSError when there is no cache folder)."""
     import hashlib
     import os
     from pathlib import Path
@@ -296,8 +297,12 @@ def _cache_file(parts: tuple[str, ...]) -> Any:
         h.update(name.encode() + b"\0" + text.encode() + b"\0")
     h.update(Path(__file__).read_bytes())
     h.update(f"{clingo.__version__}|{'|'.join(parts)}".encode())
-    base = os.environ.get("MTGASP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "mtgasp")
+    base = os.environ.get("MTGASP_CACHE_DIR")
+    if not base:
+        root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(root):  # no home folder: no cache (never a folder in the working directory)
+            raise OSError("no cache folder")
+        base = os.path.join(root, "mtgasp")
     return Path(base) / f"encodings-{h.hexdigest()[:32]}.json"
 
 
