@@ -2,7 +2,7 @@
 
     pip install -e '.[bench]'            # phase-python (the phase.rs engine's Python bindings)
     python benchmarks/vs_phase.py [--sizes 5 20 40 80 160] [--repeat 30] [--json] [--mtgasp-only]
-    python benchmarks/vs_phase.py --batch 400 [--workers 2] [--board 40]
+    python benchmarks/vs_phase.py --batch 400 [--workers 2] [--board 40] [--group 8]
 
 Boards: N permanents (basic lands, Llanowar Elves, Birds of Paradise, Grizzly Bears, Reflecting
 Pool), dealt alternately to alice and bob; alice has 7 cards in hand (three lands, two Grizzly
@@ -219,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, metavar="N", help="measure batch throughput on N lines instead")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--board", type=int, default=40)
+    ap.add_argument("--group", type=int, default=1, help="mtgasp batch --group: states grounded together")
     args = ap.parse_args(argv)
     checker = Checker()
     engine = None
@@ -283,10 +284,10 @@ def batch_throughput(args: argparse.Namespace, engine: Any, why_not: str) -> int
             o["id"] = f"{o['id']}-{i}"
         lines.append(json.dumps({"state": doc}))
     t = time.perf_counter()
-    answers = list(run_batch(lines, "moves", workers=args.workers, chunk_size=16))
+    answers = list(run_batch(lines, "moves", workers=args.workers, chunk_size=16, group=args.group))
     ours = len(answers) / (time.perf_counter() - t)
     assert all("moves" in a for a in answers), [a for a in answers if "moves" not in a][:1]
-    out = {"board": args.board, "lines": args.batch, "workers": args.workers,
+    out = {"board": args.board, "lines": args.batch, "workers": args.workers, "group": args.group,
            "mtgasp_batch_per_s": round(ours, 1)}
     if engine is not None:
         game = phase_game(engine, args.board)
@@ -299,7 +300,8 @@ def batch_throughput(args: argparse.Namespace, engine: Any, why_not: str) -> int
         json.dump(out, sys.stdout, indent=2)
         print()
     else:
-        print(f"{args.board}-permanent board, {args.batch} lines: mtgasp batch --workers {args.workers}: "
+        print(f"{args.board}-permanent board, {args.batch} lines: mtgasp batch --workers {args.workers} "
+              f"--group {args.group}: "
               f"{ours:.0f}/s", end="")
         if engine is not None:
             print(f"; phase.rs actions(), one process: {out['phase_actions_per_s']:.0f}/s; "

@@ -80,6 +80,12 @@ def pool(doc: dict[str, Any]) -> str:
     return next(p for p in doc["players"] if p["name"] == "alice").get("mana_pool", "")
 
 
+def restricted(doc: dict[str, Any]) -> str:
+    """alice's restricted mana (106.6: the restricted_mana entries' mana, in order)."""
+    alice = next(p for p in doc["players"] if p["name"] == "alice")
+    return "".join(e["mana"] for e in alice.get("restricted_mana") or [])
+
+
 def mana(checker: Checker, doc: dict[str, Any], oid: str) -> list[str]:
     return checker.mana(parse_state(doc, checker.library), oid)
 

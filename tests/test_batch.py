@@ -58,11 +58,51 @@ def test_worker_processes_give_the_same_answers() -> None:
     assert list(run_batch(LINES, workers=2, chunk_size=2)) == list(run_batch(LINES))
 
 
+def _without_plans(answers: list[dict]) -> list[dict]:
+    out = json.loads(json.dumps(answers))
+    for a in out:
+        a.pop("payment", None)
+        for m in a.get("moves", []):
+            m.pop("payment", None)
+    return out
+
+
+def test_grouped_lines_give_the_same_verdicts_and_errors() -> None:
+    """--group N grounds N states together: the same verdicts and the same error lines; a payment
+    plan may be another valid payment (tests/test_grouped.py checks the whole corpus)."""
+    alone = list(run_batch(LINES))
+    grouped = list(run_batch(LINES, group=3))
+    assert [a["line"] for a in grouped] == list(range(1, len(LINES) + 1))
+    assert _without_plans(grouped) == _without_plans(alone)
+    assert [a.get("error") for a in grouped] == [None, None, "bad input", None, "bad input", None, "bad input", None]
+
+
+def test_a_failing_group_is_answered_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If grounding a group fails (a bug), each of its lines is answered alone: its own answer, or
+    its own error, never the whole group's."""
+    from mtgasp.batch import answer_grouped, checker_for
+
+    checker = checker_for(())
+
+    def broken(asks: object) -> None:
+        raise RuntimeError("group failed")
+
+    monkeypatch.setattr(checker, "many", broken)
+    items = list(enumerate(LINES, start=1))
+    assert answer_grouped(checker, items, group=4) == list(run_batch(LINES))
+
+
+def test_grouped_answers_are_the_same_whatever_the_backend() -> None:
+    """The chunks, and so the groups, are the same in every backend: so are the answers, plans too."""
+    assert list(run_batch(LINES, workers=2, chunk_size=4, group=4)) == list(run_batch(LINES, chunk_size=4, group=4))
+
+
 def test_dask_local_cluster_gives_the_same_answers() -> None:
     distributed = pytest.importorskip("distributed", reason="the distributed package is not installed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         assert list(run_batch(LINES, dask=client, chunk_size=3)) == list(run_batch(LINES))
+        assert list(run_batch(LINES, dask=client, group=4)) == list(run_batch(LINES, group=4))
 
 
 def test_cli_writes_one_line_per_question_and_exits_2_on_a_bad_line(tmp_path: Path,
@@ -87,3 +127,5 @@ def test_cli_bad_options_are_input_errors(tmp_path: Path) -> None:
     src = tmp_path / "in.jsonl"
     src.write_text(LINES[0] + "\n")
     assert main(["batch", str(src), "--workers", "0"]) == 2
+    assert main(["batch", str(src), "--group", "0"]) == 2
+    assert main(["batch", str(src), "--group", "65"]) == 2

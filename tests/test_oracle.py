@@ -1067,7 +1067,9 @@ def test_counters_on_the_source_count(checker: Checker) -> None:
     # Elementalist's Palette: {C} per charge counter, only on costs with {X}
     pal = {"id": "pal", "card": "Elementalist's Palette", "counters": {"charge": 2}}
     after = applied(checker, state([pal]), {"kind": "activate", "object": "pal", "ability": 3})
-    assert alice(after)["mana_pool"] == "{C}{C}"
+    # the mana keeps its restriction in the pool (106.6): an entry of restricted_mana
+    assert "mana_pool" not in alice(after)
+    assert alice(after)["restricted_mana"] == [{"mana": "{C}{C}", "card": "Elementalist's Palette", "ability": 3}]
     assert mana(checker, state([{**pal, "counters": {}}]), "pal") == ["W", "U", "B", "R", "G"]
 
 

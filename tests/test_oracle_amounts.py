@@ -25,6 +25,7 @@ from real_cards import (
     module_fixtures,
     obj,
     pool,
+    restricted,
     rules,
     state,
     why,
@@ -158,7 +159,8 @@ def test_defender_named_and_every_counter(results: dict[str, CardResult], checke
     assert pool(tap_for(checker, doc, "k", 1)) == "{C}{C}"
     # Nardole: "{T}: Add {U} for each counter on Nardole." (every kind, 122.1)
     doc = state([o("k", "Nardole, Resourceful Cyborg", counters={"+1/+1": 1, "shield": 2})])
-    assert pool(tap_for(checker, doc, "k", 1)) == "{U}{U}{U}"
+    after = tap_for(checker, doc, "k", 1)  # (restricted to Doctors: kept in the pool as such, 106.6)
+    assert restricted(after) == "{U}{U}{U}" and pool(after) == ""
     # Famous Museum: "{T}: Add {C}, plus an additional {C} for each art counter on Famous Museum."
     assert pool(tap_for(checker, state([o("k", "Famous Museum", counters={"art": 2})]), "k", 2)) \
         == "{C}{C}{C}"
@@ -319,8 +321,9 @@ def test_two_mana_of_the_chosen_color(results: dict[str, CardResult], checker: C
     assert abilities(results, "Sunken Citadel")[2]["mana"] == {
         "chosen_color": 2, "spend_only": [{"ability": {"of_types": ["Land"]}}]}
     citadel = o("c", "Sunken Citadel", chosen_color="U")
-    assert pool(tap_for(checker, state([citadel]), "c", 3)) == "{U}{U}"
-    assert pool(tap_for(checker, state([citadel]), "c", 2)) == "{U}"
+    # (its restricted mana keeps its restriction in the pool, 106.6: a restricted_mana entry)
+    assert restricted(tap_for(checker, state([citadel]), "c", 3)) == "{U}{U}"
+    assert pool(tap_for(checker, state([citadel]), "c", 2)) == "{U}"  # its unrestricted ability
     # its two mana pay Nykthos's {2} (an ability of a land, 106.6), not Sol Ring's {1} (a spell)
     nyk = o("n", "Nykthos, Shrine to Nyx")
     assert why(checker, state([citadel, nyk, o("s", "Shivan Dragon")]), activate("n", 2)).legal
@@ -344,7 +347,7 @@ def test_tap_an_untapped_blue_creature_or_nontoken_artifact(results: dict[str, C
         "tap_untapped": {"type": "Creature", "colors": ["U"], "count": 1}}
     arch = o("g", "Grand Architect", controlled_since_turn=5)
     after = tap_for(checker, state([arch, o("l", "Merfolk Looter")]), "g", 3)
-    assert pool(after) == "{C}{C}"
+    assert restricted(after) == "{C}{C}"  # (106.6: kept restricted in the pool)
     assert obj(after, "l").get("tapped") or obj(after, "g").get("tapped")
     doc = state([{**arch, "tapped": True}, o("b", "Grizzly Bears")])
     v = why(checker, doc, activate("g", 3))
@@ -411,7 +414,7 @@ def test_exile_a_creature_you_control(results: dict[str, CardResult], checker: C
                  "spend_only": [{"spell": {"types": ["Creature"]}}]}}
     chain = o("c", "Food Chain")
     after = tap_for(checker, state([chain, o("s", "Shivan Dragon")]), "c", 1, "W")
-    assert pool(after) == "{W}" * 7 and obj(after, "s")["zone"] == "exile"
+    assert restricted(after) == "{W}" * 7 and obj(after, "s")["zone"] == "exile"  # (106.6: kept restricted)
     # Grizzly Bears (mana value 2) pays three: not Serra Angel's {3}{W}{W}; Shivan Dragon pays it;
     # no creature spell: not Sol Ring (106.6)
     angel = o("a", "Serra Angel", zone="hand")

@@ -20,6 +20,7 @@ from real_cards import (
     module_fixtures,
     obj,
     pool,
+    restricted,
     state,
     why,
 )
@@ -474,7 +475,7 @@ def test_sacrifice_another_creature_never_the_source(results: dict[str, CardResu
     after = applied(checker, state([md, {"id": "gb", "card": "Grizzly Bears"}]),
                     activate("md", 1))
     assert obj(after, "gb")["zone"] == "graveyard" and obj(after, "md")["zone"] == "battlefield"
-    assert pool(after) == "{B}{B}{B}"
+    assert restricted(after) == "{B}{B}{B}"  # (106.6: kept restricted in the pool)
 
 
 def test_dehydration_keeps_the_enchanted_creature_tapped(results: dict[str, CardResult],

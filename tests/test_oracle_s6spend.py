@@ -69,13 +69,36 @@ def test_uncounterable_rider(results: dict[str, CardResult], checker: Checker) -
     ev = events_of(checker, state([cavern]), {"kind": "activate", "object": "c", "ability": 3},
                    choose="G")
     assert any("106.6" in e and "can't be countered" in e for e in ev)
-    # activated on its own, its mana goes to the pool, which doesn't record the restriction: said
+    # activated on its own, its mana goes to the pool: its restriction names a creature type chosen
+    # for the Cavern, which restricted_mana entries can't record: said
     assert any(e.startswith("Not kept:") and "106.6" in e for e in ev)
     # Delighted Halfling: "... Spend this mana only to cast a legendary spell, and that spell
     # can't be countered." Isamaru, Hound of Konda {W} is legendary; Grizzly Bears isn't.
     halfling = {"id": "h", "card": "Delighted Halfling"}
     assert why(checker, state([halfling, hand("i", "Isamaru, Hound of Konda")]), cast("i")).legal
     assert refused_106_6(checker, state([halfling, *lands("Mountain", 1), BEARS]), cast("g"))
+
+
+def test_mana_activated_on_its_own_keeps_its_restriction(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    # 106.6: "Some effects ... restrict how that mana can be spent": mana made by Delighted
+    # Halfling's ability activated on its own stays restricted in the pool (the player's
+    # restricted_mana): {W} pays for Isamaru, Hound of Konda (legendary), {G} not for Llanowar
+    # Elves; nothing goes to the unrestricted pool.
+    halfling = {"id": "h", "card": "Delighted Halfling"}
+    board = state([halfling, hand("i", "Isamaru, Hound of Konda"), hand("e", "Llanowar Elves")])
+    tap = {"kind": "activate", "object": "h", "ability": 2}
+    for color, spell, legal in (("W", "i", True), ("G", "e", False)):
+        after = applied(checker, board, tap, choose=color)
+        alice = next(p for p in after["players"] if p["name"] == "alice")
+        assert not alice.get("mana_pool")
+        assert alice["restricted_mana"] == [{"mana": "{" + color + "}", "card": "Delighted Halfling", "ability": 2}]
+        assert why(checker, after, cast(spell)).legal is legal
+        if not legal:
+            assert refused_106_6(checker, after, cast(spell))
+    ev = events_of(checker, board, tap, choose="W")
+    assert not any(e.startswith("Not kept:") for e in ev)
+    assert any("keeps its restriction (106.6)" in e for e in ev)
 
 
 def test_ability_of_a_creature_source_of_the_chosen_type(results: dict[str, CardResult],

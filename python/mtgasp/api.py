@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from clingo import Function, Number, Symbol
 
@@ -17,7 +19,7 @@ from mtgasp.answers import Decoder, Plan, Reason, Verdict, rule_key
 from mtgasp.cards import CardLibrary
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
-from mtgasp.solver import SOLVING, Grounded, Solve
+from mtgasp.solver import SOLVING, Grounded, GroundedMany, Solve, StateView
 
 
 def default_player(state: GameState) -> str:
@@ -56,18 +58,17 @@ class Query:
     def __init__(self, library: CardLibrary, state: GameState, player: str, actions: tuple[Action, ...] = (),
                  moves: bool = True, parts: tuple[str, ...] = ("base",),
                  goals: frozenset[tuple[str, int]] | None = None,
-                 signatures: tuple[tuple[str, int], ...] | None = None, private_kinds: bool = False):
+                 signatures: tuple[tuple[str, int], ...] | None = None, private_kinds: bool = False,
+                 ground_now: bool = True):
         """Ground the state (with ``goals``, only what those predicates depend on) and decode the
         verdicts from the facts of ``signatures`` (default: the goals, else VERDICT_SIGNATURES).
-        ``private_kinds``: see FactWriter (for answers that never name a counter kind)."""
+        ``private_kinds``: see FactWriter (for answers that never name a counter kind).
+        ``ground_now=False``: the facts only; ground() is called later (Query.many)."""
         self.state = state
         self.player = player
         fw = FactWriter(library, private_kinds=private_kinds)
         fw.state(state)
-        if moves:
-            fw.add("acting", fw.ids.player(player))
-        else:
-            fw.add("acting", fw.ids.player(player))
+        fw.add("acting", fw.ids.player(player))
         self.query_terms: list[Symbol] = []
         for a in actions:
             t = fw.action_term(a, state)
@@ -85,12 +86,33 @@ class Query:
                     fw.add("query_alt", t, Function(alt))
         fw.finish()
         self.ids = fw.ids
+        self.fw = fw
         self.decoder = Decoder(fw.ids, state, library)
-        self.grounded = Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals)
         self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
             if signatures is None else signatures  # (a goal that is no predicate reads nothing)
+        if ground_now:
+            self.ground(Grounded(fw.facts, parts=parts, patterns=frozenset(fw.patterns), goals=goals))
+
+    def ground(self, grounded: Grounded | StateView) -> None:
+        """Take the grounded program and decode the verdicts."""
+        self.grounded = grounded
         self.base_by_name = self.grounded.facts_by_name(self.signatures)
         self.verdicts = self.decoder.verdicts(self.base_by_name)
+
+    @classmethod
+    def many(cls, library: CardLibrary, asks: Sequence[tuple[GameState, str, tuple[Action, ...]]],
+             goals: frozenset[tuple[str, int]], signatures: tuple[tuple[str, int], ...],
+             private_kinds: bool = True) -> list[Query]:
+        """One Query per (state, player, actions), all grounded in one call (solver.GroundedMany):
+        the same verdicts and the same payment problems as one Query each (a found payment may
+        differ), with clingo's cost per rule paid once."""
+        queries = [cls(library, st, player, actions, goals=goals, signatures=signatures,
+                       private_kinds=private_kinds, ground_now=False) for st, player, actions in asks]
+        patterns = frozenset().union(*(q.fw.patterns for q in queries))
+        g = GroundedMany([q.fw.facts for q in queries], patterns=patterns, goals=goals)
+        for k, q in enumerate(queries):
+            q.ground(g.view(k))
+        return queries
 
     @property
     def base_atoms(self) -> list[Symbol]:
@@ -164,47 +186,55 @@ class Checker:
     def moves(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
-        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
-                  goals=MOVE_GOALS, private_kinds=True)
-        out = []
-        for v in q.verdicts.values():
-            if v.ok:
-                q.settle(v)
-                if v.legal:
-                    out.append(v)
-        out = _with_targets(q, out)
-        out.sort(key=_move_key)
-        return out
+        return _moves(self._move_query(state, player or default_player(state)))
 
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
-        q = Query(self.library, state, player or default_player(state), signatures=MOVE_SIGNATURES,
-                  goals=MOVE_GOALS, private_kinds=True)
+        q = self._move_query(state, player or default_player(state))
         for v in q.verdicts.values():
             q.settle(v)
         return sorted(_with_targets(q, list(q.verdicts.values())), key=_move_key)
 
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
-        q = Query(self.library, state, player or default_player(state), (action,), moves=False,
-                  signatures=MOVE_SIGNATURES,
-                  goals=MOVE_GOALS, private_kinds=True)
-        term = q.query_terms[0]
-        for a in q.base_by_name.get("query_means", ()):
-            if a.arguments[0] == term:
-                term = a.arguments[1]
-        v = q.verdicts[term]
-        if action.x is not None:
-            v.action = Action(**{**v.action.__dict__, "x": action.x})
-        return q.settle(v)
+        return _why(self._move_query(state, player or default_player(state), (action,)), action)
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
-        q = Query(self.library, state, default_player(state), goals=MANA_GOALS, private_kinds=True)
-        o = q.ids.objects[object_id]
-        found = {a.arguments[1].name.upper() for a in q.base_by_name.get("could_produce", ())
-                 if a.arguments[0].number == o}
-        return [t for t in MANA_TYPES if t in found]
+        return _mana(Query(self.library, state, default_player(state), goals=MANA_GOALS, private_kinds=True),
+                     object_id)
+
+    def _move_query(self, state: GameState, player: str, actions: tuple[Action, ...] = ()) -> Query:
+        return Query(self.library, state, player, actions, signatures=MOVE_SIGNATURES, goals=MOVE_GOALS,
+                     private_kinds=True)
+
+    def many(self, asks: Sequence[Ask]) -> list[Any]:
+        """The answers to many questions, in order: what moves/why/mana give for each, with the
+        states grounded together (Query.many: clingo's cost per rule is paid once per group,
+        not once per question). Moves and why questions form one group, mana questions another.
+        The verdicts are those of moves/why/mana (tests/test_grouped.py: the whole corpus); a
+        payment plan is a valid payment, but may be another one than moves/why find, since the
+        search runs on another ground program."""
+        out: list[Any] = [None] * len(asks)
+        moving = [i for i, a in enumerate(asks) if a.query in ("moves", "why")]
+        if moving:
+            triples: list[tuple[GameState, str, tuple[Action, ...]]] = []
+            for i in moving:
+                a = asks[i]
+                triples.append((a.state, a.player or default_player(a.state),
+                                 (a.action,) if a.query == "why" and a.action is not None else ()))
+            qs = Query.many(self.library, triples,
+                            goals=MOVE_GOALS, signatures=MOVE_SIGNATURES)
+            for i, q in zip(moving, qs):
+                a = asks[i]
+                out[i] = _why(q, a.action) if a.query == "why" and a.action else _moves(q)
+        mana = [i for i, a in enumerate(asks) if a.query == "mana"]
+        if mana:
+            qs = Query.many(self.library, [(asks[i].state, default_player(asks[i].state), ()) for i in mana],
+                            goals=MANA_GOALS, signatures=tuple(sorted(MANA_GOALS)))
+            for i, q in zip(mana, qs):
+                out[i] = _mana(q, asks[i].object or "")
+        return out
 
     def visible(self, state: GameState, player: str) -> list[dict]:
         """The face-down exiled cards ``player`` may look at, each with the rules that allow it."""
@@ -222,6 +252,47 @@ class Checker:
         (the shortest derivation in the 106.7 fixpoint); for none, why (106.5)."""
         q = Query(self.library, state, default_player(state), parts=("base", "explain"))
         return explain(q, object_id)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One question of Checker.many: ``query`` is moves (of ``player``), why (of ``action``) or
+    mana (of ``object``)."""
+    query: str
+    state: GameState
+    player: str | None = None
+    action: Action | None = None
+    object: str | None = None
+
+
+def _moves(q: Query) -> list[Verdict]:
+    out = []
+    for v in q.verdicts.values():
+        if v.ok:
+            q.settle(v)
+            if v.legal:
+                out.append(v)
+    out = _with_targets(q, out)
+    out.sort(key=_move_key)
+    return out
+
+
+def _why(q: Query, action: Action) -> Verdict:
+    term = q.query_terms[0]
+    for a in q.base_by_name.get("query_means", ()):
+        if a.arguments[0] == term:
+            term = a.arguments[1]
+    v = q.verdicts[term]
+    if action.x is not None:
+        v.action = Action(**{**v.action.__dict__, "x": action.x})
+    return q.settle(v)
+
+
+def _mana(q: Query, object_id: str) -> list[str]:
+    o = q.ids.objects[object_id]
+    found = {a.arguments[1].name.upper() for a in q.base_by_name.get("could_produce", ())
+             if a.arguments[0].number == o}
+    return [t for t in MANA_TYPES if t in found]
 
 
 EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3),

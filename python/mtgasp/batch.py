@@ -22,6 +22,7 @@ Backends (the answers are the same whatever the backend; tests/test_batch.py):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
@@ -76,20 +77,60 @@ def checker_for(cards: CardTexts) -> Any:
 def answer(checker: Any, text: str, number: int, query: str = "moves") -> dict[str, Any]:
     """The answer to one line (never raises: a bad line gives an error object)."""
     out: dict[str, Any] = {"line": number}
-    try:
-        out.update(_answer(checker, text, number, query))
-    except InputError as e:
-        out.update(e.to_json())
-    except RecursionError:
-        out.update(InputError(Problem("", "the line is nested too deeply"), f"line {number}").to_json())
-    except Exception as e:  # noqa: BLE001  (a bug: say so on this line, go on with the batch)
-        what = f"{type(e).__name__}: {bounded_repr(str(e), 200)}" if str(e) else type(e).__name__
-        out.update({"error": "internal error", "message": f"{what} (a bug in mtgasp)"})
+    with _line_errors(out, number):
+        head, ask = _ask(checker, text, number, query)
+        out.update(head)
+        out.update(_render(ask, _solve(checker, ask)))
     return out
 
 
-def _answer(checker: Any, text: str, number: int, query: str) -> dict[str, Any]:
+def answer_grouped(checker: Any, items: Sequence[tuple[int, str]], query: str = "moves",
+                   group: int = 16) -> list[dict[str, Any]]:
+    """The answers to the lines, their states grounded ``group`` at a time (Checker.many): the same
+    verdicts as answer() gives, with clingo's cost per rule paid once per group; a payment plan
+    may be another valid payment than answer()'s (the search runs on another ground program)."""
+    outs: list[dict[str, Any]] = []
+    pending: list[tuple[dict[str, Any], Any]] = []
+    for number, text in items:
+        out: dict[str, Any] = {"line": number}
+        outs.append(out)
+        with _line_errors(out, number):
+            head, ask = _ask(checker, text, number, query)
+            out.update(head)
+            pending.append((out, ask))
+    for i in range(0, len(pending), max(1, group)):
+        part = pending[i:i + max(1, group)]
+        try:
+            results = checker.many([ask for _, ask in part])
+        except Exception:  # noqa: BLE001  (answer each line alone: its own error, if any, on its line)
+            results = None
+        for j, (out, ask) in enumerate(part):
+            with _line_errors(out, out["line"]):
+                out.update(_render(ask, results[j] if results is not None else _solve(checker, ask)))
+    return outs
+
+
+@contextlib.contextmanager
+def _line_errors(out: dict[str, Any], number: int) -> Iterator[None]:
+    """What answering a line raises becomes the line's error object (see the module doc)."""
+    try:
+        yield
+    except Exception as e:  # noqa: BLE001  (a bad line, or a bug: said on its line; the batch goes on)
+        for key in [k for k in out if k != "line"]:
+            del out[key]
+        if isinstance(e, InputError):
+            out.update(e.to_json())
+        elif isinstance(e, RecursionError):
+            out.update(InputError(Problem("", "the line is nested too deeply"), f"line {number}").to_json())
+        else:
+            what = f"{type(e).__name__}: {bounded_repr(str(e), 200)}" if str(e) else type(e).__name__
+            out.update({"error": "internal error", "message": f"{what} (a bug in mtgasp)"})
+
+
+def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, Any], Any]:
+    """The line's question (api.Ask) and the fields its answer starts with; InputError if bad."""
     from mtgasp.actions import acting_player, parse_action
+    from mtgasp.api import Ask
     from mtgasp.state import parse_state
 
     source = f"line {number}"
@@ -119,42 +160,68 @@ def _answer(checker: Any, text: str, number: int, query: str) -> dict[str, Any]:
     state = parse_state(doc["state"], checker.library, source=f"{source}: state")
     if player is not None and state.player(player) is None:
         raise InputError(Problem("player", f'"{player}" is not a player of the state'), source)
-    out: dict[str, Any] = {"query": query}
     if query == "mana":
         oid = doc["object"]
         if state.obj(oid) is None:
             raise InputError(Problem("object", f'no object "{oid[:60]}" in the state'), source)
-        out.update({"object": oid, "types": checker.mana(state, oid)})
-        return out
+        return {"query": query, "object": oid}, Ask("mana", state, object=oid)
     who = acting_player(state, player)
     if query == "why":
         action = parse_action(doc["action"], state, checker.library, who)
-        out.update(checker.why(state, action, who).why_json())
-        return out
-    out.update({"player": who, "moves": [v.to_json() for v in checker.moves(state, who)]})
-    return out
+        return {"query": query}, Ask("why", state, who, action)
+    return {"query": query, "player": who}, Ask("moves", state, who)
+
+
+def _solve(checker: Any, ask: Any) -> Any:
+    """What Checker.many would answer for this one question, asked alone."""
+    if ask.query == "mana":
+        return checker.mana(ask.state, ask.object)
+    if ask.query == "why":
+        return checker.why(ask.state, ask.action, ask.player)
+    return checker.moves(ask.state, ask.player)
+
+
+def _render(ask: Any, result: Any) -> dict[str, Any]:
+    if ask.query == "mana":
+        return {"types": result}
+    if ask.query == "why":
+        return dict(result.why_json())
+    return {"moves": [v.to_json() for v in result]}
 
 
 # ---- backends -----------------------------------------------------------------------------------
 
-def _chunk(cards: CardTexts, query: str, items: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    """Answer a chunk of (line number, text) with this process's warm Checker."""
+def _chunk(cards: CardTexts, query: str, items: list[tuple[int, str]], group: int = 1) -> list[dict[str, Any]]:
+    """Answer a chunk of (line number, text) with this process's warm Checker (with ``group`` > 1,
+    that many states are grounded together: answer_grouped)."""
     checker = checker_for(cards)
+    if group > 1:
+        return answer_grouped(checker, items, query, group)
     return [answer(checker, text, n, query) for n, text in items]
 
 
 _POOL_CARDS: CardTexts = ()
 _POOL_QUERY = "moves"
+_POOL_GROUP = 1
 
 
-def _pool_init(cards: CardTexts, query: str) -> None:
-    global _POOL_CARDS, _POOL_QUERY
-    _POOL_CARDS, _POOL_QUERY = cards, query
-    checker_for(cards)  # warm: the library and the parsed encodings are ready before any line
+def warm(cards: CardTexts) -> None:
+    """Build this process's Checker for the cards and analyse the encodings once (about a second:
+    solver.program_statements), so that no question pays for it."""
+    from mtgasp.solver import parsed_parts, program_statements
+
+    checker_for(cards)
+    program_statements(parsed_parts(), ("base",))
+
+
+def _pool_init(cards: CardTexts, query: str, group: int = 1) -> None:
+    global _POOL_CARDS, _POOL_QUERY, _POOL_GROUP
+    _POOL_CARDS, _POOL_QUERY, _POOL_GROUP = cards, query, group
+    warm(cards)  # the library and the analysed encodings are ready before any line
 
 
 def _pool_chunk(items: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    return _chunk(_POOL_CARDS, _POOL_QUERY, items)
+    return _chunk(_POOL_CARDS, _POOL_QUERY, items, _POOL_GROUP)
 
 
 def _chunks(lines: Iterable[str], size: int) -> Iterator[list[tuple[int, str]]]:
@@ -172,16 +239,19 @@ def _chunks(lines: Iterable[str], size: int) -> Iterator[list[tuple[int, str]]]:
 
 def run_batch(lines: Iterable[str], query: str = "moves", cards: CardTexts = (), workers: int = 1,
               dask: Any = None, chunk_size: int = 8,
-              progress: Callable[[int], None] | None = None) -> Iterator[dict[str, Any]]:
+              progress: Callable[[int], None] | None = None, group: int = 1) -> Iterator[dict[str, Any]]:
     """The answers to the lines, in input order. ``dask`` is a scheduler address or a
-    distributed.Client; else ``workers`` processes (1: this process)."""
-    chunks = _chunks(lines, chunk_size)
+    distributed.Client; else ``workers`` processes (1: this process). ``group`` > 1: that many
+    states grounded together (answer_grouped; chunks are made at least that large)."""
+    chunks = _chunks(lines, max(chunk_size, group))
     done = 0
     if dask is not None:
-        results: Iterable[list[dict[str, Any]]] = _dask_results(dask, chunks, cards, query)
+        results: Iterable[list[dict[str, Any]]] = _dask_results(dask, chunks, cards, query, group)
     elif workers > 1:
         ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-        pool = ctx.Pool(workers, initializer=_pool_init, initargs=(cards, query))
+        if ctx.get_start_method() == "fork":
+            warm(cards)  # forked workers inherit the warm Checker and the analysed encodings
+        pool = ctx.Pool(workers, initializer=_pool_init, initargs=(cards, query, group))
         try:
             for res in pool.imap(_pool_chunk, chunks):
                 done += len(res)
@@ -192,7 +262,7 @@ def run_batch(lines: Iterable[str], query: str = "moves", cards: CardTexts = (),
             pool.terminate()
         return
     else:
-        results = (_chunk(cards, query, c) for c in chunks)
+        results = (_chunk(cards, query, c, group) for c in chunks)
     for res in results:
         done += len(res)
         if progress:
@@ -201,7 +271,7 @@ def run_batch(lines: Iterable[str], query: str = "moves", cards: CardTexts = (),
 
 
 def _dask_results(dask: Any, chunks: Iterator[list[tuple[int, str]]], cards: CardTexts,
-                  query: str) -> Iterator[list[dict[str, Any]]]:
+                  query: str, group: int = 1) -> Iterator[list[dict[str, Any]]]:
     """Submit the chunks to a Dask cluster (at most a few per worker in flight), yield in order."""
     from distributed import Client  # optional: pip install distributed
 
@@ -210,7 +280,7 @@ def _dask_results(dask: Any, chunks: Iterator[list[tuple[int, str]]], cards: Car
         window = max(4, 4 * len(client.scheduler_info().get("workers", {})))
         pending: list[Any] = []
         for c in chunks:
-            pending.append(client.submit(_chunk, cards, query, c, pure=False))
+            pending.append(client.submit(_chunk, cards, query, c, group, pure=False))
             if len(pending) >= window:
                 yield pending.pop(0).result()
         while pending:

@@ -67,6 +67,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="worker processes, each keeping its checker warm (default 1: this process)")
     sp.add_argument("--dask", metavar="ADDRESS",
                     help="run on a Dask distributed cluster (scheduler address; needs the distributed package)")
+    sp.add_argument("--group", type=int, default=1, metavar="N",
+                    help="ground N states in one call (faster; the same verdicts, but a payment plan "
+                         "may be another valid payment than moves/why give; default 1: each alone)")
     sp.add_argument("--quiet", action="store_true", help="no progress on stderr")
     common(sp)
 
@@ -402,6 +405,8 @@ def _batch(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 or more)"))
+    if not 1 <= args.group <= 64:
+        raise InputError(Problem("--group", f"{args.group} is not a group size (1 to 64)"))
     cards = card_texts(args.cards)
     if args.dask is not None:
         try:
@@ -420,7 +425,8 @@ def _batch(args: argparse.Namespace) -> int:
     worst = EXIT_OK
     try:
         with source:
-            for ans in run_batch(source, args.query, cards, args.workers, args.dask, progress=progress):
+            for ans in run_batch(source, args.query, cards, args.workers, args.dask, progress=progress,
+                                 group=args.group):
                 if "error" in ans:
                     worst = max(worst, EXIT_BAD_INPUT if ans["error"] == "bad input" else EXIT_INTERNAL)
                 out.write(json.dumps(ans, ensure_ascii=False) + "\n")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -198,6 +198,7 @@ class _RuleInfo:
     heads: tuple[Pattern, ...]
     required: tuple[Pattern, ...]
     mentions: frozenset[tuple[str, int]]  # every predicate of the rule (for goals)
+    bound: bool = False  # stm is the encodings' rule rewritten by _bind_terms
 
 
 def _may_match(p: tuple[Any, ...], q: tuple[Any, ...]) -> bool:
@@ -266,13 +267,103 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
         if stm.ast_type != ast.ASTType.Rule:
             out.append(stm)
             continue
-        stm = _bind_terms(stm)
+        bound = _bind_terms(stm)
         every: list[Pattern] = []
-        _all_atoms(stm.body, every)
-        _all_atoms(stm.head, every)  # with the conditions of a choice's elements
-        heads = tuple(_head_atoms(stm.head))
-        out.append(_RuleInfo(stm, heads, tuple(_required(stm.body)),
-                             frozenset((n, len(a)) for n, a in every)))
+        _all_atoms(bound.body, every)
+        _all_atoms(bound.head, every)  # with the conditions of a choice's elements
+        heads = tuple(_head_atoms(bound.head))
+        out.append(_RuleInfo(bound, heads, tuple(_required(bound.body)),
+                             frozenset((n, len(a)) for n, a in every), bound is not stm))
+    return tuple(out)
+
+
+# ---- the analysis of the package's encodings, kept on disk -----------------------------------------
+# Analysing the encodings' ~1,000 statements (_rule_infos) walks clingo's AST through its C API and
+# takes about a second, once per process: most of a `mtgasp moves` command's time. The result is
+# kept in a JSON file in the user's cache folder ($MTGASP_CACHE_DIR, else $XDG_CACHE_HOME/mtgasp,
+# else ~/.cache/mtgasp), named by a hash of everything it is made from (the encodings' text, this
+# module's source, clingo's version, the parts). Anything unreadable, mismatched or unwritable is
+# ignored: the analysis is then made as before. Only the patterns are read from the file; the
+# statements are the parsed encodings' own (a rule that _bind_terms rewrote is rewritten again).
+
+def _cache_file(parts: tuple[str, ...]) -> Any:
+    """The file of the analysis of these parts (OSError when there is no cache folder)."""
+    import hashlib
+    import os
+    from pathlib import Path
+
+    h = hashlib.sha256()
+    for name, text in encoding_files():
+        h.update(name.encode() + b"\0" + text.encode() + b"\0")
+    h.update(Path(__file__).read_bytes())
+    h.update(f"{clingo.__version__}|{'|'.join(parts)}".encode())
+    base = os.environ.get("MTGASP_CACHE_DIR")
+    if not base:
+        root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(root):  # no home folder: no cache (never a folder in the working directory)
+            raise OSError("no cache folder")
+        base = os.path.join(root, "mtgasp")
+    return Path(base) / f"encodings-{h.hexdigest()[:32]}.json"
+
+
+def _to_json(x: Any) -> Any:
+    return [_to_json(a) for a in x] if isinstance(x, tuple) else x
+
+
+def _from_json(x: Any) -> Any:
+    return tuple(_from_json(a) for a in x) if isinstance(x, list) else x
+
+
+def _save_infos(infos: tuple[ast.AST | _RuleInfo, ...], parts: tuple[str, ...]) -> None:
+    import json
+    import os
+
+    rows = [None if not isinstance(i, _RuleInfo) else
+            [_to_json(i.heads), _to_json(i.required), sorted([n, a] for n, a in i.mentions),
+             str(i.stm) if i.bound else None]
+            for i in infos]
+    try:
+        path = _cache_file(parts)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(rows), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # no cache folder: the next process analyses the encodings again
+
+
+def _cached_infos(stms: tuple[ast.AST, ...], parts: tuple[str, ...]) -> tuple[ast.AST | _RuleInfo, ...] | None:
+    import json
+
+    try:
+        rows = json.loads(_cache_file(parts).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    kept = [stm for stm in stms if stm.ast_type != ast.ASTType.Comment]
+    if not isinstance(rows, list) or len(rows) != len(kept):
+        return None
+    out: list[ast.AST | _RuleInfo] = []
+    try:
+        texts = [row[3] for row in rows if row is not None and row[3] is not None]
+        bound: list[ast.AST] = []  # the rewritten rules, parsed in one call
+        ast.parse_string("\n".join(texts), lambda b: bound.append(b) if b.ast_type == ast.ASTType.Rule else None)
+        if len(bound) != len(texts):
+            return None
+        next_bound = iter(bound)
+        for stm, row in zip(kept, rows):
+            is_rule = stm.ast_type == ast.ASTType.Rule
+            if row is None:
+                if is_rule:
+                    return None
+                out.append(stm)
+                continue
+            if not is_rule:
+                return None
+            heads, required, mentions, text = row
+            out.append(_RuleInfo(next(next_bound) if text is not None else stm, _from_json(heads),
+                                 _from_json(required), frozenset((n, a) for n, a in mentions), text is not None))
+    except (TypeError, ValueError, RuntimeError):
+        return None
     return tuple(out)
 
 
@@ -297,7 +388,13 @@ def program_statements(program: dict[str, tuple[ast.AST, ...]], parts: tuple[str
         if len(_INFOS) > 16:
             _INFOS.clear()
         stms = tuple(stm for part in parts for stm in program.get(part, ()))
-        hit = _INFOS[key] = (program, _rule_infos(stms))
+        ours = program is parsed_parts()  # the package's encodings: their analysis is kept on disk
+        infos = _cached_infos(stms, parts) if ours else None
+        if infos is None:
+            infos = _rule_infos(stms)
+            if ours:
+                _save_infos(infos, parts)
+        hit = _INFOS[key] = (program, infos)
     infos = hit[1]
     if patterns is None:
         return tuple(i.stm if isinstance(i, _RuleInfo) else i for i in infos)
@@ -493,21 +590,244 @@ class Grounded:
     def solve(self, check: clingo.Symbol | None = None,
               assume: tuple[tuple[clingo.Symbol, bool], ...] = (), conflicts: int | None = None) -> Solve:
         """Solve under assumptions; with ``conflicts``, give up (unsatisfiable) after that many."""
-        # check/1 is chosen by an assumption: exactly one action's payment is searched per solve.
-        assumptions = list(assume)
-        if not any(a.name == "most_x" for a, _ in assumptions):
-            assumptions.append((clingo.Function("most_x"), False))
-        if check is not None:
-            assumptions.append((clingo.Function("check", [check]), True))
-        last: tuple[clingo.Symbol, ...] = ()
+        satisfiable, shown = _solve(self.ctl, _assumptions(check, assume), conflicts)
+        return Solve(satisfiable, tuple(shown))
+
+
+def _assumptions(check: clingo.Symbol | None,
+                 assume: tuple[tuple[clingo.Symbol, bool], ...]) -> list[tuple[clingo.Symbol, bool]]:
+    """check/1 is chosen by an assumption: exactly one action's payment is searched per solve;
+    most_x/0 is false unless assumed (the largest X is asked for)."""
+    assumptions = list(assume)
+    if not any(a.name == "most_x" for a, _ in assumptions):
+        assumptions.append((clingo.Function("most_x"), False))
+    if check is not None:
+        assumptions.append((clingo.Function("check", [check]), True))
+    return assumptions
+
+
+def _solve(ctl: clingo.Control, assumptions: list[tuple[clingo.Symbol, bool]],
+           conflicts: int | None) -> tuple[bool, list[clingo.Symbol]]:
+    """Solve for one model (the last one found; with ``conflicts``, give up after that many)."""
+    last: list[clingo.Symbol] = []
+    config: Any = ctl.configuration.solve
+    if conflicts is not None:
+        config.solve_limit = str(conflicts)
+    try:
+        with ctl.solve(assumptions=assumptions, yield_=True) as handle:
+            for model in handle:
+                last = model.symbols(shown=True)
+            result = handle.get()
+    finally:
         if conflicts is not None:
-            self._solve_config().solve_limit = str(conflicts)
+            config.solve_limit = "umax"
+    return bool(result.satisfiable), last
+
+
+# ---- many states in one grounding ---------------------------------------------------------------
+# clingo prepares every rule anew at each ground call (about 40 us a rule, most of a small board's
+# query), so a batch of states is grounded in one call: every atom of the program gets the state's
+# number as a first argument (``p(X) :- q(X)`` becomes ``p(S,X) :- mtgasp_state(S), q(S,X)``), the
+# states' facts get theirs, and no rule joins two states. What is searched (choice rules,
+# constraints, #heuristic) also needs ``mtgasp_focus(S)``, an external assumed true for the one
+# state whose payment a solve searches and false for the others: each solve searches exactly the
+# single-state program's payments, and no other state's constraint or choice takes part in it. The
+# verdicts (decided by grounding) are the same; the payment found may be another valid one, since
+# the search runs on another ground program (atoms numbered and joined in another order).
+STATE_PRED = "mtgasp_state"
+FOCUS_PRED = "mtgasp_focus"
+_STATE_VAR = "MtgaspState"
+
+
+class _AddState(ast.Transformer):  # type: ignore[misc]
+    def __init__(self, location: Any):
+        self.var = ast.Variable(location, _STATE_VAR)
+        self.location = location
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+        return node.update(symbol=self._atom(node.symbol))
+
+    def _atom(self, t: ast.AST) -> ast.AST:
+        if t.ast_type == ast.ASTType.Pool:
+            return t.update(arguments=[self._atom(a) for a in t.arguments])
+        if t.ast_type == ast.ASTType.Function:
+            return t.update(arguments=[self.var, *t.arguments])
+        if t.ast_type == ast.ASTType.SymbolicTerm and t.symbol.type == clingo.SymbolType.Function:
+            return ast.Function(t.location, t.symbol.name, [self.var], 0)
+        raise EncodingError(f"an atom of an unexpected shape: {t}")
+
+    def visit_ShowSignature(self, node: ast.AST) -> ast.AST:
+        return node.update(arity=node.arity + 1)
+
+    def visit_Defined(self, node: ast.AST) -> ast.AST:
+        return node.update(arity=node.arity + 1)
+
+    def literal(self, name: str) -> ast.AST:
+        return ast.Literal(self.location, ast.Sign.NoSign,
+                           ast.SymbolicAtom(ast.Function(self.location, name, [self.var], 0)))
+
+
+def _searched(head: ast.AST) -> bool:
+    """A constraint's or a choice rule's head: the rule takes part in the search, not in grounding."""
+    if head.ast_type == ast.ASTType.Literal:
+        return head.atom.ast_type == ast.ASTType.BooleanConstant
+    return True
+
+
+def with_state(stm: ast.AST) -> ast.AST:
+    """The statement of the many-states program (see above)."""
+    if stm.ast_type not in (ast.ASTType.Rule, ast.ASTType.Heuristic, ast.ASTType.ShowSignature,
+                            ast.ASTType.Defined, ast.ASTType.Program, ast.ASTType.Comment):
+        raise EncodingError(f"no many-states form for the statement {stm}")
+    tr = _AddState(stm.location)
+    out = tr(stm)
+    if out.ast_type == ast.ASTType.Rule:
+        extra = [tr.literal(STATE_PRED)] + ([tr.literal(FOCUS_PRED)] if _searched(out.head) else [])
+        out = out.update(body=[*out.body, *extra])
+    elif out.ast_type == ast.ASTType.Heuristic:
+        out = out.update(body=[*out.body, tr.literal(STATE_PRED), tr.literal(FOCUS_PRED)])
+    return out
+
+
+_WITH_STATE: dict[int, tuple[ast.AST, ast.AST]] = {}
+
+
+def _with_state_cached(stm: ast.AST) -> ast.AST:
+    hit = _WITH_STATE.get(id(stm))
+    if hit is None or hit[0] is not stm:
+        if len(_WITH_STATE) > 20000:
+            _WITH_STATE.clear()
+        hit = _WITH_STATE[id(stm)] = (stm, with_state(stm))
+    return hit[1]
+
+
+@functools.cache
+def _focus_declaration() -> tuple[ast.AST, ...]:
+    out: list[ast.AST] = []
+    ast.parse_string(f"#external {FOCUS_PRED}({_STATE_VAR}) : {STATE_PRED}({_STATE_VAR}). [free]", out.append)
+    return tuple(s for s in out if s.ast_type != ast.ASTType.Program)
+
+
+def _prefixer() -> Callable[[clingo.Symbol, clingo.Symbol], clingo.Symbol]:
+    """A function making ``p(first, args...)`` of the function symbol ``p(args...)`` with clingo's C
+    calls made directly and reused buffers (Function(name, [first, *sym.arguments]) costs several
+    times more)."""
+    if _LIB is None:
+        return lambda sym, first: clingo.Function(sym.name, [first, *sym.arguments])
+    lib, ffi = _LIB, _FFI
+    p_args, p_size = ffi.new(_SYMBOLS_P), ffi.new(_SIZE_P)
+    p_name, p_out = ffi.new("char**"), ffi.new("clingo_symbol_t*")
+    buf = ffi.new("clingo_symbol_t[]", 64)
+
+    def make(sym: clingo.Symbol, first: clingo.Symbol) -> clingo.Symbol:
+        if not (lib.clingo_symbol_arguments(sym._rep, p_args, p_size) and lib.clingo_symbol_name(sym._rep, p_name)) \
+                or p_size[0] >= 63:
+            return clingo.Function(sym.name, [first, *sym.arguments])
+        n = p_size[0]
+        buf[0] = first._rep
+        args = p_args[0]
+        for i in range(n):
+            buf[i + 1] = args[i]
+        if not lib.clingo_symbol_create_function(p_name[0], buf, n + 1, True, p_out):
+            raise RuntimeError(ffi.string(lib.clingo_error_message()).decode())
+        return clingo.Symbol(p_out[0])
+    return make
+
+
+_PREFIX = None
+
+
+def prefixed(sym: clingo.Symbol, first: clingo.Symbol) -> clingo.Symbol:
+    global _PREFIX
+    if _PREFIX is None:
+        _PREFIX = _prefixer()
+    return _PREFIX(sym, first)
+
+
+def add_state_facts(ctl: clingo.Control, states: Sequence[Iterable[clingo.Symbol]]) -> None:
+    """Add ``mtgasp_state(k)`` and each fact of state k with k as its first argument."""
+    make = _prefixer()
+    out: list[clingo.Symbol] = []
+    for k, facts in enumerate(states):
+        n = clingo.Number(k)
+        out.append(clingo.Function(STATE_PRED, [n]))
+        out.extend(make(f, n) for f in facts)
+    add_facts(ctl, out)
+
+
+class GroundedMany:
+    """Several states' programs grounded in one call (see above); ``view(k)`` answers as the
+    Grounded of state k alone would: the same facts, the same solves."""
+
+    def __init__(self, states: Sequence[Iterable[clingo.Symbol]], messages: list[str] | None = None,
+                 parts: tuple[str, ...] = ("base",), patterns: frozenset[Pattern] | None = None,
+                 goals: frozenset[tuple[str, int]] | None = None):
+        """``patterns``: the union of the states' fact patterns (see Grounded)."""
+        log = messages if messages is not None else []
+        self.ctl = clingo.Control(["--heuristic=Domain"], logger=lambda c, m: log.append(m))
+        config: Any = self.ctl.configuration.solve
+        config.models = 1
+        self.size = len(states)
+        program = _OVERRIDE.get() or parsed_parts()
+        with ast.ProgramBuilder(self.ctl) as pb:
+            for stm in program_statements(program, parts, patterns, goals):
+                pb.add(_with_state_cached(stm))
+            for stm in _focus_declaration():
+                pb.add(stm)
+        add_state_facts(self.ctl, states)
         try:
-            with self.ctl.solve(assumptions=assumptions, yield_=True) as handle:
-                for model in handle:
-                    last = tuple(model.symbols(shown=True))
-                result = handle.get()
-        finally:
-            if conflicts is not None:
-                self._solve_config().solve_limit = "umax"
-        return Solve(bool(result.satisfiable), last)
+            self.ctl.ground([(part, []) for part in parts])
+        except RuntimeError:
+            raise EncodingError("grounding failed: " + " ".join(m.strip() for m in log if "error" in m)) from None
+        self._facts: dict[tuple[str, int], list[list[clingo.Symbol]]] = {}
+        self._focused: int | None = None
+
+    def view(self, k: int) -> StateView:
+        return StateView(self, k)
+
+    def facts_of(self, name: str, arity: int, k: int) -> list[clingo.Symbol]:
+        """The facts of name/arity of state k after grounding, without the state's number, in
+        clingo's order."""
+        per_state = self._facts.get((name, arity))
+        if per_state is None:
+            per_state = [[] for _ in range(self.size)]
+            for sym in fact_atoms(self.ctl, name, arity + 1):
+                args = sym_args(sym)
+                per_state[args[0].number].append(clingo.Function(name, args[1:]))
+            self._facts[(name, arity)] = per_state
+        return per_state[k]
+
+    def solve(self, k: int, assumptions: list[tuple[clingo.Symbol, bool]],
+              conflicts: int | None) -> tuple[bool, list[clingo.Symbol]]:
+        """Solve state k's program under its assumptions (single-state atoms)."""
+        n = clingo.Number(k)
+        focus = [(clingo.Function(FOCUS_PRED, [clingo.Number(j)]), j == k) for j in range(self.size)]
+        ok, shown = _solve(self.ctl, [*focus, *((prefixed(a, n), v) for a, v in assumptions)], conflicts)
+        out = []
+        for sym in shown:
+            args = sym_args(sym)
+            if args and args[0] == n:
+                out.append(clingo.Function(sym.name, args[1:]))
+        return ok, out
+
+
+class StateView:
+    """One state of a GroundedMany, with Grounded's interface (facts_by_name, facts, solve)."""
+
+    def __init__(self, many: GroundedMany, k: int):
+        self.many = many
+        self.k = k
+
+    def facts_by_name(self, signatures: Iterable[tuple[str, int]]) -> dict[str, list[clingo.Symbol]]:
+        return {name: self.many.facts_of(name, arity, self.k) for name, arity in signatures}
+
+    def facts(self, signatures: Iterable[tuple[str, int]]) -> list[clingo.Symbol]:
+        out: list[clingo.Symbol] = []
+        for name, arity in signatures:
+            out.extend(self.many.facts_of(name, arity, self.k))
+        return out
+
+    def solve(self, check: clingo.Symbol | None = None,
+              assume: tuple[tuple[clingo.Symbol, bool], ...] = (), conflicts: int | None = None) -> Solve:
+        satisfiable, shown = self.many.solve(self.k, _assumptions(check, assume), conflicts)
+        return Solve(satisfiable, tuple(shown))
