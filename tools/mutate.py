@@ -320,6 +320,7 @@ class Profile:
         self.seconds: dict[str, float] = {}
         started = time.perf_counter()
         self.fixpoint_seconds = 0.0
+        self.unknown: set[str] = set()  # scenarios with a grounding the profile can't see: always run
         self.cached = False
         digest = _digest(scenarios)
         if cache is not None and cache.exists():
@@ -328,24 +329,42 @@ class Profile:
                     stored = pickle.load(f)
                 if stored.get("digest") == digest:
                     self.queries, self.seconds = stored["queries"], stored["seconds"]
+                    self.unknown = set(stored["unknown"])
                     self.by_scenario = {n: [self.queries[k] for k in keys]
                                         for n, keys in stored["by_scenario"].items()}
                     self.cached = True
                     self.elapsed = time.perf_counter() - started
                     return
         by_keys: dict[str, list[Any]] = {}
+        # Every grounding goes through solver.program_statements: counted, so that a query made
+        # another way than Grounded (solver.GroundedMany, Checker.many) can't be missed.
+        groundings = 0
+        real_statements = solver.program_statements
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            nonlocal groundings
+            groundings += 1
+            return real_statements(*args, **kwargs)
+
         solver.Grounded.__init__ = recording  # type: ignore[method-assign]
+        solver.program_statements = counting  # type: ignore[assignment]
         try:
             for name, doc in scenarios:
                 calls.clear()
+                groundings = 0
                 start = time.perf_counter()
                 result = run_scenario(checker, name, doc)
                 self.seconds[name] = time.perf_counter() - start
                 if not result.passed:
                     raise SystemExit(f"{name} fails under the real encodings: fix it before a mutation run")
+                if groundings != len(calls):
+                    by_keys[name] = []
+                    self.unknown.add(name)  # a grounding not made by Grounded: always run it
+                    continue
                 by_keys[name] = list(dict.fromkeys(calls))
         finally:
             solver.Grounded.__init__ = real_init  # type: ignore[method-assign]
+            solver.program_statements = real_statements  # type: ignore[assignment]
         start = time.perf_counter()
         for name, keys in by_keys.items():
             for key in keys:
@@ -357,7 +376,7 @@ class Profile:
             tmp = cache.with_name(cache.name + ".tmp")
             with tmp.open("wb") as f:
                 pickle.dump({"digest": digest, "queries": self.queries, "seconds": self.seconds,
-                             "by_scenario": by_keys}, f)
+                             "by_scenario": by_keys, "unknown": sorted(self.unknown)}, f)
             tmp.replace(cache)
         self.elapsed = time.perf_counter() - started
 
@@ -439,7 +458,7 @@ class Profile:
         for item in todo:
             name = item[1][0]
             queries = self.by_scenario.get(name)
-            if queries is None:
+            if queries is None or name in self.unknown:
                 ranked.append((0, 0.0, item))  # not profiled: run it
                 continue
             rank = None
