@@ -285,6 +285,8 @@ def _why(q: Query, action: Action) -> Verdict:
     v = q.verdicts[term]
     if action.x is not None:
         v.action = Action(**{**v.action.__dict__, "x": action.x})
+    if action.targets and not v.action.targets:  # the verdict is on the action with its targets
+        v.action = replace(v.action, targets=action.targets)
     return q.settle(v)
 
 
