@@ -286,7 +286,8 @@ class Profile:
     fires may still be left out; counting it as grounded only runs more scenarios.)
 
     Needs from mtgasp.solver, read only: Grounded (its calls are recorded while profiling),
-    _rule_infos (a statement's head and required patterns, after _bind_terms) and _may_match."""
+    _rule_infos (a statement's head and required patterns, after _bind_terms), fixpoint (the
+    rules that can fire and the patterns then possible) and _may_match."""
 
     def __init__(self, checker: Any, scenarios: Sequence[tuple[str, dict[str, Any]]],
                  cache: Path | None = None):
@@ -383,25 +384,10 @@ class Profile:
     def _fixpoint(self, parts: tuple[str, ...], facts: frozenset[Any]) -> Any:
         """The rules of these parts that fire on facts of these patterns, and the patterns then
         possible (mtgasp.solver.relevant's fixpoint, keeping what it computes)."""
-        from mtgasp.solver import _may_match
+        from mtgasp.solver import fixpoint
 
-        possible: dict[tuple[str, int], set[Any]] = {}
-        for name, args in facts:
-            possible.setdefault((name, len(args)), set()).add(args)
         rules = [(k, info) for k, info in self.infos.items() if k[0] in parts and info is not None]
-        fired: set[tuple[str, int]] = set()
-        changed = True
-        while changed:
-            changed = False
-            for k, r in rules:
-                if k in fired:
-                    continue
-                if all(any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
-                       for name, args in r.required):
-                    fired.add(k)
-                    changed = True
-                    for name, args in r.heads:
-                        possible.setdefault((name, len(args)), set()).add(args)
+        fired, possible = fixpoint(rules, facts)
         return frozenset(parts), fired, possible
 
     def changed(self, program: dict[str, tuple[Any, ...]]) -> tuple[tuple[str, int], Any] | None:

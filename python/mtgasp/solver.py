@@ -407,6 +407,29 @@ def program_statements(program: dict[str, tuple[ast.AST, ...]], parts: tuple[str
     return found[1]
 
 
+def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern]
+             ) -> tuple[set[Any], dict[tuple[str, int], set[tuple[Any, ...]]]]:
+    """The rules (given with a key each) that can fire on facts of these patterns, and the patterns
+    then possible per predicate: the least fixpoint of relevant() (tools/mutate.py reads both)."""
+    possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
+    for name, args in facts:
+        possible.setdefault((name, len(args)), set()).add(args)
+    fired: set[Any] = set()
+    changed = True
+    while changed:
+        changed = False
+        for key, r in rules:
+            if key in fired:
+                continue
+            if all(any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
+                   for name, args in r.required):
+                fired.add(key)
+                changed = True
+                for name, args in r.heads:
+                    possible.setdefault((name, len(args)), set()).add(args)
+    return fired, possible
+
+
 def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
              goals: frozenset[tuple[str, int]] | None = None) -> tuple[ast.AST, ...]:
     """The statements worth grounding on facts of these patterns (see the module doc): rules that
@@ -414,23 +437,8 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
     goal predicates depend on: without SOLVING among the goals, no constraint (nothing is
     solved); with it, also every constraint and what #heuristic and #show statements mention, and
     what they depend on. Other statements (#show, #defined, #heuristic, #program) are kept."""
-    possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
-    for name, args in facts:
-        possible.setdefault((name, len(args)), set()).add(args)
     rules = [i for i in infos if isinstance(i, _RuleInfo)]
-    fired: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for idx, r in enumerate(rules):
-            if idx in fired:
-                continue
-            if all(any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
-                   for name, args in r.required):
-                fired.add(idx)
-                changed = True
-                for name, args in r.heads:
-                    possible.setdefault((name, len(args)), set()).add(args)
+    fired, _possible = fixpoint(list(enumerate(rules)), facts)
     keep = {id(rules[i].stm) for i in fired}
     if goals is not None:
         needed = set(goals)
