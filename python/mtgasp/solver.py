@@ -742,24 +742,21 @@ def _prefixer() -> Callable[[clingo.Symbol, clingo.Symbol], clingo.Symbol]:
     return make
 
 
-_PREFIX = None
+_PREFIX = _prefixer()
 
 
 def prefixed(sym: clingo.Symbol, first: clingo.Symbol) -> clingo.Symbol:
-    global _PREFIX
-    if _PREFIX is None:
-        _PREFIX = _prefixer()
+    """``p(first, args...)`` for the function symbol ``p(args...)`` (a state's number first)."""
     return _PREFIX(sym, first)
 
 
 def add_state_facts(ctl: clingo.Control, states: Sequence[Iterable[clingo.Symbol]]) -> None:
     """Add ``mtgasp_state(k)`` and each fact of state k with k as its first argument."""
-    make = _prefixer()
     out: list[clingo.Symbol] = []
     for k, facts in enumerate(states):
         n = clingo.Number(k)
         out.append(clingo.Function(STATE_PRED, [n]))
-        out.extend(make(f, n) for f in facts)
+        out.extend(prefixed(f, n) for f in facts)
     add_facts(ctl, out)
 
 
