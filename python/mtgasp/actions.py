@@ -63,6 +63,17 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _exiled_with_actors_permanent(state: GameState, obj: GameObject, actor: str) -> bool:
+    """A card in exile linked to a permanent ``actor`` controls (``exiled_with``, 607.2a): that
+    permanent's ability may let its controller play it though another player owns it (a hideaway
+    permanent whose control changed: "You may play the exiled card", 702.75a). Such an action is
+    a question for the rules, not bad input."""
+    if obj.zone != "exile" or obj.exiled_with is None:
+        return False
+    src = state.obj(obj.exiled_with)
+    return src is not None and src.zone == "battlefield" and (src.controller or src.owner) == actor
+
+
 def acting_player(state: GameState, player: str | None = None) -> str:
     """Who acts: ``player`` if given, else the player with priority, else the controller of the
     resolving object (who makes its choices), else the active player."""
@@ -150,7 +161,8 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                 obj = None
             else:
                 controller = obj.controller or obj.owner
-                if check_owner and actor not in (obj.owner, controller):
+                if check_owner and actor not in (obj.owner, controller) \
+                        and not _exiled_with_actors_permanent(state, obj, actor):
                     f.add("action.object", f"{_show(oid)} is not {actor}'s (owner {obj.owner}, "
                                            f"controller {controller})")
                 card = library.find(obj.card)

@@ -477,6 +477,8 @@ def _describe(action: Any, state: Any) -> str:
         return f"activate {what} {ab_text}"
     if a["kind"] == "pass":
         return "pass priority"
+    if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
+        return f"play land {what} as {a['face']}"
     return f"{a['kind'].replace('_', ' ')} {what}"
 
 
