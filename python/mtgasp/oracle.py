@@ -2544,7 +2544,7 @@ def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
 # ---- effects (after a cost's colon, a trigger's comma, or a spell's paragraph) --------------
 
 @template("effect.add_mana_triggered", "mana_trigger_effect",
-          rf"(?:its controller|that player|you) adds? an additional (?P<m>{COLORED}+)",
+          rf"(?:(?:its controller|that player|you) adds?|add) an additional (?P<m>{COLORED}+)",
           'triggered mana ability: "mana": {"fixed": "{G}"}', "CR 605.1b, 106.12a",
           "Wild Growth")
 def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
@@ -2560,7 +2560,8 @@ def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.add_mana_same_type", "mana_trigger_effect",
-          r"(?:that player|its controller) adds one (?:additional )?mana of any type that land produced",
+          r"(?:(?:that player|its controller) adds|add) one (?:additional )?mana of any type that land "
+          r"produced",
           'triggered mana ability: "mana": {"same_type_as_produced": 1}', "CR 605.1b, 106.12a",
           "Heartbeat of Spring")
 def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
