@@ -53,9 +53,9 @@ MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "cast": ("object", "method", "face", "x", "additional", "targets"),
     "play_land": ("object", "face"),
-    "activate": ("object", "ability", "targets"),
+    "activate": ("object", "ability", "targets", "x"),   # x: an {X} in the activation cost (107.3k)
     "foretell": ("object",),
-    "plot": ("object", "ability"),
+    "plot": ("object", "ability", "x"),   # x: an {X} in the plot cost (107.3d: Fblthp's, the mana cost)
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
     "pass": (),
     "decline": (),
@@ -188,10 +188,9 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     method: str | None = None
     x: int | None = None
     additional: list[str] = []
-    if kind == "cast":
-        method = "normal"
-        if doc.get("method") is not None:
-            method = f.choice("action.method", doc["method"], METHODS, "a casting method")
+    if kind in ("cast", "plot", "activate"):
+        # 107.3a, 107.3d, 107.3k: the value of X in a spell's cost, a special action's cost or an
+        # activation cost ({"min", "max"} as `moves` prints it: the largest)
         raw_x = doc.get("x")
         if isinstance(raw_x, dict) and set(raw_x) == {"min", "max"}:  # as moves prints it
             raw_x = raw_x["max"]
@@ -199,6 +198,10 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                 raw_x = None
         if raw_x is not None:
             x = f.integer("action.x", raw_x, minimum=0)
+    if kind == "cast":
+        method = "normal"
+        if doc.get("method") is not None:
+            method = f.choice("action.method", doc["method"], METHODS, "a casting method")
         if doc.get("additional") is not None:
             items = f.listing("action.additional", doc["additional"])
             for i, item in enumerate(items or []):
