@@ -287,4 +287,5 @@ def _not_for_kind(key: str, kind: str) -> str:
     if kind == "pass":
         return "a pass action has no other fields"
     users = [k for k, fields in KIND_FIELDS.items() if key in fields]
-    return f"a {kind} action has no {key} (only {' and '.join(users)} actions do)"
+    names = ", ".join(users[:-1]) + " and " + users[-1] if len(users) > 1 else "".join(users)
+    return f"a {kind} action has no {key} (only {names} actions do)"
