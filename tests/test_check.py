@@ -56,6 +56,7 @@ def _without_foretold_this_turn_reason() -> str:
     return text[:start] + text[end:]
 
 
+@pytest.mark.slow
 def test_a_broken_rule_is_found_and_reproduced_by_why() -> None:
     broken = _without_foretold_this_turn_reason()
     checker = BoundedChecker(bound=2, payment_bound=2, overrides={"casting_exile.lp": broken})
@@ -93,6 +94,7 @@ def test_a_flipped_comparison_is_found() -> None:
     assert cx.state["players"][0].get("lands_played_this_turn") == 1
 
 
+@pytest.mark.slow
 def test_cli_check(tmp_path, capsys) -> None:
     code = main(["check", "--bound", "1", "--property", "land_own_turn", "--property", "free_cast_x_zero",
                  "--json", "--save", str(tmp_path)])
@@ -100,6 +102,9 @@ def test_cli_check(tmp_path, capsys) -> None:
     assert code == 0
     assert [r["property"] for r in out["results"]] == ["land_own_turn", "free_cast_x_zero"]
     assert all(r["status"] == "holds" for r in out["results"])
+
+
+def test_cli_check_arguments(capsys) -> None:
     assert main(["check", "--bound", "1", "--property", "no_such_property"]) == 2
     assert main(["check", "--turns", "0"]) == 2
     assert "--turns: 0 is below 1" in capsys.readouterr().err
@@ -166,6 +171,7 @@ def test_verify_coverage(tmp_path, capsys) -> None:
     assert "702.170d" in cov["unexercised"]
 
 
+@pytest.mark.slow
 def test_x_merged_with_generic_is_found() -> None:
     # The bug mtgasp check found in payment.lp: X's need was need(generic,XC*X), the same atom as
     # the generic part of the cost when the amounts are equal, so X was paid for free.

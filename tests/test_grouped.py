@@ -67,7 +67,8 @@ def _alone(ask: Ask) -> Any:
     return CHECKER.moves(ask.state, ask.player)
 
 
-@pytest.mark.parametrize("part", range(GROUPS))
+# One part by default (every sixth question of the corpus); all six in the slow tier.
+@pytest.mark.parametrize("part", [0, *(pytest.param(p, marks=pytest.mark.slow) for p in range(1, GROUPS))])
 def test_grouped_verdicts_are_the_verdicts_of_each_state_alone(part: int) -> None:
     asks = ASKS[part::GROUPS]
     assert len(asks) > 50

@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
@@ -22,11 +24,14 @@ def _fresh(m: mutate.Mutant) -> mutate.Mutant:
     return mutate.Mutant(m.id, m.file, m.line, m.kind, m.description, m.statement, m.text)
 
 
-def test_skip_gives_the_same_verdicts_as_running_every_scenario() -> None:
+# The default run: the two mutants named below over 9 scenarios; the slow tier: 5 random ones
+# more, over 25.
+@pytest.mark.parametrize(("others", "sampled"), [(8, 0), pytest.param(24, 5, marks=pytest.mark.slow)])
+def test_skip_gives_the_same_verdicts_as_running_every_scenario(others: int, sampled: int) -> None:
     files = corpus_files()
-    scenarios = [f for f in files if f[0] == KILLER] + [f for f in files if f[0] != KILLER][:24]
+    scenarios = [f for f in files if f[0] == KILLER] + [f for f in files if f[0] != KILLER][:others]
     ms = mutate.mutants(list(encoding_files()), mutate.KINDS)
-    chosen = random.Random(7).sample(ms, 5)
+    chosen = random.Random(7).sample(ms, sampled)
     # a mutant the Corrupted Grafstone scenario kills (mana.lp, "a color among cards in your
     # graveyard": the owner of the card is dropped) and one no scenario notices (a bit of the
     # mana types' numbering, 32 -> 33: tools/mutate.py --sample 12 --seed 7)

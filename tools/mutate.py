@@ -275,8 +275,7 @@ class Profile:
     of every query each scenario makes (exact, not a heuristic).
 
     mtgasp.solver grounds, for a query, only the statements that can fire on its facts
-    (``relevant``: a least fixpoint over the facts' patterns; mtgasp.apply grounds every statement,
-    but one that can't fire on the facts has no ground instance either way). Let r be the rule a
+    (``relevant``: a least fixpoint over the facts' patterns; mtgasp.apply's groundings too). Let r be the rule a
     mutant changes and r' what it becomes (none for a deleted rule). If, in a query, r doesn't fire
     under the real program, the fixpoint is that of the other rules; if r' can't fire on that
     fixpoint either, it is the mutated program's fixpoint too. Then both programs ground the same

@@ -83,7 +83,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
             fw.add("prefer_mix", Function(t), Number(choose_type.lower().count(t)))
     elif choose_type is not None:
         fw.add("prefer_type", Function(choose_type.lower()))
-    grounded = Grounded(fw.facts, parts=("base", "apply"))
+    grounded = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns))
     solved = grounded.solve(check=term if verdict.costed else None)
     if not solved.satisfiable:  # the outcome rules found no way to carry the action out
         if choose_type is not None:  # e.g. a color the resolving ability can't add (106.1a)
@@ -124,7 +124,7 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
         fw = FactWriter(lib)
         fw.state(state)
         fw.add("do", Function("sba"))
-        solved = Grounded(fw.facts, parts=("base", "apply")).solve()
+        solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns)).solve()
         if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
             return state
         doc = dump_state(state)

@@ -407,27 +407,86 @@ def program_statements(program: dict[str, tuple[ast.AST, ...]], parts: tuple[str
     return found[1]
 
 
-def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern]
+Waiting = dict[tuple[str, int], list[tuple[int, int, tuple[Any, ...]]]]
+
+
+def waiting_literals(rules: Sequence[tuple[Any, _RuleInfo]]) -> Waiting:
+    """Per predicate, the required body literals of the rules that have it: (rule, literal, args)."""
+    waiting: Waiting = {}
+    for idx, (_key, r) in enumerate(rules):
+        for pos, (name, args) in enumerate(r.required):
+            waiting.setdefault((name, len(args)), []).append((idx, pos, args))
+    return waiting
+
+
+def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern], waiting: Waiting | None = None
              ) -> tuple[set[Any], dict[tuple[str, int], set[tuple[Any, ...]]]]:
     """The rules (given with a key each) that can fire on facts of these patterns, and the patterns
-    then possible per predicate: the least fixpoint of relevant() (tools/mutate.py reads both)."""
+    then possible per predicate: the least fixpoint of relevant() (tools/mutate.py reads both).
+    Each new pattern is matched once against each body literal of its predicate that no pattern
+    matched yet; a rule fires when none is left (the order of firing doesn't change the fixpoint)."""
     possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
-    for name, args in facts:
-        possible.setdefault((name, len(args)), set()).add(args)
+    if waiting is None:  # (waiting_literals(rules), which relevant() keeps per program)
+        waiting = waiting_literals(rules)
+    unmet = [set(range(len(r.required))) for _key, r in rules]  # per rule: literals no pattern matches yet
     fired: set[Any] = set()
-    changed = True
-    while changed:
-        changed = False
-        for key, r in rules:
-            if key in fired:
-                continue
-            if all(any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
-                   for name, args in r.required):
-                fired.add(key)
-                changed = True
-                for name, args in r.heads:
-                    possible.setdefault((name, len(args)), set()).add(args)
+    new: list[tuple[str, tuple[Any, ...]]] = []
+
+    def add(name: str, args: tuple[Any, ...]) -> None:
+        known = possible.setdefault((name, len(args)), set())
+        if args not in known:
+            known.add(args)
+            new.append((name, args))
+
+    def fire(idx: int) -> None:
+        key, r = rules[idx]
+        fired.add(key)
+        for name, args in r.heads:
+            add(name, args)
+
+    for name, args in facts:
+        add(name, args)
+    for idx, left in enumerate(unmet):
+        if not left:
+            fire(idx)
+    while new:
+        name, args = new.pop()
+        for idx, pos, lit in waiting.get((name, len(args)), ()):
+            left = unmet[idx]
+            if pos in left and _may_match(lit, args):
+                left.discard(pos)
+                if not left:
+                    fire(idx)
     return fired, possible
+
+
+# id of an analysed program -> (it, its rules, numbered, waiting_literals, what its other statements mention)
+_ANALYSED: dict[int, tuple[Any, list[_RuleInfo], list[tuple[int, _RuleInfo]], Waiting, frozenset[tuple[str, int]]]] = {}
+
+
+def _analysed(infos: tuple[ast.AST | _RuleInfo, ...]
+              ) -> tuple[list[_RuleInfo], list[tuple[int, _RuleInfo]], Waiting, frozenset[tuple[str, int]]]:
+    """What relevant() reads of a program, worked out once per program: its rules (numbered, and
+    their required literals by predicate) and the predicates its #show and #heuristic statements
+    mention."""
+    hit = _ANALYSED.get(id(infos))
+    if hit is None or hit[0] is not infos:
+        if len(_ANALYSED) > 16:
+            _ANALYSED.clear()
+        rules = [i for i in infos if isinstance(i, _RuleInfo)]
+        numbered = list(enumerate(rules))
+        shown: set[tuple[str, int]] = set()
+        for stm in infos:
+            if isinstance(stm, _RuleInfo):
+                continue
+            if stm.ast_type == ast.ASTType.ShowSignature:
+                shown.add((stm.name, stm.arity))
+            else:
+                found: list[Pattern] = []
+                _all_atoms(stm, found)
+                shown |= {(n, len(a)) for n, a in found}
+        hit = _ANALYSED[id(infos)] = (infos, rules, numbered, waiting_literals(numbered), frozenset(shown))
+    return hit[1], hit[2], hit[3], hit[4]
 
 
 def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
@@ -437,8 +496,8 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
     goal predicates depend on: without SOLVING among the goals, no constraint (nothing is
     solved); with it, also every constraint and what #heuristic and #show statements mention, and
     what they depend on. Other statements (#show, #defined, #heuristic, #program) are kept."""
-    rules = [i for i in infos if isinstance(i, _RuleInfo)]
-    fired, _possible = fixpoint(list(enumerate(rules)), facts)
+    rules, numbered, waiting, shown = _analysed(infos)
+    fired, _possible = fixpoint(numbered, facts, waiting)
     keep = {id(rules[i].stm) for i in fired}
     if goals is not None:
         needed = set(goals)
@@ -447,15 +506,7 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
             for i in fired:
                 if not rules[i].heads:
                     needed |= rules[i].mentions
-            for stm in infos:
-                if isinstance(stm, _RuleInfo):
-                    continue
-                if stm.ast_type == ast.ASTType.ShowSignature:
-                    needed.add((stm.name, stm.arity))
-                else:
-                    found: list[Pattern] = []
-                    _all_atoms(stm, found)
-                    needed |= {(n, len(a)) for n, a in found}
+            needed |= shown
         grew = True
         while grew:
             grew = False
