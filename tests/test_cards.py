@@ -404,3 +404,17 @@ def test_cards_module_does_not_import_clingo() -> None:
     code = ("import sys, mtgasp.cards as c; c.CardLibrary.builtin(); "
             "sys.exit(1 if 'clingo' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_full_name_of_an_imported_front_face(lib: CardLibrary) -> None:
+    """The shared AtomicCards.json lacks the back faces of modal DFCs: the importer keeps the front
+    face alone as a card named by it, and "Front // Back" still finds it — never a built-in card."""
+    front = {"name": "Agadeem's Awakening", "layout": "normal", "faces": [
+        {"name": "Agadeem's Awakening", "mana_cost": "{X}{B}{B}{B}", "types": ["Sorcery"],
+         "oracle": "Draw a card.", "abilities": [{"kind": "not_modeled", "text": "Draw a card."}]}]}
+    user = CardLibrary.from_data({"format": 1, "cards": [front]}, base=lib)
+    card = user.find("Agadeem's Awakening // Agadeem, the Undercrypt")
+    assert card is not None and card.name == "Agadeem's Awakening"
+    assert user.find("agadeem's awakening // anything") is card
+    assert user.find("Lightning Bolt // Nothing") is None
+    assert user.find("Kolvori, God of Kinship // Nothing") is None

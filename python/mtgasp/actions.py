@@ -53,14 +53,25 @@ MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "cast": ("object", "method", "face", "x", "additional", "targets"),
     "play_land": ("object", "face"),
-    "activate": ("object", "ability", "targets"),
+    "activate": ("object", "ability", "targets", "x"),   # x: an {X} in the activation cost (107.3k)
     "foretell": ("object",),
-    "plot": ("object", "ability"),
+    "plot": ("object", "ability", "x"),   # x: an {X} in the plot cost (107.3d: Fblthp's, the mana cost)
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
     "pass": (),
     "decline": (),
     "choose": ("object",),
 }
+
+
+def _exiled_with_actors_permanent(state: GameState, obj: GameObject, actor: str) -> bool:
+    """A card in exile linked to a permanent ``actor`` controls (``exiled_with``, 607.2a): that
+    permanent's ability may let its controller play it though another player owns it (a hideaway
+    permanent whose control changed: "You may play the exiled card", 702.75a). Such an action is
+    a question for the rules, not bad input."""
+    if obj.zone != "exile" or obj.exiled_with is None:
+        return False
+    src = state.obj(obj.exiled_with)
+    return src is not None and src.zone == "battlefield" and (src.controller or src.owner) == actor
 
 
 def acting_player(state: GameState, player: str | None = None) -> str:
@@ -150,7 +161,8 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                 obj = None
             else:
                 controller = obj.controller or obj.owner
-                if check_owner and actor not in (obj.owner, controller):
+                if check_owner and actor not in (obj.owner, controller) \
+                        and not _exiled_with_actors_permanent(state, obj, actor):
                     f.add("action.object", f"{_show(oid)} is not {actor}'s (owner {obj.owner}, "
                                            f"controller {controller})")
                 card = library.find(obj.card)
@@ -176,10 +188,9 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     method: str | None = None
     x: int | None = None
     additional: list[str] = []
-    if kind == "cast":
-        method = "normal"
-        if doc.get("method") is not None:
-            method = f.choice("action.method", doc["method"], METHODS, "a casting method")
+    if kind in ("cast", "plot", "activate"):
+        # 107.3a, 107.3d, 107.3k: the value of X in a spell's cost, a special action's cost or an
+        # activation cost ({"min", "max"} as `moves` prints it: the largest)
         raw_x = doc.get("x")
         if isinstance(raw_x, dict) and set(raw_x) == {"min", "max"}:  # as moves prints it
             raw_x = raw_x["max"]
@@ -187,6 +198,10 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                 raw_x = None
         if raw_x is not None:
             x = f.integer("action.x", raw_x, minimum=0)
+    if kind == "cast":
+        method = "normal"
+        if doc.get("method") is not None:
+            method = f.choice("action.method", doc["method"], METHODS, "a casting method")
         if doc.get("additional") is not None:
             items = f.listing("action.additional", doc["additional"])
             for i, item in enumerate(items or []):
@@ -272,4 +287,5 @@ def _not_for_kind(key: str, kind: str) -> str:
     if kind == "pass":
         return "a pass action has no other fields"
     users = [k for k, fields in KIND_FIELDS.items() if key in fields]
-    return f"a {kind} action has no {key} (only {' and '.join(users)} actions do)"
+    names = ", ".join(users[:-1]) + " and " + users[-1] if len(users) > 1 else "".join(users)
+    return f"a {kind} action has no {key} (only {names} actions do)"

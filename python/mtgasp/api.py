@@ -74,6 +74,7 @@ class Query:
             t = fw.action_term(a, state)
             self.query_terms.append(t)
             fw.add("query", t)
+            fw.action_facts(t, a, state)
             if a.x is not None:
                 fw.add("query_x", t, Number(a.x))
             for tgt in a.targets:
@@ -273,6 +274,7 @@ def _moves(q: Query) -> list[Verdict]:
             if v.legal:
                 out.append(v)
     out = _with_targets(q, out)
+    out = _with_land_faces(q, out)
     out.sort(key=_move_key)
     return out
 
@@ -287,6 +289,8 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = Action(**{**v.action.__dict__, "x": action.x})
     if action.targets and not v.action.targets:  # the verdict is on the action with its targets
         v.action = replace(v.action, targets=action.targets)
+    if action.kind == "play_land" and action.face is not None:  # the land face it names (712.12)
+        v.action = replace(v.action, face=action.face)
     return q.settle(v)
 
 
@@ -319,6 +323,24 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
             one = copy.copy(v)
             one.action = replace(v.action, targets=(t,))
             out.append(one)
+    return out
+
+
+def _with_land_faces(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
+    """A modal double-faced card played as a land once per land face, the action naming it in
+    ``face`` (712.12: its player chooses which land face is up as it enters)."""
+    out: list[Verdict] = []
+    for v in verdicts:
+        o = q.state.obj(v.action.object or "") if v.action.kind == "play_land" else None
+        card = q.decoder.library.get(o.card) if o is not None and o.card is not None else None
+        if card is None or card.layout != "modal_dfc" or v.action.face is not None:
+            out.append(v)
+            continue
+        for face in card.faces:
+            if "Land" in face.types:
+                one = copy.copy(v)
+                one.action = replace(v.action, face=face.name)
+                out.append(one)
     return out
 
 

@@ -65,6 +65,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     fw.add("acting", fw.ids.player(player))
     query = fw.action_term(action, state)
     fw.add("query", query)
+    fw.action_facts(query, action, state)
     term = verdict.term
     fw.add("do", term)
     if action.x is not None:
@@ -145,6 +146,8 @@ def describe(action: Action, state: GameState) -> str:
         return f"activate ability {a['ability']} of {what}"
     if a["kind"] in ("pass", "decline"):
         return f"{a['kind']}"
+    if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
+        return f"play land {what} as {a['face']}"
     return f"{a['kind'].replace('_', ' ')} {what}"
 
 

@@ -2045,6 +2045,15 @@ class CardLibrary:
         if key is None:
             folded = self._folded.get(name.casefold()) if isinstance(name, str) else None
             key = self._lookup.get(folded) if folded is not None else None
+        if key is None and isinstance(name, str) and " // " in name:
+            # "A // B" of a card whose other faces the imported data lacks (the copy of
+            # AtomicCards.json in ../shared has front faces only for modal DFCs, split, adventure
+            # and flip cards): the importer keeps the front face alone, as the card "A" (never
+            # a built-in card, whose faces are all known)
+            front = self.find(name.split(" // ", 1)[0])
+            if front is not None and len(front.faces) == 1 and front.name.casefold() == \
+                    name.split(" // ", 1)[0].casefold() and front.name not in _builtin():
+                return front
         if key is None:
             return self._tokens.get(name) if isinstance(name, str) else None
         return self._cards[key]

@@ -336,13 +336,7 @@ class BoundedChecker:
                 colored = {k.upper(): v for k, v in amounts.items() if k not in ("generic", "x")}
                 self._cost_text[number] = render_cost(amounts.get("generic", 0), colored, amounts.get("x", 0),
                                                       hybrids.get(number))
-        if not self._descriptions:
-            for atom in ctl.symbolic_atoms.by_signature("describe", 2):
-                self._descriptions[atom.symbol.arguments[0].name] = atom.symbol.arguments[1].string
-            for atom in ctl.symbolic_atoms.by_signature("needs_payment", 1):
-                self._needs_payment.add(atom.symbol.arguments[0].name)
-            for atom in ctl.symbolic_atoms.by_signature("property_bound", 2):
-                self._property_bounds[atom.symbol.arguments[0].name] = atom.symbol.arguments[1].number
+        self._read_properties()
         prog = _Program(ctl, bound, time.perf_counter() - start, payments)
         self._programs[payments] = prog
         return prog
@@ -351,13 +345,33 @@ class BoundedChecker:
         """Ground the program of the requirement properties (and learn the list of properties)."""
         self.program(False)
 
+    def _read_properties(self) -> None:
+        """The list of properties (describe/2, needs_payment/1, property_bound/2): facts of
+        properties.lp, read by grounding that file alone (its other rules find nothing to fire on),
+        not the whole program."""
+        if self._descriptions:
+            return
+        ctl = clingo.Control(logger=lambda _c, _m: None)
+        name = "check/properties.lp"
+        try:
+            ctl.add("base", [], self.overrides.get(name, check_file_text(name)))
+            ctl.ground([("base", [])])
+        except RuntimeError as e:
+            raise CheckError(f"encodings/{name} doesn't ground") from e
+        for atom in ctl.symbolic_atoms.by_signature("describe", 2):
+            self._descriptions[atom.symbol.arguments[0].name] = atom.symbol.arguments[1].string
+        for atom in ctl.symbolic_atoms.by_signature("needs_payment", 1):
+            self._needs_payment.add(atom.symbol.arguments[0].name)
+        for atom in ctl.symbolic_atoms.by_signature("property_bound", 2):
+            self._property_bounds[atom.symbol.arguments[0].name] = atom.symbol.arguments[1].number
+
     def properties(self) -> dict[str, str]:
         """name -> description, in the order of properties.lp."""
-        self.ground()
+        self._read_properties()
         return dict(self._descriptions)
 
     def needs_payment(self, name: str) -> bool:
-        self.ground()
+        self._read_properties()
         return name in self._needs_payment
 
     def space(self, bound: int) -> float:

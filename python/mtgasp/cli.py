@@ -84,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", metavar="FILE", help="also write the next state to FILE")
     common(sp)
 
-    sp = sub.add_parser("look", help="the face-down exiled cards a player may look at (406.3, 702.75a, 702.143a)")
+    sp = sub.add_parser("look", help="the face-down cards a player may look at (406.3, 702.75a, 702.143a, 708.5)")
     sp.add_argument("state")
     sp.add_argument("player")
     common(sp)
@@ -353,7 +353,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             _print_json({"player": args.player, "may_look_at": seen})
         else:
-            _say(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no face-down exiled card"))
+            _say(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no face-down card"))
         return EXIT_OK
     if args.command == "verify":
         from mtgasp.scenarios import print_report, run_corpus
@@ -477,6 +477,8 @@ def _describe(action: Any, state: Any) -> str:
         return f"activate {what} {ab_text}"
     if a["kind"] == "pass":
         return "pass priority"
+    if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
+        return f"play land {what} as {a['face']}"
     return f"{a['kind'].replace('_', ' ')} {what}"
 
 

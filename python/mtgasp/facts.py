@@ -1229,6 +1229,16 @@ class FactWriter:
             return F(action.kind, [os, self.ability_term(o, card, action.ability)])
         return F(action.kind, [os])
 
+    def action_facts(self, term: Symbol, action: Action, st: GameState) -> None:
+        """The choices an action names besides its term: the land face a modal double-faced card
+        is played with (query_face/2, 712.12)."""
+        if action.kind == "play_land" and action.face is not None:
+            o = st.obj(action.object or "")
+            assert o is not None and o.card is not None
+            card = self.library.get(o.card)
+            fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
+            self.add("query_face", term, N(fi))
+
     def ability_term(self, o: Any, card: Card, ref: Any) -> Symbol:
         """a(K,F,I) for the object's own ability I; a(K',F',g(N)) for the N-th ability granted by
         card K' ({"granted_by": name, "index": N})."""

@@ -277,6 +277,8 @@ class Action:
             out["additional"] = list(self.additional)
             if self.targets:
                 out["targets"] = list(self.targets)
+        if self.kind == "play_land" and self.face is not None:  # 712.12: the land face played
+            out["face"] = self.face
         if self.ability is not None:
             out["ability"] = self.ability
         if self.kind == "activate" and self.targets:

@@ -2528,15 +2528,22 @@ def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "tapped_for_mana", "what": what, "by": "any"}
 
 
+_BASIC_TYPE = r"(?:Plains|Island|Swamp|Mountain|Forest)"
+
+
 @template("trigger.land_tapped_for_mana", "trigger",
-          r"Whenever (?P<who>a player|you) taps? an? (?P<t>land|Plains|Island|Swamp|Mountain|Forest)"
-          r" for mana",
-          '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]}, '
-          '"by": "you"|"any"}', "CR 605.1b, 603.2", "Whenever you tap a Forest for mana")
+          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|creature|{_BASIC_TYPE}"
+          rf"(?:(?:, {_BASIC_TYPE})*,? or {_BASIC_TYPE})?) for mana",
+          '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]} | '
+          '{"type": "Creature"}, "by": "you"|"any"}', "CR 605.1b, 603.2, 106.12a",
+          "Whenever you tap a Forest for mana; Keeper of Progenitus: a Mountain, Forest, or Plains; "
+          "Leyline of Abundance: a creature")
 def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
     what: dict[str, Any] = {"type": "Land"}
-    if m["t"].lower() != "land":
-        what["subtypes"] = [m["t"].capitalize()]
+    if m["t"].lower() == "creature":
+        what = {"type": "Creature"}
+    elif m["t"].lower() != "land":   # one basic land type or several ("a Mountain, Forest, or Plains")
+        what["subtypes"] = re.findall(_BASIC_TYPE, m["t"])
     return {"event": "tapped_for_mana", "what": what,
             "by": "you" if m["who"].lower() == "you" else "any"}
 
@@ -2544,7 +2551,7 @@ def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
 # ---- effects (after a cost's colon, a trigger's comma, or a spell's paragraph) --------------
 
 @template("effect.add_mana_triggered", "mana_trigger_effect",
-          rf"(?:its controller|that player|you) adds? an additional (?P<m>{COLORED}+)",
+          rf"(?:(?:its controller|that player|you) adds?|add) an additional (?P<m>{COLORED}+)",
           'triggered mana ability: "mana": {"fixed": "{G}"}', "CR 605.1b, 106.12a",
           "Wild Growth")
 def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
@@ -2560,7 +2567,8 @@ def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.add_mana_same_type", "mana_trigger_effect",
-          r"(?:that player|its controller) adds one (?:additional )?mana of any type that land produced",
+          r"(?:(?:that player|its controller) adds|add) one (?:additional )?mana of any type that land "
+          r"produced",
           'triggered mana ability: "mana": {"same_type_as_produced": 1}', "CR 605.1b, 106.12a",
           "Heartbeat of Spring")
 def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
@@ -3574,13 +3582,14 @@ def _l_contamination(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("static.replace_mana_double", "line",
-          r"If you tap a permanent for mana, it produces twice as much of that mana instead",
-          '{"kind": "static", "replace_mana": {... "result": {"multiply": 2}}}', "CR 106.12b, 614.1a",
-          "Mana Reflection")
+          r"If you tap a permanent for mana, it produces (?P<k>twice|three times) as much of that mana "
+          r"instead",
+          '{"kind": "static", "replace_mana": {... "result": {"multiply": 2 | 3}}}', "CR 106.12b, 614.1a",
+          "Mana Reflection; Nyxbloom Ancient: three times")
 def _l_reflection(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "replace_mana": {
         "when": {"tapped_for_mana": True, "what": {}, "controller": "you"},
-        "result": {"multiply": 2}}}
+        "result": {"multiply": 2 if m["k"] == "twice" else 3}}}
 
 
 @template("spell.pale_moon", "line",
@@ -3717,7 +3726,9 @@ _SPELL_STATIC = re.compile(
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
     r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
 )
-_TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?), (?P<eff>.+)$")
+# (a trigger may list basic land types: "Whenever a player taps a Mountain, Forest, or Plains for mana")
+_TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?"
+                      r"(?:, (?:or )?(?:Plains|Island|Swamp|Mountain|Forest)\b[^,]*)*), (?P<eff>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<eff>.+)$")
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")

@@ -259,6 +259,12 @@ def _bind_terms(stm: ast.AST) -> ast.AST:
     return stm.update(body=body) if changed else stm
 
 
+# A rule's analysis by its text: a program parsed again (program_override: tools/mutate.py's
+# mutants, mtgasp check's overrides) differs from the package's in a rule or two, and walking the
+# AST of the others again (about a second for the encodings) is skipped. Equal text, equal rule.
+_INFO_BY_TEXT: dict[str, _RuleInfo] = {}
+
+
 def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]:
     out: list[ast.AST | _RuleInfo] = []
     for stm in program:
@@ -267,13 +273,20 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
         if stm.ast_type != ast.ASTType.Rule:
             out.append(stm)
             continue
-        bound = _bind_terms(stm)
-        every: list[Pattern] = []
-        _all_atoms(bound.body, every)
-        _all_atoms(bound.head, every)  # with the conditions of a choice's elements
-        heads = tuple(_head_atoms(bound.head))
-        out.append(_RuleInfo(bound, heads, tuple(_required(bound.body)),
-                             frozenset((n, len(a)) for n, a in every), bound is not stm))
+        text = str(stm)
+        info = _INFO_BY_TEXT.get(text)
+        if info is None:
+            bound = _bind_terms(stm)
+            every: list[Pattern] = []
+            _all_atoms(bound.body, every)
+            _all_atoms(bound.head, every)  # with the conditions of a choice's elements
+            heads = tuple(_head_atoms(bound.head))
+            info = _RuleInfo(bound, heads, tuple(_required(bound.body)),
+                             frozenset((n, len(a)) for n, a in every), bound is not stm)
+            if len(_INFO_BY_TEXT) > 50000:
+                _INFO_BY_TEXT.clear()
+            _INFO_BY_TEXT[text] = info
+        out.append(info)
     return tuple(out)
 
 
