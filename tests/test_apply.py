@@ -468,3 +468,34 @@ def test_random_legal_action_keeps_zones_and_stack_consistent(
     old_ids = {o["id"] for o in original["objects"]}
     assert all(o["id"] not in old_ids for o in nxt["objects"] if o.get("token") and o["id"] not in
                {t["id"] for t in original["objects"] if t.get("token")})  # a new token has a new id
+
+
+def test_two_values_for_one_thing_of_the_next_state_are_an_internal_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An outcome that gives one thing of the next state two values (a bug of the encodings, never a
+    choice) stops apply instead of silently keeping the last value written; list fields may repeat."""
+    from clingo import Function, Number
+
+    from mtgasp import apply as apply_mod
+
+    def atoms(*spec: tuple[str, tuple[Any, ...]]) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {}
+        for name, args in spec:
+            out.setdefault(name, []).append(Function(name, [Number(a) if isinstance(a, int) else Function(a)
+                                                            for a in args]))
+        return out
+
+    apply_mod.check_single_valued(atoms(("pool_to", (1, "g", 2)), ("pool_to", (1, "r", 1)),
+                                        ("field", (3, "seen_by", 1)), ("field", (3, "seen_by", 2))))
+    for conflict in (atoms(("pool_to", (1, "g", 2)), ("pool_to", (1, "g", 3))),
+                     atoms(("zone_to", (4, "graveyard")), ("zone_to", (4, "exile"))),
+                     atoms(("field", (3, "tapped", "true")), ("field", (3, "tapped", "false")))):
+        with pytest.raises(apply_mod.ConflictingOutcome, match="two values"):
+            apply_mod.check_single_valued(conflict)
+    # Through the CLI: one line, exit 3 (an internal error), no traceback.
+    state = Path(__file__).resolve().parents[1] / "examples" / "midgame.json"
+    monkeypatch.setattr(apply_mod, "SINGLE_VALUED", {**apply_mod.SINGLE_VALUED, "game": 0})
+    code = main(["apply", str(state), '{"kind": "pass"}'])
+    err = capsys.readouterr().err
+    assert code == 3 and "internal error in 'apply'" in err and "two values for game" in err
+    assert "Traceback" not in err

@@ -169,6 +169,32 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
     return sym.name
 
 
+# The outcome atoms that give one value per key (their first KEY arguments; the rest is the value),
+# and the field/3 names that hold lists. Two values for one key are a bug of the encodings, never a
+# choice of the player: apply would silently keep the last one written, so it stops instead.
+SINGLE_VALUED = {"zone_to": 1, "field": 2, "counters_to": 2, "pool_to": 2, "pool_snow_to": 2,
+                 "rpool_to": 3, "player_field": 2, "life_to": 1, "pump_to": 1, "game": 1}
+LIST_FIELDS = frozenset({"seen_by", "activated_this_turn", "activated_ever", "targets", "target_player"})
+
+
+class ConflictingOutcome(RuntimeError):
+    """The encodings derived two values for one thing of the next state (an internal error)."""
+
+
+def check_single_valued(by_name: dict[str, list[Symbol]]) -> None:
+    """Raise ConflictingOutcome when an outcome atom of SINGLE_VALUED gives two values for one key."""
+    for name, key_len in SINGLE_VALUED.items():
+        seen: dict[tuple[Symbol, ...], tuple[Symbol, ...]] = {}
+        for a in by_name.get(name, ()):
+            args = tuple(a.arguments)
+            key, value = args[:key_len], args[key_len:]
+            if name == "field" and key[1].name in LIST_FIELDS:
+                continue
+            if seen.setdefault(key, value) != value:
+                raise ConflictingOutcome(f"the encodings derived two values for {name}"
+                                         f"({', '.join(map(str, key))}): {seen[key]} and {value}")
+
+
 def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, state: GameState,
            rng: random.Random, events: list[str]) -> None:
     objs = {o["id"]: o for o in doc["objects"]}
@@ -179,6 +205,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     by_name: dict[str, list[Symbol]] = {}
     for a in atoms:
         by_name.setdefault(a.name, []).append(a)
+    check_single_valued(by_name)
 
     def zone_change(o: dict[str, Any], zone: str) -> None:
         old = o["zone"]
