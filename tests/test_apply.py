@@ -475,7 +475,6 @@ def test_two_values_for_one_thing_of_the_next_state_are_an_internal_error(
     """An outcome that gives one thing of the next state two values (a bug of the encodings, never a
     choice) stops apply instead of silently keeping the last value written; list fields may repeat."""
     from clingo import Function, Number
-
     from mtgasp import apply as apply_mod
 
     def atoms(*spec: tuple[str, tuple[Any, ...]]) -> dict[str, list[Any]]:
