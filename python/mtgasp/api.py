@@ -35,7 +35,7 @@ VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("could_produce", 2), ("makes", 3),
     ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
-    ("x_reduction", 2),
+    ("x_reduction", 2), ("land_face_choice", 2),
 )
 
 
@@ -327,20 +327,25 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
 
 
 def _with_land_faces(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
-    """A modal double-faced card played as a land once per land face, the action naming it in
-    ``face`` (712.12: its player chooses which land face is up as it enters)."""
+    """A modal double-faced card played as a land once per land face it may be played with
+    (land_face_choice/2, 712.12: its player chooses which land face is up as it enters), the action
+    naming it in ``face``."""
+    choices: dict[Symbol, list[int]] = {}
+    for a in q.base_by_name.get("land_face_choice", ()):
+        choices.setdefault(a.arguments[0], []).append(a.arguments[1].number)
+    if not choices:
+        return verdicts
     out: list[Verdict] = []
     for v in verdicts:
-        o = q.state.obj(v.action.object or "") if v.action.kind == "play_land" else None
-        card = q.decoder.library.get(o.card) if o is not None and o.card is not None else None
-        if card is None or card.layout != "modal_dfc" or v.action.face is not None:
+        faces = choices.get(v.term) if v.action.face is None else None
+        if not faces:
             out.append(v)
             continue
-        for face in card.faces:
-            if "Land" in face.types:
-                one = copy.copy(v)
-                one.action = replace(v.action, face=face.name)
-                out.append(one)
+        card = q.decoder.library.get(q.state.obj(v.action.object or "").card)  # type: ignore[union-attr]
+        for f in sorted(faces):
+            one = copy.copy(v)
+            one.action = replace(v.action, face=card.faces[f - 1].name)
+            out.append(one)
     return out
 
 
