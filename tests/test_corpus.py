@@ -125,3 +125,30 @@ def test_mana_explanation_is_checked() -> None:
     (check,) = run_scenario(CHECKER, "wrong", doc).checks
     assert check.problems == ["expected an explanation mentioning 'reflects Island (b_island)'",
                               "expected no explanation mentioning 'turn {G} into {C}'"]
+
+
+def test_a_crash_fails_its_check_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug of mtgasp met by one check (an exception other than bad input) fails that check with
+    the error in one line; the scenario's other checks still run. An encoding that doesn't ground
+    (EncodingError) is not a failed check: it stops the run (tools/mutate.py calls it stillborn)."""
+    from mtgasp import api
+    from mtgasp.solver import EncodingError
+
+    doc = json.loads(json.dumps(WRONG))
+    doc["checks"] = [doc["checks"][0], {**doc["checks"][0], "expect": {"legal": False}}]
+    real_why = api.Checker.why
+    calls = []
+
+    def flaky(self: api.Checker, *args: object, **kw: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+        return real_why(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(api.Checker, "why", flaky)
+    first, second = run_scenario(CHECKER, "crash", doc).checks
+    assert first.problems == ["internal error (a bug in mtgasp): RuntimeError: boom"] and not first.passed
+    assert second.passed
+    monkeypatch.setattr(api.Checker, "why", lambda *a, **k: (_ for _ in ()).throw(EncodingError("x")))
+    with pytest.raises(EncodingError):
+        run_scenario(CHECKER, "stillborn", doc)

@@ -192,7 +192,8 @@ def check_single_valued(by_name: dict[str, list[Symbol]]) -> None:
                 continue
             if seen.setdefault(key, value) != value:
                 raise ConflictingOutcome(f"the encodings derived two values for {name}"
-                                         f"({', '.join(map(str, key))}): {seen[key]} and {value}")
+                                         f"({', '.join(map(str, key))}): {', '.join(map(str, seen[key]))} "
+                                         f"and {', '.join(map(str, value))}")
 
 
 def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, state: GameState,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgasp.errors import Collector, InputError
+from mtgasp.solver import EncodingError
 
 QUERIES = ("why", "moves", "mana")
 
@@ -303,12 +304,21 @@ def run_scenario(checker: Any, name: str, doc: dict[str, Any]) -> ScenarioResult
             checks.append(run_check(checker, state, chk, cname))
         except InputError as e:
             checks.append(CheckResult(cname, False, chk.get("expect"), None, [f"bad input: {e.render()}"]))
+        except EncodingError:
+            raise
+        except Exception as e:  # noqa: BLE001 (a bug of mtgasp: this check fails, the run goes on)
+            checks.append(CheckResult(cname, False, chk.get("expect"), None, [_internal(e)]))
     for i, step in enumerate(doc.get("steps") or []):
         sname = step.get("name") or f"step {i + 1}: {json.dumps(step['action'])}"
         try:
             result, state = run_step(checker, state, step, sname)
         except InputError as e:
             checks.append(CheckResult(sname, False, step.get("expect"), None, [f"bad input: {e.render()}"]))
+            break
+        except EncodingError:
+            raise
+        except Exception as e:  # noqa: BLE001 (a bug of mtgasp: this step fails, the run goes on)
+            checks.append(CheckResult(sname, False, step.get("expect"), None, [_internal(e)]))
             break
         checks.append(result)
         for j, chk in enumerate(step.get("checks") or []):
@@ -317,12 +327,21 @@ def run_scenario(checker: Any, name: str, doc: dict[str, Any]) -> ScenarioResult
                 checks.append(run_check(checker, state, chk, cname))
             except InputError as e:
                 checks.append(CheckResult(cname, False, chk.get("expect"), None, [f"bad input: {e.render()}"]))
+            except EncodingError:
+                raise
+            except Exception as e:  # noqa: BLE001
+                checks.append(CheckResult(cname, False, chk.get("expect"), None, [_internal(e)]))
         if not result.passed:
             break
     return ScenarioResult(
         id=doc["id"], file=name, card=ruling.get("card"), date=ruling.get("date"),
         text=ruling.get("text", doc.get("description", "")), rules=list(doc["rules"]),
         kind=doc.get("kind", "ruling"), checks=checks)
+
+
+def _internal(e: Exception) -> str:
+    """A check that crashed: an internal error of mtgasp (a bug), said in one line."""
+    return f"internal error (a bug in mtgasp): {type(e).__name__}: {e}"
 
 
 def run_corpus(checker: Any, path: Path | None = None) -> Report:
