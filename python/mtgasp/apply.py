@@ -24,7 +24,7 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
-STACK_ONLY = ("dream_exile", "targets", "looking_at")
+STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
 BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
@@ -206,15 +206,18 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             o.pop("face_down", None)
 
     # zones first, then fields (a field set by the same action wins over the zone's defaults)
+    gone: set[str] = set()
     for a in by_name.get("zone_to", []):
         o_id, zone = oid[a.arguments[0].number], a.arguments[1].name
         if zone == "gone":
             objs.pop(o_id, None)
+            gone.add(o_id)
             if o_id in stack:
                 stack.remove(o_id)
             continue
         zone_change(objs[o_id], zone)
     doc["objects"] = [o for o in doc["objects"] if o["id"] in objs]
+    _forget(objs, gone)
     for a in by_name.get("unfield", []):
         o = objs.get(oid[a.arguments[0].number])
         if o is not None:
@@ -401,6 +404,28 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     for a in by_name.get("event", []):
         events.append(decoder.message(a.arguments[0]))
+
+
+def _forget(objs: dict[str, dict[str, Any]], gone: set[str]) -> None:
+    """Objects that ceased to exist (704.5d: a token off the battlefield; 800.4a: the objects of a
+    player who left the game) are no longer named by the others: a target that ceased to exist is
+    an illegal target (608.2b), kept in ``lost_targets``; a link to it ends (400.7, 607.2a)."""
+    if not gone:
+        return
+    for o in objs.values():
+        targets = o.get("targets")
+        if targets and any(t in gone for t in targets):
+            o["lost_targets"] = [*o.get("lost_targets", []), *(t for t in targets if t in gone)]
+            kept = [t for t in targets if t not in gone]
+            if kept:
+                o["targets"] = kept
+            else:
+                o.pop("targets")
+        for key in ("refers_to", "exiled_with", "attached_to"):
+            if o.get(key) in gone:
+                o.pop(key)
+        if o.get("looking_at") and any(c in gone for c in o["looking_at"]):
+            o["looking_at"] = [c for c in o["looking_at"] if c not in gone]
 
 
 def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decoder: Decoder,
