@@ -300,7 +300,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
-        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} triggers/is put on the stack as {new_id}")
+        how = "is activated" if _key.name == "act" else "triggers"   # 602.2a / 603.3
+        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
+                      f"stack as {new_id}")
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)
