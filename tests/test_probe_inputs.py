@@ -42,6 +42,9 @@ CASES = [
     ("priority-of-a-loser", _state(priority="carol", losers=["carol"]), {"kind": "pass"},
      "priority", "800.4a"),
     ("a-loser-listed-twice", _state(losers=["carol", "carol"]), {"kind": "pass"}, "losers[1]", "twice"),
+    # 103.8: turn 1 is the starting player's
+    ("starting-player-not-turn-1s-player", _state(turn=1, starting_player="bob"), {"kind": "pass"},
+     "starting_player", "103.8"),
 ]
 
 

@@ -372,6 +372,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             p[name] = v
         if not v:
             p.pop(name, None)
+    # 302.6, 500.7: the players' most recent turns where "no extra turns" would say another one
+    for a in by_name.get("last_turn_clear", []):
+        players[pname[a.arguments[0].number]].pop("last_turn", None)
+    for a in by_name.get("last_turn_to", []):
+        players[pname[a.arguments[0].number]]["last_turn"] = a.arguments[1].number
     _write_effects(doc, by_name, decoder, objs, players, events)
     for a in by_name.get("draws", []):
         o = objs[oid[a.arguments[1].number]]
@@ -468,7 +473,8 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
                    "token": True, "controlled_since_turn": doc["turn"]}
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
-            events.append(f"{owner} creates a {card} ({tok['id']})")
+            article = "an" if card[:1].lower() in "aeiou" else "a"
+            events.append(f"{owner} creates {article} {card} ({tok['id']}; 111.2)")
     for a in by_name.get("new_lasting", []):  # 611.2a: a resolved spell's lasting effect
         doc.setdefault("effects", []).append({"card": decoder.ids.card_names[a.arguments[0].number],
                                               "controller": pname[a.arguments[1].number],

@@ -718,7 +718,11 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     if _opt(doc, "winner") is not None:
         check_player("winner", doc["winner"])
     if _opt(doc, "starting_player") is not None:
-        check_player("starting_player", doc["starting_player"])
+        starter = check_player("starting_player", doc["starting_player"])
+        # 103.8: the starting player takes the game's first turn (turn 1)
+        if starter is not None and turn == 1 and active is not None and starter != active:
+            f.add("starting_player", f"{_show(starter)} took the game's first turn, but turn 1 is "
+                                     f"{active}'s (CR 103.8)")
     for key in GAME_PLAYER_LISTS:
         if _opt(doc, key) is not None:
             seen: dict[str, int] = {}
