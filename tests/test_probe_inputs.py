@@ -77,3 +77,16 @@ def test_a_valid_pass_count_is_accepted(tmp_path: Path, capsys: pytest.CaptureFi
     state.write_text(json.dumps(_state(consecutive_passes=2, priority="carol")))
     assert main(["apply", str(state), '{"kind": "pass"}', "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["state"]["step"] == "beginning_of_combat"
+
+
+@pytest.mark.parametrize("action", [{"kind": "pass"}, {"kind": "cast", "object": "bolt", "targets": ["gb"]}])
+def test_a_choose_nothing_uses_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            action: dict[str, Any]) -> None:
+    """--choose was ignored silently when the action made no choice of mana, color or life."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(STATE))
+    assert main(["apply", str(state), json.dumps(action), "--choose", "R", "--json"]) == 2
+    out, err = capsys.readouterr()
+    problems = json.loads(out)["problems"]
+    assert [p["path"] for p in problems] == ["--choose"] and "no choice" in problems[0]["message"]
+    assert "Traceback" not in err

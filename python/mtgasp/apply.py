@@ -99,6 +99,11 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
                                              f"{{{str(choose_type).upper()}}}: another of its abilities "
                                              "could, but the choice is of the mana this ability adds"))
+    if choose_type is not None and not any(a.name == "choice_used" for a in solved.atoms):
+        raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice --choose decides "
+                                             "(the mana a mana ability or a resolving spell or ability "
+                                             "adds, the color chosen or the life paid as a permanent "
+                                             "enters); leave it out"))
     excluded = [a for a in solved.atoms if a.name == "choice_excluded"]
     if excluded:  # "choose a color other than red" (614.12)
         raise InputError(Problem("--choose", f"{{{str(choose_type).upper()}}} can't be chosen as "
