@@ -90,3 +90,18 @@ def test_a_choose_nothing_uses_is_bad_input(tmp_path: Path, capsys: pytest.Captu
     problems = json.loads(out)["problems"]
     assert [p["path"] for p in problems] == ["--choose"] and "no choice" in problems[0]["message"]
     assert "Traceback" not in err
+
+
+def test_a_byte_order_mark_is_not_part_of_the_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A UTF-8 file that starts with a byte order mark (Windows editors, PowerShell) was refused as
+    "not valid JSON"; RFC 8259 lets a parser ignore it."""
+    state = tmp_path / "state.json"
+    state.write_bytes(b"\xef\xbb\xbf" + json.dumps(STATE).encode())
+    action = tmp_path / "action.json"
+    action.write_bytes(b"\xef\xbb\xbf" + b'{"kind": "pass"}')
+    assert main(["apply", str(state), f"@{action}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"]["priority"] == "bob"
+    lines = tmp_path / "in.jsonl"
+    lines.write_bytes(b"\xef\xbb\xbf" + json.dumps({"state": STATE}).encode() + b"\n")
+    assert main(["batch", str(lines), "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["line"] == 1

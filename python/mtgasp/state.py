@@ -177,7 +177,7 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
         if name == "-":
             source = source or "<stdin>"
             try:
-                text = sys.stdin.read()
+                text = sys.stdin.read().removeprefix("\ufeff")
             except (OSError, UnicodeDecodeError) as exc:
                 raise InputError(f"can't read standard input: {exc}", source) from None
         else:
@@ -188,7 +188,9 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
             if path.is_dir():
                 raise InputError(f"{name} is a directory, not a {what} file", source)
             try:
-                text = path.read_text(encoding="utf-8")
+                # a byte order mark (Windows editors, PowerShell) is not part of the document
+                # (RFC 8259, 8.1: a parser may ignore it)
+                text = path.read_text(encoding="utf-8-sig")
             except UnicodeDecodeError as exc:
                 raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", source) from None
             except OSError as exc:
