@@ -388,6 +388,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         zone_change(o, "hand")
         events.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
+    # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
+    bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
     rng.shuffle(bottom)
     if bottom:
         moved = [objs[b] for b in bottom]
