@@ -24,7 +24,7 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
-STACK_ONLY = ("dream_exile", "targets", "looking_at")
+STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
 BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
@@ -99,6 +99,11 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
                                              f"{{{str(choose_type).upper()}}}: another of its abilities "
                                              "could, but the choice is of the mana this ability adds"))
+    if choose_type is not None and not any(a.name == "choice_used" for a in solved.atoms):
+        raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice --choose decides "
+                                             "(the mana a mana ability or a resolving spell or ability "
+                                             "adds, the color chosen or the life paid as a permanent "
+                                             "enters); leave it out"))
     excluded = [a for a in solved.atoms if a.name == "choice_excluded"]
     if excluded:  # "choose a color other than red" (614.12)
         raise InputError(Problem("--choose", f"{{{str(choose_type).upper()}}} can't be chosen as "
@@ -234,15 +239,18 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             o.pop("face_down", None)
 
     # zones first, then fields (a field set by the same action wins over the zone's defaults)
+    gone: set[str] = set()
     for a in by_name.get("zone_to", []):
         o_id, zone = oid[a.arguments[0].number], a.arguments[1].name
         if zone == "gone":
             objs.pop(o_id, None)
+            gone.add(o_id)
             if o_id in stack:
                 stack.remove(o_id)
             continue
         zone_change(objs[o_id], zone)
     doc["objects"] = [o for o in doc["objects"] if o["id"] in objs]
+    _forget(objs, gone)
     for a in by_name.get("unfield", []):
         o = objs.get(oid[a.arguments[0].number])
         if o is not None:
@@ -325,7 +333,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
-        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} triggers/is put on the stack as {new_id}")
+        how = "is activated" if _key.name == "act" else "triggers"   # 602.2a / 603.3
+        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
+                      f"stack as {new_id}")
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)
@@ -395,12 +405,19 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             p[name] = v
         if not v:
             p.pop(name, None)
+    # 302.6, 500.7: the players' most recent turns where "no extra turns" would say another one
+    for a in by_name.get("last_turn_clear", []):
+        players[pname[a.arguments[0].number]].pop("last_turn", None)
+    for a in by_name.get("last_turn_to", []):
+        players[pname[a.arguments[0].number]]["last_turn"] = a.arguments[1].number
     _write_effects(doc, by_name, decoder, objs, players, events)
     for a in by_name.get("draws", []):
         o = objs[oid[a.arguments[1].number]]
         zone_change(o, "hand")
         events.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
+    # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
+    bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
     rng.shuffle(bottom)
     if bottom:
         moved = [objs[b] for b in bottom]
@@ -429,6 +446,28 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     for a in by_name.get("event", []):
         events.append(decoder.message(a.arguments[0]))
+
+
+def _forget(objs: dict[str, dict[str, Any]], gone: set[str]) -> None:
+    """Objects that ceased to exist (704.5d: a token off the battlefield; 800.4a: the objects of a
+    player who left the game) are no longer named by the others: a target that ceased to exist is
+    an illegal target (608.2b), kept in ``lost_targets``; a link to it ends (400.7, 607.2a)."""
+    if not gone:
+        return
+    for o in objs.values():
+        targets = o.get("targets")
+        if targets and any(t in gone for t in targets):
+            o["lost_targets"] = [*o.get("lost_targets", []), *(t for t in targets if t in gone)]
+            kept = [t for t in targets if t not in gone]
+            if kept:
+                o["targets"] = kept
+            else:
+                o.pop("targets")
+        for key in ("refers_to", "exiled_with", "attached_to"):
+            if o.get(key) in gone:
+                o.pop(key)
+        if o.get("looking_at") and any(c in gone for c in o["looking_at"]):
+            o["looking_at"] = [c for c in o["looking_at"] if c not in gone]
 
 
 def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decoder: Decoder,
@@ -469,7 +508,8 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
                    "token": True, "controlled_since_turn": doc["turn"]}
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
-            events.append(f"{owner} creates a {card} ({tok['id']})")
+            article = "an" if card[:1].lower() in "aeiou" else "a"
+            events.append(f"{owner} creates {article} {card} ({tok['id']}; 111.2)")
     for a in by_name.get("new_lasting", []):  # 611.2a: a resolved spell's lasting effect
         doc.setdefault("effects", []).append({"card": decoder.ids.card_names[a.arguments[0].number],
                                               "controller": pname[a.arguments[1].number],

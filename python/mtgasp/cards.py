@@ -1959,7 +1959,7 @@ def _read_json(text: str, source: str) -> Any:
 def _read_file(path: Path) -> list[Card]:
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")   # a byte order mark is not part of the JSON
     except OSError as e:
         raise InputError(Problem("", f"cannot read card file: {e.strerror or e}"), source) from None
     except UnicodeDecodeError as e:

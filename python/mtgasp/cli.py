@@ -415,7 +415,7 @@ def _batch(args: argparse.Namespace) -> int:
         except ImportError:
             raise InputError(Problem("--dask", "needs the distributed package (pip install distributed)")) from None
     try:
-        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")  # noqa: SIM115
+        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8-sig")  # noqa: SIM115
     except OSError as e:
         raise InputError(Problem("input", f"cannot read {args.input}: {e.strerror or e}")) from None
     try:

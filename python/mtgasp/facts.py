@@ -1146,6 +1146,8 @@ class FactWriter:
             for name in o.extra.get("seen_by") or []:
                 if name in ids.players:
                     self.add("seen_by", os, ids.player(name))
+            if o.extra.get("lost_targets"):   # 608.2b: a target that has ceased to exist
+                self.add("target_gone", os)
             for t in o.extra.get("targets") or []:
                 if t in ids.objects:
                     self.add("target", os, ids.obj(t))

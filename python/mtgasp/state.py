@@ -99,7 +99,7 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever", "entered_turn")
+                     "activated_ever", "entered_turn", "lost_targets")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -117,7 +117,7 @@ EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
 ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to", "targets",
-                         "looking_at")
+                         "looking_at", "lost_targets")
 # ("refers_to": the spell a triggered ability refers to, e.g. Goliath Daydreamer's first ability.)
 # Spell fields: meaningful on the stack, and remembered by the permanent a spell becomes.
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
@@ -177,7 +177,7 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
         if name == "-":
             source = source or "<stdin>"
             try:
-                text = sys.stdin.read()
+                text = sys.stdin.read().removeprefix("\ufeff")
             except (OSError, UnicodeDecodeError) as exc:
                 raise InputError(f"can't read standard input: {exc}", source) from None
         else:
@@ -188,7 +188,9 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
             if path.is_dir():
                 raise InputError(f"{name} is a directory, not a {what} file", source)
             try:
-                text = path.read_text(encoding="utf-8")
+                # a byte order mark (Windows editors, PowerShell) is not part of the document
+                # (RFC 8259, 8.1: a parser may ignore it)
+                text = path.read_text(encoding="utf-8-sig")
             except UnicodeDecodeError as exc:
                 raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", source) from None
             except OSError as exc:
@@ -718,11 +720,36 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     if _opt(doc, "winner") is not None:
         check_player("winner", doc["winner"])
     if _opt(doc, "starting_player") is not None:
-        check_player("starting_player", doc["starting_player"])
+        starter = check_player("starting_player", doc["starting_player"])
+        # 103.8: the starting player takes the game's first turn (turn 1)
+        if starter is not None and turn == 1 and active is not None and starter != active:
+            f.add("starting_player", f"{_show(starter)} took the game's first turn, but turn 1 is "
+                                     f"{active}'s (CR 103.8)")
     for key in GAME_PLAYER_LISTS:
         if _opt(doc, key) is not None:
+            seen: dict[str, int] = {}
             for i, name in enumerate(f.listing(key, doc[key]) or []):
-                check_player(f"{key}[{i}]", name)
+                name = check_player(f"{key}[{i}]", name)
+                if key == "losers" and name is not None and name in seen:   # 104.3: one loss each
+                    f.add(f"{key}[{i}]", f"{_show(name)} is listed twice (also losers[{seen[name]}])")
+                elif name is not None:
+                    seen.setdefault(name, i)
+    losers = {n for n in (doc.get("losers") or []) if isinstance(n, str)} \
+        if isinstance(doc.get("losers"), list) else set()
+    # 800.4a: a player who has lost has left the game and never receives priority again.
+    if priority is not None and priority in losers:
+        f.add("priority", f"{_show(priority)} has lost the game (losers) and so has left it; a player "
+                          "who left the game never receives priority (CR 800.4a)")
+    # 117.4: when all players still in the game have passed in succession, the top of the stack
+    # resolves or the step ends; so fewer of them than that have passed when someone has priority.
+    passes = doc.get("consecutive_passes")
+    in_game = [p.name for p in players if p.name not in losers]
+    if players_known and priority is not None and isinstance(passes, int) and not isinstance(passes, bool) \
+            and 0 < len(in_game) <= passes <= MAX_NUMBER:
+        f.add("consecutive_passes", f"{passes} players passed in succession, but only {len(in_game)} "
+                                    f"{'is' if len(in_game) == 1 else 'are'} in the game: once all of them "
+                                    "have passed, the top of the stack resolves or the step ends (CR "
+                                    f"117.4), so at most {len(in_game) - 1}")
     if doc.get("winner") is not None and doc.get("winner") in (doc.get("losers") or []):
         f.add("winner", f"{_show(doc['winner'])} is also among the losers")
 
@@ -1019,6 +1046,7 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 d.extra["refers_to"] = ref_to
         # 602.2b, 603.3d: an ability's targets; what a resolving ability looks at (Kolvori)
         _string_list(f, ro, d, p, "targets", "stack", "", "stack")
+        _string_list(f, ro, d, p, "lost_targets", "stack", "", "stack")
         _string_list(f, ro, d, p, "looking_at", "stack", "", "stack")
         return d
 
@@ -1182,6 +1210,10 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         f.add(p("refers_to"), "only a triggered ability on the stack refers to a spell "
                               "(refers_to); a card has none")
     _string_list(f, ro, d, p, "targets", "stack", f"only a spell on the stack has targets; this card is {zphrase}", zone)
+    # 608.2b, 704.5d, 800.4a: the ids of targets that have ceased to exist (a token, the objects of
+    # a player who left the game): illegal targets as the spell or ability resolves
+    _string_list(f, ro, d, p, "lost_targets", "stack", "only a spell on the stack has targets (lost_targets); "
+                 f"this card is {zphrase}", zone)
     _string_list(f, ro, d, p, "looking_at", "stack", "looking_at lists the cards a resolving spell "
                  f"or ability looks at; this object is {zphrase}", zone)
     # 120.3e, 120.6: damage marked on a permanent; 611.2a/613.4c: a modification until end of turn.

@@ -1,0 +1,107 @@
+"""Bad input found by probing `apply` and `batch` as a new user (each: one clear error naming the
+field, exit 2, no traceback; in a batch, an error object on that line and the batch goes on)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mtgasp.batch import run_batch
+from mtgasp.cli import main
+
+STATE: dict[str, Any] = {
+    "format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+    "players": [{"name": "alice", "mana_pool": "{R}"}, {"name": "bob"}, {"name": "carol"}],
+    "objects": [
+        {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
+        {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"},
+    ],
+}
+
+
+def _state(**changes: Any) -> dict[str, Any]:
+    d = copy.deepcopy(STATE)
+    d.update(changes)
+    return d
+
+
+# (id, state, action, the field named, words of the message)
+CASES = [
+    # 115.3: one target named twice was silently taken as one
+    ("target-named-twice", _state(), {"kind": "cast", "object": "bolt", "targets": ["gb", "gb"]},
+     "action.targets[1]", "named twice"),
+    # 117.4: as many passes as players in the game: nothing would ever resolve (the game stalled)
+    ("consecutive-passes-of-every-player", _state(consecutive_passes=3), {"kind": "pass"},
+     "consecutive_passes", "at most 2"),
+    ("consecutive-passes-counts-only-players-in-the-game", _state(consecutive_passes=2, losers=["carol"]),
+     {"kind": "pass"}, "consecutive_passes", "only 2 are in the game"),
+    # 800.4a: a player who left the game never receives priority
+    ("priority-of-a-loser", _state(priority="carol", losers=["carol"]), {"kind": "pass"},
+     "priority", "800.4a"),
+    ("a-loser-listed-twice", _state(losers=["carol", "carol"]), {"kind": "pass"}, "losers[1]", "twice"),
+    # 103.8: turn 1 is the starting player's
+    ("starting-player-not-turn-1s-player", _state(turn=1, starting_player="bob"), {"kind": "pass"},
+     "starting_player", "103.8"),
+]
+
+
+@pytest.mark.parametrize(("doc", "action", "path", "text"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_apply_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], doc: dict[str, Any],
+                         action: dict[str, Any], path: str, text: str) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(doc))
+    assert main(["apply", str(state), json.dumps(action), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    problems = json.loads(out)["problems"]
+    assert len(problems) == 1, problems
+    assert problems[0]["path"] == path and text in problems[0]["message"], problems
+
+
+def test_batch_bad_lines_get_an_error_each_and_the_batch_goes_on() -> None:
+    lines = [json.dumps({"state": doc, "query": "why", "action": action}) for _id, doc, action, *_ in CASES]
+    lines.append(json.dumps({"state": STATE, "query": "why", "action": {"kind": "pass"}}))
+    out = list(run_batch(lines))
+    for answer, (_id, _doc, _action, path, text) in zip(out, CASES):
+        assert answer["error"] == "bad input", answer
+        assert [p["path"] for p in answer["problems"]] == [path], answer
+        assert text in answer["problems"][0]["message"]
+    assert out[-1]["legal"] is True
+
+
+def test_a_valid_pass_count_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(_state(consecutive_passes=2, priority="carol")))
+    assert main(["apply", str(state), '{"kind": "pass"}', "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"]["step"] == "beginning_of_combat"
+
+
+@pytest.mark.parametrize("action", [{"kind": "pass"}, {"kind": "cast", "object": "bolt", "targets": ["gb"]}])
+def test_a_choose_nothing_uses_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            action: dict[str, Any]) -> None:
+    """--choose was ignored silently when the action made no choice of mana, color or life."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(STATE))
+    assert main(["apply", str(state), json.dumps(action), "--choose", "R", "--json"]) == 2
+    out, err = capsys.readouterr()
+    problems = json.loads(out)["problems"]
+    assert [p["path"] for p in problems] == ["--choose"] and "no choice" in problems[0]["message"]
+    assert "Traceback" not in err
+
+
+def test_a_byte_order_mark_is_not_part_of_the_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A UTF-8 file that starts with a byte order mark (Windows editors, PowerShell) was refused as
+    "not valid JSON"; RFC 8259 lets a parser ignore it."""
+    state = tmp_path / "state.json"
+    state.write_bytes(b"\xef\xbb\xbf" + json.dumps(STATE).encode())
+    action = tmp_path / "action.json"
+    action.write_bytes(b"\xef\xbb\xbf" + b'{"kind": "pass"}')
+    assert main(["apply", str(state), f"@{action}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"]["priority"] == "bob"
+    lines = tmp_path / "in.jsonl"
+    lines.write_bytes(b"\xef\xbb\xbf" + json.dumps({"state": STATE}).encode() + b"\n")
+    assert main(["batch", str(lines), "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["line"] == 1
