@@ -1,0 +1,92 @@
+"""Forge puzzles read with a library compiled by `mtgasp cards import` (the lazily read imported
+library of the per-user data folder), and what real puzzle files showed the importer lacked.
+
+The fixtures are written for these tests: tests/fixtures/forge/invented_cards.json holds invented
+cards in MTGJSON's shape, the .pzl files follow Forge's documented format; none is a copy of a
+Forge puzzle or of a real card.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mtgasp.api import Checker
+from mtgasp.cards import CardLibrary
+from mtgasp.cli import main
+from mtgasp.forge import UnknownCardsError, parse_pzl
+from mtgasp.state import parse_state
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "forge"
+INVENTED = FIXTURES / "invented_cards.json"
+
+
+@pytest.fixture()
+def lazy(tmp_path: Path, monkeypatch: Any) -> CardLibrary:
+    """The built-in cards over the invented cards, imported into a per-user data folder."""
+    from mtgasp.userlib import LazyCardLibrary, library_with_imported
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("MTGASP_NO_IMPORTED", raising=False)
+    assert main(["cards", "import", str(INVENTED)]) == 0
+    lib = library_with_imported()
+    assert isinstance(lib, LazyCardLibrary)
+    return lib
+
+
+def _state(card: str) -> dict[str, Any]:
+    return {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+            "players": [{"name": "alice"}, {"name": "bob"}],
+            "objects": [{"id": "m1", "card": "Mountain", "owner": "alice", "zone": "battlefield"},
+                        {"id": "m2", "card": "Mountain", "owner": "alice", "zone": "battlefield"},
+                        {"id": "x", "card": card, "owner": "alice", "zone": "hand"}]}
+
+
+# ---- the lazily read imported library: unknown names and token cards (was AttributeError) ----
+
+def test_lazy_library_unknown_name_is_none_not_a_crash(lazy: CardLibrary) -> None:
+    assert lazy.find("No Such Card Anywhere") is None
+    assert "No Such Card Anywhere" not in lazy
+
+
+def test_lazy_library_knows_the_tokens_of_imported_cards(lazy: CardLibrary) -> None:
+    # 111.4: Muster Drummer's effect makes "Goblin Token", found on the first miss
+    tok = lazy.find("Goblin Token")
+    assert tok is not None and lazy.is_token("Goblin Token")
+    assert (tok.faces[0].power, tok.faces[0].toughness, tok.faces[0].colors) == (1, 1, ("R",))
+    assert isinstance(lazy.index("Goblin Token"), int)
+
+
+def test_moves_of_a_state_naming_an_imported_token_maker(lazy: CardLibrary) -> None:
+    st = parse_state(_state("Muster Drummer"), lazy)
+    moves = [v.to_json() for v in Checker(lazy).moves(st)]
+    assert any(m["kind"] == "cast" and m["object"] == "x" for m in moves), moves
+
+
+def test_cli_unknown_card_with_an_imported_library_is_bad_input(tmp_path: Path, monkeypatch: Any,
+                                                                capsys: Any) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("MTGASP_NO_IMPORTED", raising=False)
+    assert main(["cards", "import", str(INVENTED)]) == 0
+    capsys.readouterr()
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps(_state("Muster Drumer")), encoding="utf-8")
+    assert main(["moves", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert 'unknown card "Muster Drumer"' in err and "Muster Drummer" in err
+    pzl = tmp_path / "p.pzl"
+    pzl.write_text("[state]\nhumanhand=Muster Drumer\n", encoding="utf-8")
+    assert main(["import", "forge", str(pzl), "--out", str(tmp_path / "o.json")]) == 2
+    assert "line 2" in capsys.readouterr().err
+
+
+def test_forge_import_with_the_lazy_library(lazy: CardLibrary) -> None:
+    r = parse_pzl("[state]\nhumanhand=Muster Drummer;Ember Scout\n"
+                  "humanbattlefield=Mountain;Mountain\n", lazy)
+    assert [o["card"] for o in r.document["objects"]][:2] == ["Muster Drummer", "Ember Scout"]
+    with pytest.raises(UnknownCardsError) as e:
+        parse_pzl("[state]\nhumanhand=Muster Drumer\n", lazy)
+    assert e.value.names == ["Muster Drumer"]
