@@ -90,3 +90,40 @@ def test_forge_import_with_the_lazy_library(lazy: CardLibrary) -> None:
     with pytest.raises(UnknownCardsError) as e:
         parse_pzl("[state]\nhumanhand=Muster Drumer\n", lazy)
     assert e.value.names == ["Muster Drumer"]
+
+
+# ---- counters on players: the state has poison (122.1f) and energy (107.14) ----------------
+
+def test_player_counters_are_poison_and_energy() -> None:
+    from mtgasp.forge import import_pzl
+
+    lib = CardLibrary.builtin()
+    r = import_pzl(FIXTURES / "poisoned.pzl", lib)
+    p0, p1 = r.document["players"]
+    assert (p0.get("poison"), p0.get("energy"), p1.get("energy")) == (7, 1, 3)
+    assert "poison" not in p1
+    (w,) = [w for w in r.warnings if w.kind == "player counters"]
+    assert w.line == 11 and "EXPERIENCE=2" in w.message and "POISON" not in w.message
+
+
+def test_player_counters_export_and_come_back() -> None:
+    from mtgasp.forge import export_pzl, import_pzl
+
+    lib = CardLibrary.builtin()
+    st = parse_state(import_pzl(FIXTURES / "poisoned.pzl", lib).document, lib)
+    out = export_pzl(st, lib)
+    assert "humancounters=POISON=7,ENERGY=1" in out.text and "aicounters=ENERGY=3" in out.text
+    assert not [w for w in out.warnings if w.kind == "player field"]
+    back = parse_pzl(out.text, lib).document["players"]
+    assert (back[0]["poison"], back[0]["energy"], back[1]["energy"]) == (7, 1, 3)
+
+
+@pytest.mark.parametrize("value, words", [("POISON=x", "'POISON=x' is not KIND=NUMBER"),
+                                          ("POISON=-1", "negative amount")])
+def test_bad_player_counters_name_the_line(value: str, words: str) -> None:
+    from mtgasp.errors import InputError
+
+    with pytest.raises(InputError) as e:
+        parse_pzl(f"[state]\nhumanlife=3\nhumancounters={value}\n", CardLibrary.builtin())
+    text = e.value.render()
+    assert "line 3" in text and words in text

@@ -13,7 +13,8 @@ player (prefix ``human``/``ai``, or ``p0``/``p1``): ``life``, ``landsplayed``, `
 (or ``play``), ``command``. A zone is a ``;``-separated list of cards, each ``Name|Modifier|...``
 with modifiers such as ``Tapped``, ``SummonSick``, ``Counters:P1P1=2,CHARGE=1``, ``Id:7``,
 ``AttachedTo:7``, ``FaceDown``, ``Foretold``, ``ForetoldThisTurn``, ``ExiledWith:7``,
-``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``.
+``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``; per
+player ``counters`` (``POISON=7,ENERGY=1``: the poison and energy counters).
 
 Everything a state document can't say is a :class:`ForgeWarning` naming its line; nothing is
 dropped silently. Cards resolve through the card library; unknown cards are one error listing
@@ -97,6 +98,8 @@ _UNSAID_MODIFIERS = {
     "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
 }
 _PRINTING_MODIFIERS = ("Set", "Art")
+# Forge's counters on players (CounterType names) -> the state's player fields.
+_PLAYER_COUNTERS = {"POISON": "poison", "ENERGY": "energy"}
 
 
 class UnknownCardsError(InputError):
@@ -361,9 +364,7 @@ class _Importer:
                     self.warn("lands played last turn", f"{key}={num}: the state has no count of "
                                                         "lands played last turn", n)
             elif rest == "counters":
-                if value:
-                    self.warn("player counters", f"{key}={value}: the state has no counters on "
-                                                 "players (poison, energy, ...)", n)
+                self._player_counters(n, key, value, pl)
             elif rest == "manapool":
                 pool = self._mana_pool(n, key, value)
                 if pool:
@@ -459,6 +460,34 @@ class _Importer:
                          "description"):
                 parts.append(f"{k}: {v}.")
         return " ".join(parts) if parts else "Imported from a Forge game state file."
+
+    def _player_counters(self, n: int, key: str, value: str, pl: dict[str, Any]) -> None:
+        """``humancounters=POISON=7,ENERGY=1`` (GameState.java's player counters): poison
+        (122.1f) and energy (107.14) counters are the player's ``poison`` and ``energy``; any
+        other kind is a warning."""
+        unsaid: list[str] = []
+        for pair in value.split(","):
+            pair = pair.strip()
+            if not pair:
+                continue
+            kind, _, num = pair.partition("=")
+            try:
+                amount = int(num)
+            except ValueError:
+                self.error(n, f"{key}={value}: {pair!r} is not KIND=NUMBER (POISON=3)")
+                continue
+            if amount < 0:
+                self.error(n, f"{key}={value}: {pair!r} is a negative amount")
+                continue
+            name = _PLAYER_COUNTERS.get(kind.strip().upper())
+            if name is not None and name in state_module.PLAYER_FIELDS:
+                if amount:
+                    pl[name] = pl.get(name, 0) + amount
+            else:
+                unsaid.append(pair)
+        if unsaid:
+            self.warn("player counters", f"{key}: {', '.join(unsaid)}: the state holds a player's "
+                                         "poison and energy counters only; left out", n)
 
     def _mana_pool(self, n: int, key: str, value: str) -> str:
         out: dict[str, int] = {}
@@ -823,7 +852,13 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             lines.append(f"{s}manapool={pool}")
         if p.last_turn is not None:
             warn("last turn", f"{p.name}.last_turn={p.last_turn}: Forge counts turns itself")
+        counters = [f"{forge}={p.extra[name]}" for forge, name in _PLAYER_COUNTERS.items()
+                    if isinstance(p.extra.get(name), int) and p.extra[name] > 0]
+        if counters:
+            lines.append(f"{s}counters={','.join(counters)}")
         for key, value in p.extra.items():
+            if key in _PLAYER_COUNTERS.values() and isinstance(value, int) and value >= 0:
+                continue
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
     # Forge ids for the objects others refer to.
