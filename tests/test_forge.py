@@ -185,9 +185,9 @@ def test_benchmark_counts_the_fixtures() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     report = bench.run(FIXTURES, LIB)
-    assert (report["files"], report["converted"], report["need_cards"]) == (3, 2, 1)
+    assert (report["files"], report["converted"], report["need_cards"]) == (4, 3, 1)
     assert set(report["missing_cards"]) == {"Black Lotus", "Lightning Boltt", "Tarmogoyf"}
-    assert report["warnings_by_kind"]["goal"] == 6  # Goal and Turns in each of the three files
+    assert report["warnings_by_kind"]["goal"] == 8  # Goal and Turns in each of the four files
 
 
 def test_negative_life_is_read_as_forge_reads_it() -> None:

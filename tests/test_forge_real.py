@@ -127,3 +127,68 @@ def test_bad_player_counters_name_the_line(value: str, words: str) -> None:
         parse_pzl(f"[state]\nhumanlife=3\nhumancounters={value}\n", CardLibrary.builtin())
     text = e.value.render()
     assert "line 3" in text and words in text
+
+
+# ---- tokens: Forge's token scripts (T:name) and a token's characteristics ------------------
+
+def _tokens_pzl(items: str) -> str:
+    return ("# Written for mtgasp's tests from Forge's documented puzzle format.\n[state]\n"
+            f"turn=2\nactiveplayer=human\nactivephase=MAIN1\nhumanbattlefield=Mountain;{items}\n")
+
+
+def test_token_script_resolves_to_the_library_token(lazy: CardLibrary) -> None:
+    r = parse_pzl(_tokens_pzl("T:r_1_1_goblin|Tapped;T:w_2_2_knight_vigilance"), lazy)
+    toks = [o for o in r.document["objects"] if o.get("token")]
+    assert [(o["card"], o.get("tapped", False)) for o in toks] == [
+        ("Goblin Token", True), ("Knight Token", False)]
+    assert not [w for w in r.warnings if w.kind == "token"]
+
+
+@pytest.mark.parametrize("item, words", [
+    ("T:r_2_2_goblin", "differs (p/t 1/1, not 2/2)"),           # power and toughness
+    ("T:rw_1_1_goblin", "differs (colors R, not R W)"),         # colors
+    ("T:w_2_2_knight", "differs (keywords vigilance, not none)"),  # keywords
+    ("T:c_a_clue_draw", "no token card of that name"),
+    ("T:notascript", "not a token script name"),
+    ("t:Goblin,P:1,T:1,Color:G,Types:Creature-Goblin", "differs (colors R, not G)"),
+    ("t:Knight,P:2,T:2,Color:W,Types:Artifact-Creature-Knight,Keywords:Vigilance",
+     "differs (types Creature, not Artifact Creature)"),
+])
+def test_a_token_unlike_the_library_token_is_a_warning(lazy: CardLibrary, item: str,
+                                                       words: str) -> None:
+    r = parse_pzl(_tokens_pzl(item + "|Id:4"), lazy)
+    assert not [o for o in r.document["objects"] if o.get("token")]
+    (w,) = [w for w in r.warnings if w.kind == "token"]
+    assert w.line == 6 and words in w.message and "left out" in w.message, w.message
+
+
+def test_described_token_with_the_same_characteristics_is_the_library_token(
+        lazy: CardLibrary) -> None:
+    r = parse_pzl(_tokens_pzl(
+        "t:Knight,P:2,T:2,Cost:no cost,Color:W,Types:Creature-Knight,Keywords:Vigilance,"
+        "Image:w_2_2_knight|Counters:P1P1=1"), lazy)
+    (tok,) = [o for o in r.document["objects"] if o.get("token")]
+    assert tok["card"] == "Knight Token" and tok["counters"] == {"+1/+1": 1}
+
+
+def test_benchmark_reads_an_imported_library(tmp_path: Path, capsys: Any) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("forge_puzzles",
+                                                  ROOT / "benchmarks" / "forge_puzzles.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    lib = tmp_path / "lib.json"
+    assert main(["cards", "import", str(INVENTED), "--out", str(lib)]) == 0
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    (folder / "a.pzl").write_text(_tokens_pzl("T:r_1_1_goblin") + "humanhand=Muster Drummer\n",
+                                  encoding="utf-8")
+    (folder / "b.pzl").write_text("[state]\nhumanhand=Muster Drumer\n", encoding="utf-8")
+    capsys.readouterr()
+    assert bench.main([str(folder), "--imported", str(lib), "--moves", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["converted"], report["need_cards"], report["moves_answered"]) == (1, 1, 1)
+    assert report["missing_cards"] == {"Muster Drumer": 1} and report["moves_errors"] == {}
+    assert bench.main([str(folder), "--imported", str(tmp_path / "nope.json")]) == 2
