@@ -192,3 +192,35 @@ def test_benchmark_reads_an_imported_library(tmp_path: Path, capsys: Any) -> Non
     assert (report["converted"], report["need_cards"], report["moves_answered"]) == (1, 1, 1)
     assert report["missing_cards"] == {"Muster Drumer": 1} and report["moves_errors"] == {}
     assert bench.main([str(folder), "--imported", str(tmp_path / "nope.json")]) == 2
+
+
+# ---- a target card in a graveyard with words the importer doesn't read (Unearth's shape) ----
+
+def test_target_card_in_a_graveyard_is_read_past_words_not_read() -> None:
+    from mtgasp.oracle import _targets_of
+
+    text = "Return target creature card with mana value 2 or less from your graveyard to your hand."
+    assert _targets_of(text) == [{"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
+    assert _targets_of("Return target nonland permanent card from an opponent's graveyard.") == [
+        {"zone": "graveyard", "types": ["Artifact", "Creature", "Enchantment", "Land",
+                                        "Planeswalker", "Battle"], "controller": "opponents"}]
+    # a card not read in a zone: no requirement, never a permanent on the battlefield
+    assert _targets_of("Put target creature card exiled with this creature into a graveyard.") == []
+
+
+def test_grave_lantern_needs_a_creature_card_in_your_graveyard(lazy: CardLibrary) -> None:
+    from mtgasp.actions import parse_action
+
+    doc = _state("Grave Lantern")
+    doc["objects"][2]["id"] = "gl"
+    doc["objects"][0]["card"] = "Swamp"
+    doc["objects"].append({"id": "bears", "card": "Grizzly Bears", "owner": "alice",
+                           "zone": "battlefield"})
+    checker = Checker(lazy)
+    st = parse_state(doc, lazy)
+    v = checker.why(st, parse_action({"kind": "cast", "object": "gl"}, st, lazy, "alice"))
+    assert not v.legal and any(r.rule == "601.2c" for r in v.reasons), v.why_json()
+    doc["objects"][3]["zone"] = "graveyard"   # now a creature card in her graveyard
+    st = parse_state(doc, lazy)
+    v = checker.why(st, parse_action({"kind": "cast", "object": "gl"}, st, lazy, "alice"))
+    assert v.legal, v.why_json()
