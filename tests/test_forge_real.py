@@ -224,3 +224,12 @@ def test_grave_lantern_needs_a_creature_card_in_your_graveyard(lazy: CardLibrary
     st = parse_state(doc, lazy)
     v = checker.why(st, parse_action({"kind": "cast", "object": "gl"}, st, lazy, "alice"))
     assert v.legal, v.why_json()
+
+
+def test_ward_with_a_cost_other_than_mana_is_imported_as_not_modeled(lazy: CardLibrary) -> None:
+    # the card format's ward takes a mana cost (702.21a); "Ward—Discard a card" made the card
+    # invalid, so the whole card was refused (Vein Ripper, 2 of 60 real puzzles)
+    card = lazy.find("Thornback Warden")
+    assert card is not None
+    (ab,) = card.faces[0].abilities
+    assert ab.kind == "not_modeled" and ab.text.startswith("Ward—Discard a card")

@@ -4277,6 +4277,12 @@ def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
         kw["cost"] = rest  # stored for the reader, no rules ("Cycling {3}")
     elif re.fullmatch(r"\d+", rest):
         kw["n"] = int(rest)  # "Bushido 2"
+    from mtgasp.cards import KEYWORDS
+
+    if any(f not in kw for f in KEYWORDS.get(name, ())):
+        # a keyword the card format reads, with a cost it can't hold ("Ward—Discard a card": the
+        # format's ward cost is a mana cost, 702.21a): the line is kept as not modeled
+        return {"kind": "not_modeled", "text": part}
     return kw
 
 
