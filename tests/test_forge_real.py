@@ -233,3 +233,17 @@ def test_ward_with_a_cost_other_than_mana_is_imported_as_not_modeled(lazy: CardL
     assert card is not None
     (ab,) = card.faces[0].abilities
     assert ab.kind == "not_modeled" and ab.text.startswith("Ward—Discard a card")
+
+
+@pytest.mark.parametrize("item, words", [
+    ("|Tapped", "humanbattlefield: '|Tapped': no card name before the modifiers"),
+    ("Forest|Counters:=2", "Forest|Counters:=2: '=2' has no counter kind"),
+    ("Forest|Attaching:", "Forest|Attaching:: Attaching needs the Id of a card of this file"),
+])
+def test_bad_card_items_name_the_line_and_the_item(item: str, words: str) -> None:
+    from mtgasp.errors import InputError
+
+    with pytest.raises(InputError) as e:
+        parse_pzl(f"[state]\nhumanlife=3\nhumanbattlefield={item}\n", CardLibrary.builtin())
+    text = e.value.render()
+    assert f"line 3: {words}" in text and 'unknown card ""' not in text, text

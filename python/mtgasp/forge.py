@@ -538,6 +538,10 @@ class _Importer:
                     entry.token = True
                     entries.append(entry)
                     continue
+                if not name:
+                    self.error(n, f"{key}: {_short(item)!r}: no card name before the modifiers "
+                                  "(Name|Modifier|...)")
+                    continue
                 entries.append(_Entry(n, key, side, zone, name, mods))
         return entries
 
@@ -671,7 +675,11 @@ class _Importer:
         fields = set(fields)
 
         def ref(m: str, v: str | None) -> str | None:
-            if v is not None and v in self._token_ids:
+            if not v:
+                self.error(e.line, f"{e.name}|{m}:{v or ''}: {m} needs the Id of a card of this "
+                                   f"file ({m}:7)")
+                return None
+            if v in self._token_ids:
                 self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
                                            "can't hold; left out", e.line)
                 return None
@@ -772,6 +780,10 @@ class _Importer:
                 amount = int(n)
             except ValueError:
                 self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is not KIND=NUMBER")
+                continue
+            if not kind.strip():
+                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} has no counter kind "
+                                   "(KIND=NUMBER)")
                 continue
             if amount < 0:
                 self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is a negative amount")
