@@ -1,12 +1,19 @@
 """Convert a folder of Forge puzzle files and count what converts (mtgasp import forge, in bulk).
 
-    python benchmarks/forge_puzzles.py DIR [--cards FILE]... [--moves] [--json] [--top N]
+    python benchmarks/forge_puzzles.py DIR [--cards FILE]... [--imported FILE] [--moves] [--json]
+                                           [--top N]
 
 For every ``*.pzl`` file under DIR (recursively): does it import into a valid state document,
 does it need cards the card library lacks (and which), or is it bad input for another reason.
 Prints the counts, the warnings by kind (what the state format can't say), and the cards most
 often missing. ``--moves`` also asks ``moves`` of every converted state and counts the answers
 (a check that imported states are usable, and the time it takes).
+
+``--imported FILE`` adds a library compiled from real cards' Oracle text by ``mtgasp cards import``
+(``mtgasp cards import AtomicCards.json --out FILE``; by default the command writes
+``$XDG_DATA_HOME/mtgasp/cards.json``), read lazily under the built-in cards and the ``--cards``
+files, as the command line reads it. Without it the per-user library is not read: the figures
+don't depend on what the user has imported.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ def run(folder: Path, library: CardLibrary, moves: bool = False) -> dict[str, An
     missing: Counter[str] = Counter()
     answered = 0
     moves_time = 0.0
+    moves_errors: dict[str, str] = {}
     checker = None
     if moves:
         from mtgasp.api import Checker
@@ -58,18 +66,23 @@ def run(folder: Path, library: CardLibrary, moves: bool = False) -> dict[str, An
         if checker is not None:
             from mtgasp.state import parse_state
 
-            state = parse_state(result.document, library, source=name)
             t0 = time.perf_counter()
-            checker.moves(state)
-            moves_time += time.perf_counter() - t0
+            try:
+                state = parse_state(result.document, library, source=name)
+                checker.moves(state)
+            except InputError as e:
+                moves_errors[name] = e.render()
+                continue
+            finally:
+                moves_time += time.perf_counter() - t0
             answered += 1
     return {
         "files": len(files), "converted": len(converted), "need_cards": len(need_cards),
         "bad_input": len(bad), "warnings_by_kind": dict(kinds.most_common()),
         "files_with_warning_kind": dict(files_with_kind.most_common()),
         "missing_cards": dict(missing.most_common()), "converted_files": converted,
-        "bad_files": bad, **({"moves_answered": answered, "moves_seconds": round(moves_time, 3)}
-                             if moves else {}),
+        "bad_files": bad, **({"moves_answered": answered, "moves_seconds": round(moves_time, 3),
+                              "moves_errors": moves_errors} if moves else {}),
     }
 
 
@@ -78,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("dir", type=Path, help="a folder of Forge puzzle files (*.pzl)")
     ap.add_argument("--cards", action="append", default=[], metavar="FILE",
                     help="extra card files for the library (repeatable)")
+    ap.add_argument("--imported", type=Path, metavar="FILE",
+                    help="a library written by `mtgasp cards import` (read lazily, under the "
+                         "built-in cards and --cards files)")
     ap.add_argument("--moves", action="store_true", help="also run moves on each converted state")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     ap.add_argument("--top", type=int, default=15, help="how many missing cards to list (15)")
@@ -87,6 +103,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         library = CardLibrary.load(args.cards) if args.cards else CardLibrary.builtin()
+        if args.imported is not None:
+            from mtgasp.userlib import LazyCardLibrary
+
+            if not args.imported.is_file():
+                print(f"forge_puzzles: {args.imported} is not a file", file=sys.stderr)
+                return 2
+            library = LazyCardLibrary(list(library), args.imported)
     except InputError as e:
         print(f"forge_puzzles: bad card file: {e.render()}", file=sys.stderr)
         return 2
@@ -104,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.moves:
         print(f"  moves answered:         {report['moves_answered']} "
               f"in {report['moves_seconds']} s")
+        for name, msg in report["moves_errors"].items():
+            print(f"  moves refused {name}: {msg.splitlines()[0]}")
     if report["warnings_by_kind"]:
         print("warnings by kind, over the files that convert or only lack cards (warnings, files):")
         for kind, count in report["warnings_by_kind"].items():

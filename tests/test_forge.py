@@ -53,6 +53,7 @@ def test_import_game_fields() -> None:
     human, ai = st.players
     assert (human.name, human.life, human.lands_played_this_turn) == ("human", 17, 1)
     assert dict(human.mana_pool) == {"R": 2, "G": 1}
+    assert human.extra.get("poison") == 2 and "energy" not in human.extra  # humancounters=POISON=2
     assert (ai.name, ai.life) == ("ai", 9)
     # the metadata is the description
     assert "every modifier" in doc["description"] and "Goal: Win within 2 turn(s)" in doc["description"]
@@ -105,6 +106,8 @@ def test_import_warns_for_everything_the_state_cant_say() -> None:
         assert kind in by_kind, kind
         assert by_kind[kind].line == line, (kind, by_kind[kind])
     assert "Soldier" in by_kind["token"].message
+    assert "EXPERIENCE=1" in by_kind["player counters"].message
+    assert "POISON" not in by_kind["player counters"].message
     assert "Lightning Bolt->ai" in by_kind["precast"].message
 
 
@@ -182,9 +185,9 @@ def test_benchmark_counts_the_fixtures() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     report = bench.run(FIXTURES, LIB)
-    assert (report["files"], report["converted"], report["need_cards"]) == (3, 2, 1)
+    assert (report["files"], report["converted"], report["need_cards"]) == (4, 3, 1)
     assert set(report["missing_cards"]) == {"Black Lotus", "Lightning Boltt", "Tarmogoyf"}
-    assert report["warnings_by_kind"]["goal"] == 6  # Goal and Turns in each of the three files
+    assert report["warnings_by_kind"]["goal"] == 8  # Goal and Turns in each of the four files
 
 
 def test_negative_life_is_read_as_forge_reads_it() -> None:
@@ -275,8 +278,8 @@ def _canon(st: GameState) -> dict[str, Any]:
         objs[f"{key[0]}:{key[1]}"] = rows
     return {
         "turn": st.turn, "step": st.step, "active": side[st.active_player],
-        "players": [(p.life if p.life >= 0 else 20, p.lands_played_this_turn, dict(p.mana_pool))
-                    for p in st.players],
+        "players": [(p.life if p.life >= 0 else 20, p.lands_played_this_turn, dict(p.mana_pool),
+                     p.extra.get("poison", 0), p.extra.get("energy", 0)) for p in st.players],
         "objects": objs,
     }
 
@@ -295,7 +298,7 @@ def _expected_warning_kinds(st: GameState) -> set[str]:
             kinds.add("negative life")
         if p.last_turn is not None:
             kinds.add("last turn")
-        if p.extra:
+        if set(p.extra) - {"poison", "energy"}:
             kinds.add("player field")
     for o in st.objects:
         if o.zone == "stack":

@@ -13,7 +13,8 @@ player (prefix ``human``/``ai``, or ``p0``/``p1``): ``life``, ``landsplayed``, `
 (or ``play``), ``command``. A zone is a ``;``-separated list of cards, each ``Name|Modifier|...``
 with modifiers such as ``Tapped``, ``SummonSick``, ``Counters:P1P1=2,CHARGE=1``, ``Id:7``,
 ``AttachedTo:7``, ``FaceDown``, ``Foretold``, ``ForetoldThisTurn``, ``ExiledWith:7``,
-``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``.
+``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``; per
+player ``counters`` (``POISON=7,ENERGY=1``: the poison and energy counters).
 
 Everything a state document can't say is a :class:`ForgeWarning` naming its line; nothing is
 dropped silently. Cards resolve through the card library; unknown cards are one error listing
@@ -97,6 +98,10 @@ _UNSAID_MODIFIERS = {
     "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
 }
 _PRINTING_MODIFIERS = ("Set", "Art")
+# The type letter of a Forge token script name with no power and toughness (c_a_treasure_sac).
+_SCRIPT_TYPES = {"a": "Artifact", "e": "Enchantment", "l": "Land"}
+# Forge's counters on players (CounterType names) -> the state's player fields.
+_PLAYER_COUNTERS = {"POISON": "poison", "ENERGY": "energy"}
 
 
 class UnknownCardsError(InputError):
@@ -361,9 +366,7 @@ class _Importer:
                     self.warn("lands played last turn", f"{key}={num}: the state has no count of "
                                                         "lands played last turn", n)
             elif rest == "counters":
-                if value:
-                    self.warn("player counters", f"{key}={value}: the state has no counters on "
-                                                 "players (poison, energy, ...)", n)
+                self._player_counters(n, key, value, pl)
             elif rest == "manapool":
                 pool = self._mana_pool(n, key, value)
                 if pool:
@@ -460,6 +463,34 @@ class _Importer:
                 parts.append(f"{k}: {v}.")
         return " ".join(parts) if parts else "Imported from a Forge game state file."
 
+    def _player_counters(self, n: int, key: str, value: str, pl: dict[str, Any]) -> None:
+        """``humancounters=POISON=7,ENERGY=1`` (GameState.java's player counters): poison
+        (122.1f) and energy (107.14) counters are the player's ``poison`` and ``energy``; any
+        other kind is a warning."""
+        unsaid: list[str] = []
+        for pair in value.split(","):
+            pair = pair.strip()
+            if not pair:
+                continue
+            kind, _, num = pair.partition("=")
+            try:
+                amount = int(num)
+            except ValueError:
+                self.error(n, f"{key}={value}: {pair!r} is not KIND=NUMBER (POISON=3)")
+                continue
+            if amount < 0:
+                self.error(n, f"{key}={value}: {pair!r} is a negative amount")
+                continue
+            name = _PLAYER_COUNTERS.get(kind.strip().upper())
+            if name is not None and name in state_module.PLAYER_FIELDS:
+                if amount:
+                    pl[name] = pl.get(name, 0) + amount
+            else:
+                unsaid.append(pair)
+        if unsaid:
+            self.warn("player counters", f"{key}: {', '.join(unsaid)}: the state holds a player's "
+                                         "poison and energy counters only; left out", n)
+
     def _mana_pool(self, n: int, key: str, value: str) -> str:
         out: dict[str, int] = {}
         bad: list[str] = []
@@ -484,41 +515,120 @@ class _Importer:
                     continue
                 parts = [p.strip() for p in item.split("|")]
                 name, mods = parts[0], [_split_mod(p) for p in parts[1:] if p.strip()]
-                if name.startswith("t:"):
+                if name[:2] in ("t:", "T:"):
+                    # t:Name,P:1,T:1,...: a token described in place; T:script: a token of
+                    # Forge's token scripts (res/tokenscripts), named colors_power_toughness_words
                     spec = name[2:]
-                    tname = spec.split(",", 1)[0].strip() or "a token"
-                    card = self._token_card(spec)
+                    if name.startswith("T:"):
+                        tname = spec
+                        card, why = self._token_script_card(spec)
+                    else:
+                        tname = spec.split(",", 1)[0].strip() or "a token"
+                        card, why = self._token_card(spec)
                     if card is None:
                         self._token_ids.update(v for m, v in mods if m == "Id" and v)
-                        why = ("no token card of that name in the card library"
-                               if "token" in state_module.OBJECT_FIELDS else
-                               "this version's state has no tokens (an object is a card of the "
-                               "library)")
-                        self.warn("token", f"{key}: token {tname!r} ({_short(spec)}): {why}; left "
-                                           "out", n)
+                        if "token" not in state_module.OBJECT_FIELDS:
+                            why = ("this version's state has no tokens (an object is a card of "
+                                   "the library)")
+                        what = "Forge token script" if name.startswith("T:") else "token"
+                        self.warn("token", f"{key}: {what} {tname!r} ({_short(spec)}): {why}; "
+                                           "left out", n)
                         continue
                     entry = _Entry(n, key, side, zone, card.name, mods, card)
                     entry.token = True
                     entries.append(entry)
                     continue
+                if not name:
+                    self.error(n, f"{key}: {_short(item)!r}: no card name before the modifiers "
+                                  "(Name|Modifier|...)")
+                    continue
                 entries.append(_Entry(n, key, side, zone, name, mods))
         return entries
 
-    def _token_card(self, spec: str) -> Any:
+    def _token_card(self, spec: str) -> tuple[Any, str]:
         """The library's card for a Forge token spec (``Name,P:1,T:1,Types:Creature-Bird,...``):
-        the name itself, else ``Name Token``, else the subtypes plus ``Token`` (111.4); None when
-        the state format has no tokens or no such card exists."""
+        the name itself, else ``Name Token``, else the subtypes plus ``Token`` (111.4), when its
+        characteristics are the spec's (power and toughness, the colors, card types and keywords
+        the spec gives); else None and why."""
         if "token" not in state_module.OBJECT_FIELDS:
-            return None
+            return None, ""
         parts = [p.strip() for p in spec.split(",")]
         name = parts[0]
-        types = next((p[len("Types:"):].split("-") for p in parts if p.startswith("Types:")), [])
+        field = {p.split(":", 1)[0]: p.split(":", 1)[1] for p in parts[1:] if ":" in p}
+        types = field.get("Types", "").split("-") if "Types" in field else []
         subtypes = [t for t in types if t and t not in _CORE_TYPES and t != "Legendary"]
-        for cand in (name, f"{name} Token", " ".join([*subtypes, "Token"])):
+        want: dict[str, Any] = {}
+        if _is_int(field.get("P")) and _is_int(field.get("T")):
+            want["p/t"] = f"{int(field['P'])}/{int(field['T'])}"
+        if "Color" in field:
+            want["colors"] = _colors(field["Color"])
+        if "Types" in field:
+            want["types"] = sorted(t for t in types if t in _CORE_TYPES)
+        if "Keywords" in field:
+            want["keywords"] = sorted(k.strip().lower() for k in re.split(r"[&]", field["Keywords"])
+                                      if k.strip())
+        return self._matching_token([name, f"{name} Token", " ".join([*subtypes, "Token"])], want)
+
+    def _token_script_card(self, script: str) -> tuple[Any, str]:
+        """The library's card for a token of Forge's token scripts: ``g_3_3_dinosaur`` (green
+        3/3 Dinosaur), ``wb_1_1_spirit_flying`` (white and black 1/1 Spirit with flying),
+        ``c_a_treasure_sac`` (colorless artifact Treasure with an ability): the longest run of
+        the words after the colors and the power and toughness (or a type letter) that names a
+        token card (``Dinosaur Token``), the rest its keywords."""
+        if "token" not in state_module.OBJECT_FIELDS:
+            return None, ""
+        words = script.lower().split("_")
+        if len(words) < 2 or not re.fullmatch(r"[wubrgc]+", words[0]):
+            return None, "not a token script name of the form colors_power_toughness_name"
+        want: dict[str, Any] = {"colors": _colors(words[0])}
+        rest = words[1:]
+        if len(rest) >= 2 and rest[0].isdigit() and rest[1].isdigit():
+            want["p/t"] = f"{int(rest[0])}/{int(rest[1])}"
+            rest = rest[2:]
+        elif rest and rest[0] in _SCRIPT_TYPES:
+            want["has types"] = [_SCRIPT_TYPES[rest[0]]]
+            rest = rest[1:]
+        why = "no token card of that name in the card library"
+        for k in range(len(rest), 0, -1):
+            cand = " ".join(w.capitalize() for w in rest[:k])
+            card, why_k = self._matching_token(
+                [f"{cand} Token"], {**want, "keywords": sorted(rest[k:])})
+            if card is not None:
+                return card, ""
+            if not why_k.startswith("no token card"):
+                why = why_k
+        return None, why
+
+    def _matching_token(self, names: list[str], want: Mapping[str, Any]) -> tuple[Any, str]:
+        found = None
+        for cand in names:
             card = self.library.find(cand) if cand.strip() else None
             if card is not None:
-                return card
-        return None
+                found = card
+                break
+        if found is None:
+            return None, "no token card of that name in the card library"
+        f = found.faces[0]
+        have: dict[str, Any] = {
+            # 105.2, 202.2: the colors given (a color indicator), else those of the mana cost
+            "p/t": f"{f.power}/{f.toughness}",
+            "colors": sorted(f.colors) if f.colors is not None else _colors(
+                f.mana_cost.text.replace("/P", "") if f.mana_cost is not None else ""),
+            "types": sorted(f.types),
+            "keywords": sorted(str(a.spec.get("keyword", a.text)).lower() for a in f.abilities
+                               if a.kind == "keyword"),
+        }
+        diffs = []
+        for k, v in want.items():
+            if k == "has types":
+                if not set(v) <= set(f.types):
+                    diffs.append(f"types {' '.join(f.types)}, not {' '.join(v)}")
+            elif have[k] != v:
+                shown = (lambda x: " ".join(x) if isinstance(x, list) else str(x))
+                diffs.append(f"{k} {shown(have[k]) or 'none'}, not {shown(v) or 'none'}")
+        if diffs:
+            return None, f"the library's {found.name} differs ({'; '.join(diffs)})"
+        return found, ""
 
     def _objects(self, entries: list[_Entry], turn: int, active: str,
                  remove_sickness: bool) -> list[dict[str, Any]]:
@@ -565,7 +675,11 @@ class _Importer:
         fields = set(fields)
 
         def ref(m: str, v: str | None) -> str | None:
-            if v is not None and v in self._token_ids:
+            if not v:
+                self.error(e.line, f"{e.name}|{m}:{v or ''}: {m} needs the Id of a card of this "
+                                   f"file ({m}:7)")
+                return None
+            if v in self._token_ids:
                 self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
                                            "can't hold; left out", e.line)
                 return None
@@ -667,6 +781,10 @@ class _Importer:
             except ValueError:
                 self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is not KIND=NUMBER")
                 continue
+            if not kind.strip():
+                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} has no counter kind "
+                                   "(KIND=NUMBER)")
+                continue
             if amount < 0:
                 self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is a negative amount")
                 continue
@@ -738,6 +856,15 @@ def counter_to_forge(kind: str) -> str | None:
     if re.fullmatch(r"[a-z][a-z0-9_]*", kind):
         return kind.upper()
     return None
+
+
+def _is_int(text: str | None) -> bool:
+    return text is not None and text.strip().lstrip("-").isdigit()
+
+
+def _colors(text: str) -> list[str]:
+    """Color letters (``WB``, ``G``; ``C`` is colorless) -> the sorted color letters."""
+    return sorted({c for c in text.upper() if c in "WUBRG"})
 
 
 def _short(text: str, n: int = 50) -> str:
@@ -823,7 +950,13 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             lines.append(f"{s}manapool={pool}")
         if p.last_turn is not None:
             warn("last turn", f"{p.name}.last_turn={p.last_turn}: Forge counts turns itself")
+        counters = [f"{forge}={p.extra[name]}" for forge, name in _PLAYER_COUNTERS.items()
+                    if isinstance(p.extra.get(name), int) and p.extra[name] > 0]
+        if counters:
+            lines.append(f"{s}counters={','.join(counters)}")
         for key, value in p.extra.items():
+            if key in _PLAYER_COUNTERS.values() and isinstance(value, int) and value >= 0:
+                continue
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
     # Forge ids for the objects others refer to.

@@ -3858,9 +3858,15 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
 _T_BATTLEFIELD = re.compile(
     rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
+# "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
+# words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
 _T_GRAVEYARD = re.compile(
-    rf"(?P<types>(?:{_T_TYPES}|instant|sorcery)(?: or (?:{_T_TYPES}|instant|sorcery))? )?cards? "
-    r"(?:from|in) (?P<whose>a|your|an opponent's) graveyard\b")
+    rf"(?:{_T_QUAL} )*(?P<types>(?:{_T_TYPES}|instant|sorcery)(?: or (?:{_T_TYPES}|instant|sorcery))? )?"
+    r"cards?(?: (?:(?! and | target )[^.;])*?)? (?:from|in) (?P<whose>a|your|an opponent's) "
+    r"graveyard\b")
+# a target card not read in a graveyard (a hand, a library, exile, a phrase not read): no
+# requirement, never one on the battlefield
+_T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
 _T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
                        r"(?:one|two|three|four))? ?)\btarget (?P<rest>[^.;]*)")
@@ -3891,6 +3897,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["controller"] = "you"
             elif g["whose"] == "an opponent's":
                 req["controller"] = "opponents"
+        elif _T_CARD.match(rest):
+            continue
         elif _T_SPELL.match(rest):
             req = {"zone": "stack"}
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
@@ -4269,6 +4277,12 @@ def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
         kw["cost"] = rest  # stored for the reader, no rules ("Cycling {3}")
     elif re.fullmatch(r"\d+", rest):
         kw["n"] = int(rest)  # "Bushido 2"
+    from mtgasp.cards import KEYWORDS
+
+    if any(f not in kw for f in KEYWORDS.get(name, ())):
+        # a keyword the card format reads, with a cost it can't hold ("Ward—Discard a card": the
+        # format's ward cost is a mana cost, 702.21a): the line is kept as not modeled
+        return {"kind": "not_modeled", "text": part}
     return kw
 
 

@@ -10,6 +10,11 @@
   is decoded and validated when a state, an action or ``cards show`` names it, so a state naming
   20 imported cards costs the same as one naming 20 built-in cards (only the cards a state names
   become facts). A card that fails validation is reported then, naming the file and the card.
+- the tokens the cards' effects create (111.4, ``CardLibrary``'s token cards): those of the
+  built-in and ``--cards`` cards are known at once; those of the imported cards are found the
+  first time a name is not a card (an imported card's token effect, a Forge puzzle's token, an
+  unknown name), by decoding the imported cards whose line has a ``create_tokens`` effect (a
+  few hundred of the ~29,000), once per library.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from mtgasp.cards import CardLibrary, parse_card_document
+from mtgasp.cards import CardLibrary, parse_card_document, token_card, token_specs
 from mtgasp.errors import InputError, Problem
 from mtgasp.model import Card
 
@@ -117,6 +122,49 @@ class LazyCardLibrary(CardLibrary):
         self._folded = {}
         for key in sorted(self._lookup, key=lambda k: k not in self._index):
             self._folded.setdefault(key.casefold(), key)
+        # 111.4: the tokens of the eager cards now, those of the imported cards on the first miss
+        self._tokens = {}
+        for name in sorted(eager_cards):
+            self._add_tokens(eager_cards[name])
+        self._tokens_scanned = False
+
+    def _add_tokens(self, card: Card) -> None:
+        for spec in token_specs(card):
+            tok = token_card(spec)
+            if tok.name not in self._cards and tok.name not in self._tokens:
+                self._tokens[tok.name] = tok
+                self._index[tok.name] = len(self._index)
+
+    def _scan_tokens(self) -> None:
+        """Decode the imported cards with a ``create_tokens`` effect and add their tokens."""
+        self._tokens_scanned = True
+        lazy = self._cards
+        assert isinstance(lazy, _LazyCards)
+        data = lazy._data
+        by_start = {start: name for name, start in lazy._offsets.items()}
+        seen: set[int] = set()
+        for m in re.finditer(rb'"create_tokens"', data):
+            start = data.rfind(b"\n", 0, m.start()) + 1
+            name = by_start.get(start)
+            if name is None or start in seen:
+                continue
+            seen.add(start)
+            try:
+                card = lazy[name]
+            except InputError:
+                continue  # reported when a state names the card
+            self._add_tokens(card)
+
+    def find(self, name: str) -> Card | None:
+        card = super().find(name)
+        if card is None and not self._tokens_scanned and isinstance(name, str):
+            self._scan_tokens()
+            card = super().find(name)
+        return card
+
+    def is_token(self, name: str) -> bool:
+        self.find(name)
+        return super().is_token(name)
 
     def __repr__(self) -> str:
         return f"<LazyCardLibrary of {len(self)} cards>"
