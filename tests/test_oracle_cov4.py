@@ -612,3 +612,37 @@ def test_chandra_loyalty_ability_adds_mana(results: dict[str, CardResult],
     after = applied(checker, after, {"kind": "pass"})
     after = applied(checker, after, {"kind": "pass"}, who="bob")
     assert obj(after, "c")["zone"] == "battlefield" and obj(after, "c")["counters"] == {"loyalty": 4}
+
+
+def test_loyalty_ability_whose_effect_is_not_modeled_is_still_activated(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    # Chandra, Torch of Defiance: "[−3]: Chandra deals 4 damage to target creature." -- its effect
+    # is not modeled, but it is an activated (loyalty) ability all the same (602.1c, 606): its
+    # cost removes three loyalty counters (606.4, 606.6), only as a sorcery and once each turn per
+    # planeswalker (606.3), with a creature to target (602.2b). It was kept as not modeled, and
+    # every activation was refused as "not an activated ability".
+    a = abilities(results, "Chandra, Torch of Defiance")[2]
+    assert a == {"kind": "activated", "cost": {"loyalty": -3}, "effect": {
+        "action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Creature"]}]}}
+    assert results["Chandra, Torch of Defiance"].card["faces"][0]["abilities"][2]["template"] \
+        == "loyalty.not_modeled"
+    chandra = {"id": "c", "card": "Chandra, Torch of Defiance", "counters": {"loyalty": 4}}
+    bears = {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}
+    minus3 = {**activate("c", 3), "targets": ["gb"]}
+    v = why(checker, state([chandra, bears]), minus3)
+    assert v.legal and v.cost == "remove 3 loyalty counters from it" and "606.3" in v.permits
+    v = why(checker, state([chandra]), activate("c", 3))
+    assert not v.legal and rules(v) == {"602.2b"}  # no creature to target
+    v = why(checker, state([{**chandra, "counters": {"loyalty": 2}}, bears]), minus3)
+    assert not v.legal and rules(v) == {"606.6"}
+    v = why(checker, state([chandra, bears], active_player="bob", turn=6), minus3)
+    assert not v.legal and rules(v) == {"606.3"}
+    v = why(checker, state([{**chandra, "activated_this_turn": [1]}, bears]), minus3)
+    assert not v.legal and rules(v) == {"606.3"}
+    # the [+1] that adds mana, after the other [+1]: once each turn (606.3)
+    v = why(checker, state([{**chandra, "activated_this_turn": [1]}]), activate("c", 2))
+    assert not v.legal and rules(v) == {"606.3"}
+    assert why(checker, state([chandra]), activate("c", 1)).cost == "put a loyalty counter on it"
+    # activated: the counters change, it goes on the stack, and resolves as not modeled
+    after = applied(checker, state([chandra, bears]), minus3)
+    assert obj(after, "c")["counters"] == {"loyalty": 1} and len(after["stack"]) == 1

@@ -4070,12 +4070,21 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     out = _try("line", text, ctx)
     if out is not None:
         return {**out, "text": line}
-    # loyalty abilities (CR 606): the card format has no loyalty costs; they are not mana
-    # abilities (605.1a) and are kept as not modeled unless they add mana
+    # loyalty abilities (CR 606): not mana abilities (605.1a). One that adds mana is read by
+    # _loyalty_mana; any other with a number for its loyalty cost is an activated ability whose
+    # effect is not modeled (its cost, 606.4-606.6, its timing and once-each-turn limit, 606.3,
+    # and the targets it requires, 602.2b, are: "Jace's [0] may be activated in her main phase",
+    # "Liliana's [+1] can't be activated on an opponent's turn"); an X loyalty cost, or a face
+    # without a printed loyalty, is kept as not modeled
     if _LOYALTY.match(norm.strip()):
         if _ADDS.search(_unquoted(norm)):
             return _loyalty_mana(line, norm.strip(), ctx)
         ctx.use("loyalty.not_modeled")
+        lm = re.match(r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>.+)", norm.strip())
+        if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
+            n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
+            return {"kind": "activated", "text": line, "cost": {"loyalty": n},
+                    "effect": _not_modeled(lm["eff"], ctx)}
         return {"kind": "not_modeled", "text": line}
     # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
     m = _TRIGGER.match(norm.strip())
@@ -4509,7 +4518,7 @@ def _main_template(ab: Ability, used: list[str]) -> str:
             return "mana.triggered"
         return next((u for u in used if u.startswith("trigger.")), used[0])
     if ab["kind"] == "activated" and "loyalty" in (ab.get("cost") or {}):
-        return "loyalty.add_mana"
+        return "loyalty.not_modeled" if used == ["loyalty.not_modeled"] else "loyalty.add_mana"
     if ab["kind"] == "activated":
         return "activated"
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
