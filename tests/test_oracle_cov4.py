@@ -431,16 +431,29 @@ def test_wall_of_roots_puts_a_counter_to_pay(results: dict[str, CardResult],
 def test_lions_eye_diamond_discards_the_hand(results: dict[str, CardResult],
                                              checker: Checker) -> None:
     # "Discard your hand, Sacrifice this artifact: Add three mana of any one color. Activate only
-    # as an instant." (118.3: an empty hand pays it too; the spell cast is on the stack, 601.2a)
+    # as an instant." (118.3: an empty hand pays it too.) "Only as an instant" (602.5e): only with
+    # priority, so not in the middle of casting a spell (605.3a's exception doesn't apply): it is
+    # activated before, and discards the card to be cast with the rest of the hand; its mana pays
+    # for a spell cast from exile (the foretold Behold the Multiverse) but not from the hand.
     a = abilities(results, "Lion's Eye Diamond")[0]
-    assert a["cost"] == {"discard_hand": True, "sacrifice": "self"}
+    assert a["cost"] == {"discard_hand": True, "sacrifice": "self"} and a["timing"] == "instant"
     led = {"id": "l", "card": "Lion's Eye Diamond"}
     bears = {"id": "b", "card": "Grizzly Bears", "zone": "hand"}
     forest = {"id": "f", "card": "Forest", "zone": "hand"}
     theirs = {"id": "t", "card": "Forest", "zone": "hand", "owner": "bob"}
-    after = applied(checker, state([led, bears, forest, theirs]), {"kind": "cast", "object": "b"})
+    behold = {"id": "m", "card": "Behold the Multiverse", "zone": "exile", "face_down": True,
+              "foretold_turn": 3}
+    v = why(checker, state([led, bears, forest, theirs]), {"kind": "cast", "object": "b"})
+    assert not v.legal and rules(v) == {"601.2h"}
+    v = why(checker, state([led, bears, forest, theirs]), activate("l", 1))
+    assert v.legal and v.cost == "discard your hand, sacrifice it"
+    after = applied(checker, state([led, bears, forest, theirs]), activate("l", 1), choose="G")
     zones = {o["id"]: o["zone"] for o in after["objects"]}
-    assert zones == {"l": "graveyard", "b": "stack", "f": "graveyard", "t": "hand"}
+    assert zones == {"l": "graveyard", "b": "graveyard", "f": "graveyard", "t": "hand"}
+    after = applied(checker, state([led, behold, forest]),
+                    {"kind": "cast", "object": "m", "method": "foretell"})
+    zones = {o["id"]: o["zone"] for o in after["objects"]}
+    assert zones == {"l": "graveyard", "m": "stack", "f": "graveyard"}
     after = applied(checker, state([led]), activate("l", 1), choose="G")
     assert obj(after, "l")["zone"] == "graveyard" and after["players"][0]["mana_pool"] == "{G}{G}{G}"
 

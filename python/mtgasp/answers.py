@@ -206,6 +206,8 @@ class Decoder:
                 extras.append(f"remove any number of {cost['remove_any_counters']} counters")
             if cost.get("exile") == "self":
                 extras.append("exile it")
+            if cost.get("discard_hand"):
+                extras.append("discard your hand")
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")

@@ -106,7 +106,7 @@ GRANT_TO = (
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 # "Activate only ..." (602.5b, 602.5d): timing restrictions, and conditions (one per ability)
 ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
-                      "combat", "end_of_combat", "not_your_turn")
+                      "combat", "end_of_combat", "not_your_turn", "instant")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",

@@ -2200,10 +2200,12 @@ def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("activate.as_instant", "mana_rider", r"Activate only as an instant",
-          "nothing (any time its controller has priority: no restriction beyond 602.2)",
-          "CR 602.5d, 117.1b", "Activate only as an instant.")
+          '"timing": "instant" (any time its controller has priority, 602.5e, 117.1b: so a mana '
+          "ability with it isn't activated while a spell is being cast or an ability resolves, "
+          "605.3a; it is activated beforehand, its costs paid with the spell still in hand)",
+          "CR 602.5e, 117.1b, 605.3a", "Lion's Eye Diamond: ... Activate only as an instant.")
 def _a_instant(m: re.Match[str], ctx: Ctx) -> Any:
-    return {}
+    return {"timing": "instant"}
 
 
 _TIMINGS = {"during your turn": "your_turn", "during your upkeep": "your_upkeep",
