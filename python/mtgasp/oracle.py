@@ -3516,6 +3516,44 @@ def _l_grant_haste(m: re.Match[str], ctx: Ctx) -> Any:
         "kind": "keyword", "text": "haste", "keyword": "haste"}}}
 
 
+_FORBID_TYPES = {"artifacts": ["Artifact"], "creatures": ["Creature"], "lands": ["Land"],
+                 "planeswalkers": ["Planeswalker"], "artifacts and creatures": ["Artifact", "Creature"],
+                 "artifacts, creatures, and planeswalkers": ["Artifact", "Creature", "Planeswalker"]}
+
+
+@template("static.forbid_activation", "line",
+          r"Activated abilities of (?P<types>artifacts, creatures, and planeswalkers|artifacts and "
+          r"creatures|artifacts|creatures|lands|planeswalkers)(?P<opp> your opponents control)? can't be "
+          r"activated(?P<exc> unless they're mana abilities)?",
+          '{"kind": "static", "forbid_activation": {"types": ["Artifact"], "opponents": true, '
+          '"except_mana": true}} (no activated ability of such a permanent, mana abilities included '
+          "unless excepted, can be activated: reason 602.5; nor can such a mana ability help pay)",
+          "CR 602.5, 605.3a", "Null Rod: Activated abilities of artifacts can't be activated.")
+def _l_forbid_activation(m: re.Match[str], ctx: Ctx) -> Any:
+    fa: dict[str, Any] = {"types": list(_FORBID_TYPES[m["types"]])}
+    if m["opp"]:
+        fa["opponents"] = True
+    if m["exc"]:
+        fa["except_mana"] = True
+    return {"kind": "static", "forbid_activation": fa}
+
+
+@template("static.forbid_activation_attached", "line",
+          r"(?:Enchanted|Equipped) (?:creature|permanent|artifact|land)(?:'s| can't (?:attack or block|"
+          r"block|attack, block, or transform|attack, block, or crew Vehicles), and its) activated "
+          r"abilities can't be activated(?P<exc> unless they're mana abilities)?",
+          '{"kind": "static", "forbid_activation": {"attached": true, "except_mana": true}} (the '
+          "permanent the Aura or Equipment is attached to: its activated abilities can't be "
+          "activated, reason 602.5; what it can't attack or block isn't modeled: no rule in scope)",
+          "CR 602.5, 605.3a, 303.4", "Arachnus Web: Enchanted creature can't attack or block, and its "
+          "activated abilities can't be activated.")
+def _l_forbid_activation_attached(m: re.Match[str], ctx: Ctx) -> Any:
+    fa: dict[str, Any] = {"attached": True}
+    if m["exc"]:
+        fa["except_mana"] = True
+    return {"kind": "static", "forbid_activation": fa}
+
+
 @template("static.grant_foretell", "line",
           rf"Each nonland card in your hand without foretell has foretell\. Its foretell cost is "
           rf"equal to its mana cost reduced by (?P<m>{MANA}+)",
@@ -3715,6 +3753,8 @@ _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
     r"\benters?\b[^.]*\b(?:tapped|untapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
+    # 602.5: a prohibition on activating abilities (Null Rod's and the Auras' are templated)
+    r"\bcan't be activated\b|"
     r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
     # 614.1c: "If ~ would enter, ... instead": where and whether it enters
     r"\bIf ~ would enter\b|"
