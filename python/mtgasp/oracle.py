@@ -3516,6 +3516,33 @@ def _l_grant_haste(m: re.Match[str], ctx: Ctx) -> Any:
         "kind": "keyword", "text": "haste", "keyword": "haste"}}}
 
 
+@template("static.grant_haste_group", "line",
+          r"(?:(?P<att>Enchanted creature|Equipped creature) has|All (?P<grp_all>[A-Za-z ]+?) have|"
+          r"(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control have) (?P<kws>(?:[a-z]+(?: strike)?, )*"
+          r"[a-z]+(?: strike)?,? and [a-z]+(?: strike)?|[a-z]+(?: strike)?)",
+          '{"kind": "static", "grant": {"to": "enchanted"|{"controller": "you"|"any", "types": [...], '
+          '"subtypes": [...], "token": true, "other": true}, "ability": haste}} (only a line that grants '
+          "haste, 302.6: the creatures' {T} abilities; the other keywords it grants are not modeled, "
+          "no rule in scope reading them)", "CR 613.1f, 702.10, 302.6",
+          "Lightning Greaves: Equipped creature has haste and shroud; Concordant Crossroads: All "
+          "creatures have haste; Samut, Voice of Dissent: Other creatures you control have haste")
+def _l_grant_haste_group(m: re.Match[str], ctx: Ctx) -> Any:
+    kws = [k.strip() for k in re.split(r",? and |, ", m["kws"]) if k.strip()]
+    if "haste" not in kws:   # a grant of keywords no rule in scope reads: not modeled (no template)
+        raise Refused("a grant of keywords without haste")
+    _granted_keywords_not_modeled(", ".join(k for k in kws if k != "haste"))
+    to: Any
+    if m["att"]:
+        to = "enchanted"
+    else:
+        to = _grant_group(m["grp_all"] or m["grp"])
+        to["controller"] = "any" if m["grp_all"] else "you"
+        if m["other"]:
+            to["other"] = True
+    return {"kind": "static", "grant": {"to": to, "ability": {
+        "kind": "keyword", "text": "haste", "keyword": "haste"}}}
+
+
 _FORBID_TYPES = {"artifacts": ["Artifact"], "creatures": ["Creature"], "lands": ["Land"],
                  "planeswalkers": ["Planeswalker"], "artifacts and creatures": ["Artifact", "Creature"],
                  "artifacts, creatures, and planeswalkers": ["Artifact", "Creature", "Planeswalker"]}
