@@ -118,8 +118,8 @@ class LazyCardLibrary(CardLibrary):
         for key in sorted(self._lookup, key=lambda k: k not in self._index):
             self._folded.setdefault(key.casefold(), key)
 
-    @property  # type: ignore[override]
-    def _tokens(self) -> dict[str, Card]:
+    @property
+    def _tokens(self) -> dict[str, Card]:  # type: ignore[override]
         """111.4: the tokens the cards' effects create, as CardLibrary makes them (ids after the
         cards'), found on first use: the built-in and --cards cards, and the imported cards whose
         line holds a create_tokens effect (decoded then; one that fails validation is skipped
