@@ -282,6 +282,9 @@ def test_mana_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[0] == "Reflecting Pool (pool) could produce: {U} {R} {G}"
     rc, out, _ = call(capsys, "mana", MIDGAME, "bears")
     assert out.strip() == "Grizzly Bears (bears) could produce: none"
+    # an ability on the stack is named by its source, not "None"
+    rc, out, _ = call(capsys, "mana", str(Path(MIDGAME).parent / "goliath_resolving.json"), "trigger")
+    assert rc == 0 and out.strip() == "an ability of goliath on the stack (trigger) could produce: none"
 
 
 # ---------------------------------------------------------------------------------------------

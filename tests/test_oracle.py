@@ -579,6 +579,29 @@ def test_lazy_library_ranks_and_lookups(tmp_path: Path, monkeypatch: Any) -> Non
     assert "Lotus Field" not in library_with_imported()
 
 
+def test_lazy_library_unknown_card_and_tokens(tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    """With an imported library, an unknown card name is bad input (exit 2, with suggestions),
+    not an internal error, and the tokens of built-in cards' effects are still cards (111.4)."""
+    from mtgasp.userlib import library_with_imported
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["cards", "import", str(FIXTURE)]) == 0
+    lib = library_with_imported()
+    assert lib.find("Lotus Feld") is None
+    assert lib.is_token("Angel Warrior Token")  # Starnheim Unleashed's token
+    assert lib.index("Angel Warrior Token") >= len(lib.names())
+    capsys.readouterr()
+    assert main(["cards", "show", "Lotus Feld"]) == 2
+    assert "unknown card" in capsys.readouterr().err
+    st = tmp_path / "s.json"
+    st.write_text(json.dumps(state([{"id": "x", "card": "Lotus Feld"},
+                                    {"id": "t", "card": "Angel Warrior Token", "token": True}])),
+                  encoding="utf-8")
+    assert main(["mana", str(st), "t"]) == 2
+    err = capsys.readouterr().err
+    assert "objects[0].card" in err and "Lotus Field" in err and "internal error" not in err
+
+
 # --- playing imported cards forward (apply) ------------------------------------------------
 
 

@@ -431,16 +431,29 @@ def test_wall_of_roots_puts_a_counter_to_pay(results: dict[str, CardResult],
 def test_lions_eye_diamond_discards_the_hand(results: dict[str, CardResult],
                                              checker: Checker) -> None:
     # "Discard your hand, Sacrifice this artifact: Add three mana of any one color. Activate only
-    # as an instant." (118.3: an empty hand pays it too; the spell cast is on the stack, 601.2a)
+    # as an instant." (118.3: an empty hand pays it too.) "Only as an instant" (602.5e): only with
+    # priority, so not in the middle of casting a spell (605.3a's exception doesn't apply): it is
+    # activated before, and discards the card to be cast with the rest of the hand; its mana pays
+    # for a spell cast from exile (the foretold Behold the Multiverse) but not from the hand.
     a = abilities(results, "Lion's Eye Diamond")[0]
-    assert a["cost"] == {"discard_hand": True, "sacrifice": "self"}
+    assert a["cost"] == {"discard_hand": True, "sacrifice": "self"} and a["timing"] == "instant"
     led = {"id": "l", "card": "Lion's Eye Diamond"}
     bears = {"id": "b", "card": "Grizzly Bears", "zone": "hand"}
     forest = {"id": "f", "card": "Forest", "zone": "hand"}
     theirs = {"id": "t", "card": "Forest", "zone": "hand", "owner": "bob"}
-    after = applied(checker, state([led, bears, forest, theirs]), {"kind": "cast", "object": "b"})
+    behold = {"id": "m", "card": "Behold the Multiverse", "zone": "exile", "face_down": True,
+              "foretold_turn": 3}
+    v = why(checker, state([led, bears, forest, theirs]), {"kind": "cast", "object": "b"})
+    assert not v.legal and rules(v) == {"601.2h"}
+    v = why(checker, state([led, bears, forest, theirs]), activate("l", 1))
+    assert v.legal and v.cost == "discard your hand, sacrifice it"
+    after = applied(checker, state([led, bears, forest, theirs]), activate("l", 1), choose="G")
     zones = {o["id"]: o["zone"] for o in after["objects"]}
-    assert zones == {"l": "graveyard", "b": "stack", "f": "graveyard", "t": "hand"}
+    assert zones == {"l": "graveyard", "b": "graveyard", "f": "graveyard", "t": "hand"}
+    after = applied(checker, state([led, behold, forest]),
+                    {"kind": "cast", "object": "m", "method": "foretell"})
+    zones = {o["id"]: o["zone"] for o in after["objects"]}
+    assert zones == {"l": "graveyard", "m": "stack", "f": "graveyard"}
     after = applied(checker, state([led]), activate("l", 1), choose="G")
     assert obj(after, "l")["zone"] == "graveyard" and after["players"][0]["mana_pool"] == "{G}{G}{G}"
 
@@ -612,3 +625,37 @@ def test_chandra_loyalty_ability_adds_mana(results: dict[str, CardResult],
     after = applied(checker, after, {"kind": "pass"})
     after = applied(checker, after, {"kind": "pass"}, who="bob")
     assert obj(after, "c")["zone"] == "battlefield" and obj(after, "c")["counters"] == {"loyalty": 4}
+
+
+def test_loyalty_ability_whose_effect_is_not_modeled_is_still_activated(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    # Chandra, Torch of Defiance: "[−3]: Chandra deals 4 damage to target creature." -- its effect
+    # is not modeled, but it is an activated (loyalty) ability all the same (602.1c, 606): its
+    # cost removes three loyalty counters (606.4, 606.6), only as a sorcery and once each turn per
+    # planeswalker (606.3), with a creature to target (602.2b). It was kept as not modeled, and
+    # every activation was refused as "not an activated ability".
+    a = abilities(results, "Chandra, Torch of Defiance")[2]
+    assert a == {"kind": "activated", "cost": {"loyalty": -3}, "effect": {
+        "action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Creature"]}]}}
+    assert results["Chandra, Torch of Defiance"].card["faces"][0]["abilities"][2]["template"] \
+        == "loyalty.not_modeled"
+    chandra = {"id": "c", "card": "Chandra, Torch of Defiance", "counters": {"loyalty": 4}}
+    bears = {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}
+    minus3 = {**activate("c", 3), "targets": ["gb"]}
+    v = why(checker, state([chandra, bears]), minus3)
+    assert v.legal and v.cost == "remove 3 loyalty counters from it" and "606.3" in v.permits
+    v = why(checker, state([chandra]), activate("c", 3))
+    assert not v.legal and rules(v) == {"602.2b"}  # no creature to target
+    v = why(checker, state([{**chandra, "counters": {"loyalty": 2}}, bears]), minus3)
+    assert not v.legal and rules(v) == {"606.6"}
+    v = why(checker, state([chandra, bears], active_player="bob", turn=6), minus3)
+    assert not v.legal and rules(v) == {"606.3"}
+    v = why(checker, state([{**chandra, "activated_this_turn": [1]}, bears]), minus3)
+    assert not v.legal and rules(v) == {"606.3"}
+    # the [+1] that adds mana, after the other [+1]: once each turn (606.3)
+    v = why(checker, state([{**chandra, "activated_this_turn": [1]}]), activate("c", 2))
+    assert not v.legal and rules(v) == {"606.3"}
+    assert why(checker, state([chandra]), activate("c", 1)).cost == "put a loyalty counter on it"
+    # activated: the counters change, it goes on the stack, and resolves as not modeled
+    after = applied(checker, state([chandra, bears]), minus3)
+    assert obj(after, "c")["counters"] == {"loyalty": 1} and len(after["stack"]) == 1

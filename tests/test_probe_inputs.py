@@ -30,9 +30,6 @@ def _state(**changes: Any) -> dict[str, Any]:
 
 # (id, state, action, the field named, words of the message)
 CASES = [
-    # 115.3: one target named twice was silently taken as one
-    ("target-named-twice", _state(), {"kind": "cast", "object": "bolt", "targets": ["gb", "gb"]},
-     "action.targets[1]", "named twice"),
     # 117.4: as many passes as players in the game: nothing would ever resolve (the game stalled)
     ("consecutive-passes-of-every-player", _state(consecutive_passes=3), {"kind": "pass"},
      "consecutive_passes", "at most 2"),

@@ -289,6 +289,8 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(1, attached_to="h1"), 'objects[1].attached_to: "h1" is not on the battlefield (it is in zone hand)'),
     (obj(3, attached_to="f1"), "objects[3].attached_to: a card in a hand can't be attached"),
     (obj(2, exiled_with="zz"), 'objects[2].exiled_with: no object has the id "zz"'),
+    (obj(2, seen_by=["carol"]), 'objects[2].seen_by[0]: "carol" is not a player'),
+    (obj(6, targets=["zz"]), 'objects[6].targets[0]: no object or player is named "zz"'),
     (obj(3, exiled_with="f1"), "objects[3].exiled_with: only a card in exile has exiled_with"),
     # foretell cost
     (obj(2, foretell_cost="{1}{P}"), "objects[2].foretell_cost: '{1}{P}': mana symbol {P} is not supported"),

@@ -221,11 +221,6 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
             t = f.string(f"action.targets[{i}]", item)
             if t is not None and state.obj(t) is None and state.player(t) is None:
                 f.add(f"action.targets[{i}]", f"no object or player {_show(t)} in the state")
-            elif t is not None and t in targets:
-                # 115.3: one object or player can't be chosen for two instances of "target"
-                f.add(f"action.targets[{i}]", f"{_show(t)} is named twice (also action.targets"
-                                              f"[{targets.index(t)}]); an object or player is "
-                                              "chosen once as a target of one spell or ability")
             elif t is not None:
                 targets.append(t)
 

@@ -191,6 +191,11 @@ class Decoder:
             cost = found[1].get("cost") if found else None
             # a keyword's cost is a mana cost text (plot granted by Fblthp): no non-mana parts
             cost = cost if isinstance(cost, dict) else {}
+            loy = cost.get("loyalty")  # 606.4: a loyalty ability's cost puts or removes loyalty counters
+            if isinstance(loy, int) and loy != 0:
+                n = abs(loy)
+                what = f"{'a' if n == 1 else n} loyalty counter{'s' if n != 1 else ''}"
+                extras.append(f"put {what} on it" if loy > 0 else f"remove {what} from it")
             if cost.get("tap"):
                 extras.append("{T}")
             if cost.get("untap"):
@@ -201,6 +206,8 @@ class Decoder:
                 extras.append(f"remove any number of {cost['remove_any_counters']} counters")
             if cost.get("exile") == "self":
                 extras.append("exile it")
+            if cost.get("discard_hand"):
+                extras.append("discard your hand")
             sac = cost.get("sacrifice")
             if sac == "self":
                 extras.append("sacrifice it")

@@ -106,7 +106,7 @@ GRANT_TO = (
 COULD_PRODUCE_OF = ("land_you_control", "land_opponent_controls", "sacrificed")
 # "Activate only ..." (602.5b, 602.5d): timing restrictions, and conditions (one per ability)
 ACTIVATION_TIMINGS = ("sorcery", "your_turn", "your_upkeep", "any_upkeep", "before_attackers",
-                      "combat", "end_of_combat", "not_your_turn")
+                      "combat", "end_of_combat", "not_your_turn", "instant")
 ACTIVATION_CONDITIONS = ("you_control", "graveyard_at_least", "total_power_at_least",
                          "hand_at_most", "hand_exactly", "an_opponent_lands_at_least",
                          "attacked_with_at_least", "source_is", "a_player_hand_at_most",
@@ -161,7 +161,7 @@ CONDITIONS = {
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "doesnt_untap", "enter_untapped")
+                 "doesnt_untap", "enter_untapped", "forbid_activation")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -805,6 +805,21 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "forbid_activation" in ab:
+            # 602.5: "Activated abilities of artifacts can't be activated" (types, opponents: "...
+            # your opponents control"), "Enchanted permanent's activated abilities can't be
+            # activated" (attached); except_mana: "... unless they're mana abilities"
+            p = f"{path}.forbid_activation"
+            fa = self.obj(ab["forbid_activation"], p, '{"types": ["Artifact"]} or {"attached": true}')
+            if fa is not None:
+                self.fields(fa, p, (), ("types", "opponents", "attached", "except_mana"))
+                if ("types" in fa) == ("attached" in fa):
+                    self.add(p, "needs exactly one of types, attached")
+                if "types" in fa:
+                    self.string_list(fa["types"], f"{p}.types", CARD_TYPES, "a card type", nonempty=True)
+                for flag in ("opponents", "attached", "except_mana"):
+                    if flag in fa:
+                        self.boolean(fa[flag], f"{p}.{flag}")
         if "doesnt_untap" in ab:
             p = f"{path}.doesnt_untap"
             du = ab["doesnt_untap"]

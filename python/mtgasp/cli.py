@@ -291,7 +291,9 @@ def _run(args: argparse.Namespace) -> int:
             _print_json(out)
         else:
             shown = " ".join("{" + t + "}" for t in types) or "none"
-            _say(f"{obj.card if obj else ''} ({args.object}) could produce: {shown}")
+            label = obj.card if obj and obj.card else (
+                f"an ability of {obj.ability.source} on the stack" if obj and obj.ability else "")
+            _say(f"{label} ({args.object}) could produce: {shown}")
             for line in out.get("explain", []):
                 _say(f"  {line}")
         return EXIT_OK

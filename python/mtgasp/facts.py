@@ -529,6 +529,15 @@ class FactWriter:
                 t = C(str(eu["types"][0]).lower())
                 self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
                          else F("type", [t]))
+            fa = spec.get("forbid_activation")
+            if isinstance(fa, dict):  # 602.5: "Activated abilities of artifacts can't be activated"
+                whose = C("opponents" if fa.get("opponents") else "any")
+                for t in fa.get("types") or []:
+                    self.add("forbid_activation", a, C(str(t).lower()), whose)
+                if fa.get("attached"):
+                    self.add("forbid_activation_attached", a)
+                if fa.get("except_mana"):
+                    self.add("forbid_except_mana", a)
             du = spec.get("doesnt_untap")
             if du is True:
                 self.add("doesnt_untap", a)

@@ -2200,10 +2200,12 @@ def _a_sorcery(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("activate.as_instant", "mana_rider", r"Activate only as an instant",
-          "nothing (any time its controller has priority: no restriction beyond 602.2)",
-          "CR 602.5d, 117.1b", "Activate only as an instant.")
+          '"timing": "instant" (any time its controller has priority, 602.5e, 117.1b: so a mana '
+          "ability with it isn't activated while a spell is being cast or an ability resolves, "
+          "605.3a; it is activated beforehand, its costs paid with the spell still in hand)",
+          "CR 602.5e, 117.1b, 605.3a", "Lion's Eye Diamond: ... Activate only as an instant.")
 def _a_instant(m: re.Match[str], ctx: Ctx) -> Any:
-    return {}
+    return {"timing": "instant"}
 
 
 _TIMINGS = {"during your turn": "your_turn", "during your upkeep": "your_upkeep",
@@ -3514,6 +3516,71 @@ def _l_grant_haste(m: re.Match[str], ctx: Ctx) -> Any:
         "kind": "keyword", "text": "haste", "keyword": "haste"}}}
 
 
+@template("static.grant_haste_group", "line",
+          r"(?:(?P<att>Enchanted creature|Equipped creature) has|All (?P<grp_all>[A-Za-z ]+?) have|"
+          r"(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control have) (?P<kws>(?:[a-z]+(?: strike)?, )*"
+          r"[a-z]+(?: strike)?,? and [a-z]+(?: strike)?|[a-z]+(?: strike)?)",
+          '{"kind": "static", "grant": {"to": "enchanted"|{"controller": "you"|"any", "types": [...], '
+          '"subtypes": [...], "token": true, "other": true}, "ability": haste}} (only a line that grants '
+          "haste, 302.6: the creatures' {T} abilities; the other keywords it grants are not modeled, "
+          "no rule in scope reading them)", "CR 613.1f, 702.10, 302.6",
+          "Lightning Greaves: Equipped creature has haste and shroud; Concordant Crossroads: All "
+          "creatures have haste; Samut, Voice of Dissent: Other creatures you control have haste")
+def _l_grant_haste_group(m: re.Match[str], ctx: Ctx) -> Any:
+    kws = [k.strip() for k in re.split(r",? and |, ", m["kws"]) if k.strip()]
+    if "haste" not in kws:   # a grant of keywords no rule in scope reads: not modeled (no template)
+        raise Refused("a grant of keywords without haste")
+    _granted_keywords_not_modeled(", ".join(k for k in kws if k != "haste"))
+    to: Any
+    if m["att"]:
+        to = "enchanted"
+    else:
+        to = _grant_group(m["grp_all"] or m["grp"])
+        to["controller"] = "any" if m["grp_all"] else "you"
+        if m["other"]:
+            to["other"] = True
+    return {"kind": "static", "grant": {"to": to, "ability": {
+        "kind": "keyword", "text": "haste", "keyword": "haste"}}}
+
+
+_FORBID_TYPES = {"artifacts": ["Artifact"], "creatures": ["Creature"], "lands": ["Land"],
+                 "planeswalkers": ["Planeswalker"], "artifacts and creatures": ["Artifact", "Creature"],
+                 "artifacts, creatures, and planeswalkers": ["Artifact", "Creature", "Planeswalker"]}
+
+
+@template("static.forbid_activation", "line",
+          r"Activated abilities of (?P<types>artifacts, creatures, and planeswalkers|artifacts and "
+          r"creatures|artifacts|creatures|lands|planeswalkers)(?P<opp> your opponents control)? can't be "
+          r"activated(?P<exc> unless they're mana abilities)?",
+          '{"kind": "static", "forbid_activation": {"types": ["Artifact"], "opponents": true, '
+          '"except_mana": true}} (no activated ability of such a permanent, mana abilities included '
+          "unless excepted, can be activated: reason 602.5; nor can such a mana ability help pay)",
+          "CR 602.5, 605.3a", "Null Rod: Activated abilities of artifacts can't be activated.")
+def _l_forbid_activation(m: re.Match[str], ctx: Ctx) -> Any:
+    fa: dict[str, Any] = {"types": list(_FORBID_TYPES[m["types"]])}
+    if m["opp"]:
+        fa["opponents"] = True
+    if m["exc"]:
+        fa["except_mana"] = True
+    return {"kind": "static", "forbid_activation": fa}
+
+
+@template("static.forbid_activation_attached", "line",
+          r"(?:Enchanted|Equipped) (?:creature|permanent|artifact|land)(?:'s| can't (?:attack or block|"
+          r"block|attack, block, or transform|attack, block, or crew Vehicles), and its) activated "
+          r"abilities can't be activated(?P<exc> unless they're mana abilities)?",
+          '{"kind": "static", "forbid_activation": {"attached": true, "except_mana": true}} (the '
+          "permanent the Aura or Equipment is attached to: its activated abilities can't be "
+          "activated, reason 602.5; what it can't attack or block isn't modeled: no rule in scope)",
+          "CR 602.5, 605.3a, 303.4", "Arachnus Web: Enchanted creature can't attack or block, and its "
+          "activated abilities can't be activated.")
+def _l_forbid_activation_attached(m: re.Match[str], ctx: Ctx) -> Any:
+    fa: dict[str, Any] = {"attached": True}
+    if m["exc"]:
+        fa["except_mana"] = True
+    return {"kind": "static", "forbid_activation": fa}
+
+
 @template("static.grant_foretell", "line",
           rf"Each nonland card in your hand without foretell has foretell\. Its foretell cost is "
           rf"equal to its mana cost reduced by (?P<m>{MANA}+)",
@@ -3713,6 +3780,8 @@ _SCOPE = re.compile(
     r"\badds?\b[^.]*(?:\{[WUBRGCX\d]\}|\bmana\b)|\bmana\b|\bcosts?\b|\bcast\b|\bflash\b|\bspend\b|"
     r"\benters?\b[^.]*\b(?:tapped|untapped|with)\b|\bAs ~ enters\b|\bAs [^,]* enters\b|\bplay\b|"
     r"\bactivate\b|\bwithout paying\b|\{T\}|\{Q\}|\benter the battlefield tapped\b|"
+    # 602.5: a prohibition on activating abilities (Null Rod's and the Auras' are templated)
+    r"\bcan't be activated\b|"
     r"\bhas flash\b|\bas though\b|^~ is (?:all colors|colorless)\b|"
     # 614.1c: "If ~ would enter, ... instead": where and whether it enters
     r"\bIf ~ would enter\b|"
@@ -4078,12 +4147,21 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     out = _try("line", text, ctx)
     if out is not None:
         return {**out, "text": line}
-    # loyalty abilities (CR 606): the card format has no loyalty costs; they are not mana
-    # abilities (605.1a) and are kept as not modeled unless they add mana
+    # loyalty abilities (CR 606): not mana abilities (605.1a). One that adds mana is read by
+    # _loyalty_mana; any other with a number for its loyalty cost is an activated ability whose
+    # effect is not modeled (its cost, 606.4-606.6, its timing and once-each-turn limit, 606.3,
+    # and the targets it requires, 602.2b, are: "Jace's [0] may be activated in her main phase",
+    # "Liliana's [+1] can't be activated on an opponent's turn"); an X loyalty cost, or a face
+    # without a printed loyalty, is kept as not modeled
     if _LOYALTY.match(norm.strip()):
         if _ADDS.search(_unquoted(norm)):
             return _loyalty_mana(line, norm.strip(), ctx)
         ctx.use("loyalty.not_modeled")
+        lm = re.match(r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>.+)", norm.strip())
+        if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
+            n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
+            return {"kind": "activated", "text": line, "cost": {"loyalty": n},
+                    "effect": _not_modeled(lm["eff"], ctx)}
         return {"kind": "not_modeled", "text": line}
     # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
     m = _TRIGGER.match(norm.strip())
@@ -4523,7 +4601,7 @@ def _main_template(ab: Ability, used: list[str]) -> str:
             return "mana.triggered"
         return next((u for u in used if u.startswith("trigger.")), used[0])
     if ab["kind"] == "activated" and "loyalty" in (ab.get("cost") or {}):
-        return "loyalty.add_mana"
+        return "loyalty.not_modeled" if used == ["loyalty.not_modeled"] else "loyalty.add_mana"
     if ab["kind"] == "activated":
         return "activated"
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's

@@ -1342,10 +1342,13 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
             f.add(p(key), f"{_show(ref)} is an ability on the stack; refers_to names a spell (a card)")
     for i, t in enumerate(d.extra.get("targets") or []):  # an object, or a player (115.1)
         if t not in by_id and t not in players:
-            f.add(p(f"targets[{i}]"), f"no object or player is named {_show(t)}"
+            f.add(f"{p('targets')}[{i}]", f"no object or player is named {_show(t)}"
                                       f"{did_you_mean(t, [*by_id, *players])}")
         elif t == d.id:
-            f.add(p(f"targets[{i}]"), f"{_show(t)} is this object itself")
+            f.add(f"{p('targets')}[{i}]", f"{_show(t)} is this object itself")
+    for i, who in enumerate(d.extra.get("seen_by") or []):  # players (406.3)
+        if players and who not in players:
+            f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")
