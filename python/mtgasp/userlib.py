@@ -166,35 +166,6 @@ class LazyCardLibrary(CardLibrary):
         self.find(name)
         return super().is_token(name)
 
-    @property
-    def _tokens(self) -> dict[str, Card]:  # type: ignore[override]
-        """111.4: the tokens the cards' effects create, as CardLibrary makes them (ids after the
-        cards'), found on first use: the built-in and --cards cards, and the imported cards whose
-        line holds a create_tokens effect (decoded then; one that fails validation is skipped
-        here and reported when a state names it)."""
-        toks: dict[str, Card] | None = self.__dict__.get("_lazy_tokens")
-        if toks is None:
-            toks = {}
-            lazy = self._cards
-            assert isinstance(lazy, _LazyCards)
-            for name in self._sorted:
-                if name not in lazy._eager:
-                    start = lazy._offsets[name]
-                    end = lazy._data.find(b"\n", start)
-                    if b'"create_tokens"' not in lazy._data[start:end if end >= 0 else None]:
-                        continue
-                try:
-                    card = lazy[name]
-                except InputError:
-                    continue
-                for spec in token_specs(card):
-                    tok = token_card(spec)
-                    if tok.name not in lazy and tok.name not in toks:
-                        toks[tok.name] = tok
-                        self._index[tok.name] = len(self._index)
-            self.__dict__["_lazy_tokens"] = toks
-        return toks
-
     def __repr__(self) -> str:
         return f"<LazyCardLibrary of {len(self)} cards>"
 
