@@ -122,6 +122,8 @@ def load_scenario(name: str, text: str) -> dict[str, Any]:
             c.add(f"{where}.expect", "missing (an object of expectations)")
         else:
             _known_keys(c, f"{where}.expect", chk["expect"], CHECK_EXPECT[chk["query"]])
+            if "all" in chk and (chk["query"] != "moves" or not isinstance(chk["all"], bool)):
+                c.add(f"{where}.all", "true or false, and only for a moves check (mtgasp moves --all)")
     for i, st in enumerate(doc.get("steps") or []):
         if not isinstance(st, dict) or not isinstance(st.get("action"), dict):
             c.add(f"steps[{i}].action", "each step needs an action")
@@ -190,16 +192,21 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
         if "x_max" in exp and v.x_max != exp["x_max"]:
             problems.append(f"expected largest X {exp['x_max']}, got {v.x_max}")
     elif chk["query"] == "moves":
-        moves = [m.to_json() for m in checker.moves(state, player)]
+        if chk.get("all"):  # every candidate action, legal or not (mtgasp moves --all)
+            moves = [{**v.to_json(), "legal": v.legal} for v in checker.judge_all(state, player)]
+            what = "candidate action"
+        else:
+            moves = [m.to_json() for m in checker.moves(state, player)]
+            what = "legal move"
         actual = moves
         for pat in exp.get("includes", []):
             if not any(_matches(pat, m) for m in moves):
-                problems.append(f"expected a legal move matching {json.dumps(pat)}")
+                problems.append(f"expected a {what} matching {json.dumps(pat)}")
         for pat in exp.get("excludes", []):
             if any(_matches(pat, m) for m in moves):
-                problems.append(f"expected no legal move matching {json.dumps(pat)}")
+                problems.append(f"expected no {what} matching {json.dumps(pat)}")
         if "count" in exp and len(moves) != exp["count"]:
-            problems.append(f"expected {exp['count']} legal moves, got {len(moves)}")
+            problems.append(f"expected {exp['count']} {what}s, got {len(moves)}")
     else:
         types = checker.mana(state, chk["object"])
         actual = {"object": chk["object"], "types": types}
