@@ -102,3 +102,25 @@ def test_a_byte_order_mark_is_not_part_of_the_document(tmp_path: Path, capsys: p
     lines.write_bytes(b"\xef\xbb\xbf" + json.dumps({"state": STATE}).encode() + b"\n")
     assert main(["batch", str(lines), "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[0])["line"] == 1
+
+
+def test_targets_of_an_object_whose_text_says_no_target_are_bad_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """115.1: a spell or ability on the stack has targets only if its text says "target" (an Aura
+    spell targets what it will enchant, 303.4a); targets given to one that doesn't were accepted and
+    read as if it targeted."""
+    doc = {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main", "priority": "bob",
+           "consecutive_passes": 1, "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "ot", "card": "Outcaster Trailblazer", "owner": "alice", "zone": "battlefield",
+                        "controlled_since_turn": 5},
+                       {"id": "trig", "zone": "stack", "ability": {"source": "ot", "index": 1},
+                        "controller": "alice", "targets": ["bob"]},
+                       {"id": "gb", "card": "Grizzly Bears", "owner": "alice", "zone": "stack",
+                        "controller": "alice", "targets": ["ot"]}],
+           "stack": ["gb", "trig"]}
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(doc))
+    assert main(["moves", str(state), "--json"]) == 2
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert [p["path"] for p in problems] == ["objects[1].targets", "objects[2].targets"]
+    assert all("115.1" in p["message"] for p in problems)

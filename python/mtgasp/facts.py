@@ -20,10 +20,9 @@ from typing import Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgasp.cards import token_name, token_specs
-from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
+from mtgasp.model import TARGET_WORD, Ability, Action, Card, GameState, ManaCost, parse_mana_cost
 
 # 115.1: "target" in an ability's text (reminder text included) means it has targets.
-TARGET_WORD = re.compile(r"\btargets?\b", re.IGNORECASE)
 
 F = Function
 

@@ -16,6 +16,8 @@ from mtgasp.limits import MAX_CARD_NUMBER, MAX_COST_SYMBOLS, MAX_X_SYMBOLS
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")  # CR 106.1b, in the order answers list them
+# 115.1: a spell or ability has targets only if its text says "target"
+TARGET_WORD = re.compile(r"\btargets?\b", re.IGNORECASE)
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",

@@ -51,6 +51,7 @@ from mtgasp.model import (
     MANA_TYPES,
     METHODS,
     STEPS,
+    TARGET_WORD,
     ZONES,
     AbilityRef,
     Card,
@@ -1349,6 +1350,13 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     for i, who in enumerate(d.extra.get("seen_by") or []):  # players (406.3)
         if players and who not in players:
             f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
+    if not d.is_ability and d.card is not None and d.extra.get("targets"):
+        face = _card_face(d.card, d.values.get("face"))
+        texts = [face.oracle, *(getattr(ab, "text", "") or "" for ab in face.abilities)]
+        if "Aura" not in face.subtypes and not any(TARGET_WORD.search(t or "") for t in texts):
+            # 115.1: a spell has targets only if its text says "target" (or it is an Aura, 303.4a)
+            f.add(p("targets"), f"{face.name} has no targets: its text doesn't say \"target\" and it "
+                                "is no Aura spell (CR 115.1, 303.4a)")
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")
@@ -1380,6 +1388,10 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     elif kind in ("activated", "triggered") and spec.get("mana") is not None:
         f.add(ipath, f"ability {d.ability_index} of {face.name} is a mana ability; mana abilities "
                      "don't use the stack (CR 605.3)")
+    elif d.extra.get("targets") and not TARGET_WORD.search(getattr(ab, "text", "") or ""):
+        # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
+        f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
+                            "say \"target\" (CR 115.1)")
 
 
 def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_player: _PlayerCheck) -> Effect | None:
