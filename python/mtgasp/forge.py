@@ -468,20 +468,8 @@ class _Importer:
         (122.1f) and energy (107.14) counters are the player's ``poison`` and ``energy``; any
         other kind is a warning."""
         unsaid: list[str] = []
-        for pair in value.split(","):
-            pair = pair.strip()
-            if not pair:
-                continue
-            kind, _, num = pair.partition("=")
-            try:
-                amount = int(num)
-            except ValueError:
-                self.error(n, f"{key}={value}: {pair!r} is not KIND=NUMBER (POISON=3)")
-                continue
-            if amount < 0:
-                self.error(n, f"{key}={value}: {pair!r} is a negative amount")
-                continue
-            name = _PLAYER_COUNTERS.get(kind.strip().upper())
+        for pair, kind, amount in self._kind_amounts(n, f"{key}={value}", value, kind_required=False):
+            name = _PLAYER_COUNTERS.get(kind.upper())
             if name is not None and name in state_module.PLAYER_FIELDS:
                 if amount:
                     pl[name] = pl.get(name, 0) + amount
@@ -771,25 +759,34 @@ class _Importer:
 
     def _counters(self, e: _Entry, text: str) -> dict[str, int]:
         out: dict[str, int] = {}
+        for _pair, kind, amount in self._kind_amounts(e.line, f"{e.name}|Counters:{text}", text):
+            name = counter_from_forge(kind)
+            out[name] = out.get(name, 0) + amount
+        return out
+
+    def _kind_amounts(self, line: int, where: str, text: str,
+                      kind_required: bool = True) -> list[tuple[str, str, int]]:
+        """The KIND=NUMBER pairs of a comma-separated counter list (Forge's ``Counters:`` of a card
+        and ``humancounters=`` of a player), each as (pair, kind, amount); a malformed pair or a
+        negative amount is an error naming the line, and is left out."""
+        out: list[tuple[str, str, int]] = []
         for pair in text.split(","):
             pair = pair.strip()
             if not pair:
                 continue
-            kind, _, n = pair.partition("=")
+            kind, _, num = pair.partition("=")
             try:
-                amount = int(n)
+                amount = int(num)
             except ValueError:
-                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is not KIND=NUMBER")
+                self.error(line, f"{where}: {pair!r} is not KIND=NUMBER (e.g. P1P1=2, POISON=3)")
                 continue
-            if not kind.strip():
-                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} has no counter kind "
-                                   "(KIND=NUMBER)")
+            if kind_required and not kind.strip():
+                self.error(line, f"{where}: {pair!r} has no counter kind (KIND=NUMBER)")
                 continue
             if amount < 0:
-                self.error(e.line, f"{e.name}|Counters:{text}: {pair!r} is a negative amount")
+                self.error(line, f"{where}: {pair!r} is a negative amount")
                 continue
-            name = counter_from_forge(kind.strip())
-            out[name] = out.get(name, 0) + amount
+            out.append((pair, kind.strip(), amount))
         return out
 
     def _chosen_color(self, e: _Entry, o: dict[str, Any], text: str, fields: set[str],
