@@ -80,7 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--choose", metavar="TYPE", help="the type of mana to take when a mana ability offers a choice (W U B R G C; several letters such as RG: the colors of N mana in any combination as a spell or ability resolves), the color "
                          "chosen as a permanent enters, or pay_life: pay the life a land asks for as it "
                          "enters (else it enters tapped). A choice of another kind ignores it; one of the "
-                         "same kind that can't honour it (C where a color is chosen) is bad input")
+                         "same kind that can't honour it (C where a color is chosen), or an action that makes no "
+                         "choice at all, makes it bad input")
     sp.add_argument("--seed", type=int, default=0, help="seed for the random orders the rules call for (default 0)")
     sp.add_argument("--out", metavar="FILE", help="also write the next state to FILE")
     common(sp)
