@@ -146,3 +146,24 @@ def test_an_aura_of_the_quality_falls_off(checker: Checker) -> None:
     out = applied(checker, doc, {"kind": "pass"})
     assert obj(out, "pac")["zone"] == "graveyard"
     assert obj(out, "pac2")["zone"] == "battlefield"
+
+
+def test_every_target_of_a_text_is_read(results: dict[str, CardResult]) -> None:
+    # 601.2c, 115.1: one target for each instance of the word "target" ("Target" too); a modal
+    # spell's targets are only those of its chosen modes (700.2): no requirement
+    assert [t.get("types") for t in abilities(results, "Decimate")[0]["effect"]["targets"]] == [
+        ["Artifact"], ["Creature"], ["Enchantment"], ["Land"]]
+    assert abilities(results, "Prey Upon")[0]["effect"]["targets"] == [
+        {"zone": "battlefield", "types": ["Creature"], "controller": "you"},
+        {"zone": "battlefield", "types": ["Creature"], "controller": "opponents"}]
+    assert "targets" not in abilities(results, "Hull Breach")[0]["effect"]
+
+
+def test_prey_upon_needs_a_creature_of_each(checker: Checker) -> None:
+    prey = {"kind": "cast", "object": "py"}
+    doc = state([{"id": "py", "card": "Prey Upon", "zone": "hand"}, *lands("Forest", 1),
+                 {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
+    v = why(checker, doc, prey)
+    assert not v.legal and rules(v) == {"601.2c"}
+    doc["objects"].append({"id": "mine", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"})
+    assert why(checker, doc, prey).legal

@@ -3995,8 +3995,10 @@ _T_GRAVEYARD = re.compile(
 # requirement, never one on the battlefield
 _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
+# every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
+# one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 _T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
-                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>[^.;]*)")
+                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -4006,8 +4008,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     greater") are left out, so the filter may admit more objects than the card does, never fewer.
     "up to N" and "any number of" targets require none; players always exist (not listed)."""
     out: list[dict[str, Any]] = []
+    if "•" in text:
+        # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
+        # may have none; no requirement is a necessary condition
+        return out
     for m in _T_PHRASE.finditer(_unquoted(re.sub(r"\([^)]*\)", "", text))):
-        pre, rest = m["pre"].strip(), m["rest"]
+        pre, rest = m["pre"].strip().lower(), m["rest"]
         if pre.startswith(("up to", "any number")):
             continue
         count = {"two": 2, "three": 3, "four": 4}.get(pre, 1)
