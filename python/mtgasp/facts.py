@@ -1157,6 +1157,11 @@ class FactWriter:
                     if src.face is not None:
                         fi = next(i for i, fc in enumerate(scard.faces, start=1) if fc.name == src.face)
                     self.add("stack_ability", os, ids.obj(src.id), F("a", [k, N(fi), N(o.ability.index)]))
+                elif src is None and o.ability.card is not None:
+                    # 113.7a: its source has ceased to exist (a token sacrificed to pay its cost);
+                    # the ability stands as its own source (no characteristics, on no battlefield)
+                    k = self.card(self.library.get(o.ability.card))
+                    self.add("stack_ability", os, os, F("a", [k, N(1), N(o.ability.index)]))
         for o in st.objects:
             os = ids.obj(o.id)
             if o.extra.get("dream_exile"):

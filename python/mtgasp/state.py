@@ -113,7 +113,7 @@ OBJECT_FIELDS = (
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
     "exiled_with", "cast_from", "method", "x", "mana_spent", "kicked", "ability",
 ) + OBJECT_EXTENSIONS
-ABILITY_REF_FIELDS = ("source", "index")
+ABILITY_REF_FIELDS = ("source", "index", "card")
 EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
@@ -555,6 +555,7 @@ class _ObjDraft:
         self.is_ability = False
         self.ability_source: str | None = None
         self.ability_index: int | None = None
+        self.ability_card: Card | None = None
         self.extra: dict[str, Any] = {}
 
 
@@ -1022,6 +1023,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             if idx is not None:
                 d.ability_index = f.integer(_sub(p("ability"), "index"), idx, minimum=1,
                                             below="is below 1 (abilities are numbered from 1)")
+            # 113.7a: the card of a source that has ceased to exist (a token, 704.5d)
+            if _opt(ref, "card") is not None:
+                cname = f.string(_sub(p("ability"), "card"), ref["card"])
+                if cname is not None:
+                    d.ability_card, _face, err = resolve_card(library, cname)
+                    if d.ability_card is None:
+                        f.add(_sub(p("ability"), "card"), err)
         if zone is not None and zone != "stack":
             f.add(p("zone"), f"an ability is an object only on the stack, not {zphrase}")
         for key in ro:
@@ -1361,16 +1369,23 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         return
     spath = _sub(p("ability"), "source")
     source = by_id.get(d.ability_source)
-    if source is None:
+    if source is None and d.ability_card is None:
         f.add(spath, f"no object has the id {_show(d.ability_source)}"
-                     f"{did_you_mean(d.ability_source, by_id)}")
+                     f"{did_you_mean(d.ability_source, by_id)} (an ability whose source has ceased to "
+                     "exist names the source's card in ability.card, CR 113.7a)")
         return
-    if source.is_ability:
+    if source is not None and source.is_ability:
         f.add(spath, f"{_show(d.ability_source)} is itself an ability, not a card")
         return
-    if source.card is None or d.ability_index is None:
+    if source is not None and d.ability_card is not None and source.card is not None and (
+            source.card.name != d.ability_card.name):
+        f.add(_sub(p("ability"), "card"), f"the source {_show(d.ability_source)} is {source.card.name}, "
+                                          f"not {d.ability_card.name}")
         return
-    face = _card_face(source.card, source.values.get("face"))
+    card = source.card if source is not None else d.ability_card
+    if card is None or d.ability_index is None:
+        return
+    face = _card_face(card, source.values.get("face") if source is not None else None)
     n = len(face.abilities)
     ipath = _sub(p("ability"), "index")
     if d.ability_index > n:
@@ -1426,7 +1441,8 @@ def _build_object(d: _ObjDraft) -> GameObject:
     ability = None
     if d.is_ability:
         assert d.ability_source is not None and d.ability_index is not None
-        ability = AbilityRef(source=d.ability_source, index=d.ability_index)
+        ability = AbilityRef(source=d.ability_source, index=d.ability_index,
+                             card=d.ability_card.name if d.ability_card is not None else None)
     return GameObject(
         id=d.id,
         owner=v["owner"],
@@ -1520,6 +1536,8 @@ def _dump_object(o: GameObject) -> dict[str, Any]:
     if o.ability is not None:
         out["zone"] = o.zone
         out["ability"] = {"source": o.ability.source, "index": o.ability.index}
+        if o.ability.card is not None:
+            out["ability"]["card"] = o.ability.card
         out["controller"] = controller
         if o.owner != controller:
             out["owner"] = o.owner
