@@ -167,3 +167,36 @@ def test_prey_upon_needs_a_creature_of_each(checker: Checker) -> None:
     assert not v.legal and rules(v) == {"601.2c"}
     doc["objects"].append({"id": "mine", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"})
     assert why(checker, doc, prey).legal
+
+
+def _stack_bolt(**extra: Any) -> dict[str, Any]:
+    return state([{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "cast_from": "hand", **extra},
+                  {"id": "g", "card": "Grizzly Bears", "owner": "bob"}], stack=["bolt"], priority="bob")
+
+
+def test_an_empty_target_list_of_a_spell_that_requires_a_target_is_bad_input(checker: Checker) -> None:
+    # 601.2c: Lightning Bolt can't be on the stack targeting nothing; targets that ceased to exist
+    # are lost_targets (608.2b); absent targets are not stated
+    import pytest
+    from mtgasp.errors import InputError
+    from mtgasp.state import parse_state
+
+    with pytest.raises(InputError) as e:
+        parse_state(_stack_bolt(targets=[]), checker.library)
+    assert [p.path for p in e.value.problems] == ["objects[0].targets"]
+    assert "lost_targets" in e.value.problems[0].message
+    parse_state(_stack_bolt(targets=[], lost_targets=["tok"]), checker.library)
+    parse_state(_stack_bolt(), checker.library)
+    # Swords to Plowshares (its effect not modeled) requires a creature too
+    with pytest.raises(InputError):
+        parse_state(state([{"id": "s", "card": "Swords to Plowshares", "zone": "stack", "targets": []}],
+                          stack=["s"]), checker.library)
+    # an ability: Prodigal Pyromancer's "any target"
+    with pytest.raises(InputError) as e:
+        parse_state(state([{"id": "pp", "card": "Prodigal Pyromancer"},
+                           {"id": "a", "zone": "stack", "ability": {"source": "pp", "index": 1},
+                            "controller": "alice", "targets": []}], stack=["a"]), checker.library)
+    assert "objects[1].targets" in [p.path for p in e.value.problems]
+    # Hull Breach (modal) requires none: [] is no target chosen
+    parse_state(state([{"id": "h", "card": "Hull Breach", "zone": "stack", "targets": []}], stack=["h"]),
+                checker.library)

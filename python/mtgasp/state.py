@@ -1278,6 +1278,38 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     return d
 
 
+def required_targets(abilities: Iterable[Any]) -> int:
+    """How many targets the spell abilities or the activated/triggered ability given require at
+    least (601.2c, 602.2b): one for a modeled effect's "target" ("any target", "target spell"),
+    each `count` of a not-modeled effect's `targets` ("up to N" targets require none)."""
+    n = 0
+    for ab in abilities:
+        spec = getattr(ab, "spec", {}) or {}
+        if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
+            continue
+        effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
+        for e in effects:
+            if not isinstance(e, dict):
+                continue
+            if e.get("target") is not None:
+                n += 1
+            for t in e.get("targets") or [] if e.get("action") == "not_modeled" else []:
+                n += int(t.get("count", 1)) if isinstance(t, dict) else 0
+    return n
+
+
+def _no_targets(f: _Fields, d: _ObjDraft, p: Callable[[str], str], abilities: Iterable[Any], what: str) -> None:
+    """``"targets": []`` states that the spell or ability targets nothing (115.1): impossible for one
+    whose text requires a target (601.2c, 602.2b: it couldn't have been put on the stack without
+    one), unless its targets have ceased to exist (``lost_targets``, 608.2b)."""
+    need = required_targets(abilities)
+    if need and not d.extra.get("lost_targets"):
+        f.add(p("targets"), f"{what} requires {need} target(s), and \"targets\": [] says it has none "
+                            "(CR 601.2c, 602.2b: it can't be on the stack without them); name its "
+                            "targets, list those that have ceased to exist in lost_targets (608.2b), "
+                            "or leave targets out if they aren't known")
+
+
 def _string_list(f: _Fields, ro: dict[str, Any], d: _ObjDraft, p: Callable[[str], str], key: str,
                  zone_ok: str, wrong_zone: str, zone: str | None) -> None:
     """An extension field holding a list of strings, meaningful in one zone only."""
@@ -1358,6 +1390,8 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     for i, who in enumerate(d.extra.get("seen_by") or []):  # players (406.3)
         if players and who not in players:
             f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
+    if not d.is_ability and d.card is not None and d.extra.get("targets") == []:
+        _no_targets(f, d, p, _card_face(d.card, d.values.get("face")).abilities, d.card.name)
     if not d.is_ability and d.card is not None and d.extra.get("targets"):
         face = _card_face(d.card, d.values.get("face"))
         texts = [face.oracle, *(getattr(ab, "text", "") or "" for ab in face.abilities)]
@@ -1395,6 +1429,8 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     ab = face.abilities[d.ability_index - 1]
     kind = getattr(ab, "kind", None)
     spec = getattr(ab, "spec", {}) or {}
+    if d.extra.get("targets") == [] and kind in ("activated", "triggered"):
+        _no_targets(f, d, p, [ab], f"ability {d.ability_index} of {face.name}")
     if kind in ("static", "spell", "replacement", "additional_cost") or (
             kind == "keyword" and spec.get("keyword") not in TRIGGERED_KEYWORDS):
         what = f"keyword ability {spec.get('keyword')}" if kind == "keyword" else f"a {kind} ability"
