@@ -200,3 +200,13 @@ def test_an_empty_target_list_of_a_spell_that_requires_a_target_is_bad_input(che
     # Hull Breach (modal) requires none: [] is no target chosen
     parse_state(state([{"id": "h", "card": "Hull Breach", "zone": "stack", "targets": []}], stack=["h"]),
                 checker.library)
+
+
+def test_equipment_of_the_quality_becomes_unattached(checker: Checker) -> None:
+    # 702.16d, 704.5n: Bonesplitter (an artifact) on Beloved Chaplain (protection from creatures)
+    # stays; on Progenitus (protection from everything) it becomes unattached, still on the battlefield
+    doc = state([{"id": "bc", "card": "Beloved Chaplain"}, {"id": "bs", "card": "Bonesplitter", "attached_to": "bc"},
+                 {"id": "pro", "card": "Progenitus"}, {"id": "bs2", "card": "Bonesplitter", "attached_to": "pro"}])
+    out = applied(checker, doc, {"kind": "pass"})
+    assert obj(out, "bs")["attached_to"] == "bc"
+    assert obj(out, "bs2")["zone"] == "battlefield" and "attached_to" not in obj(out, "bs2")
