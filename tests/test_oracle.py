@@ -327,10 +327,13 @@ def test_phyrexian_symbol_paid_with_two_life(checker: Checker) -> None:
                           players=[{"name": "alice", "life": 1}, {"name": "bob"}])
     assert cast_legal(checker, lands("Island"), "Gitaxian Probe",
                       players=[{"name": "alice", "life": 1}, {"name": "bob"}])
-    # Dismember {1}{B/P}{B/P}: one Mountain and 4 life
-    assert cast_legal(checker, lands("Mountain"), "Dismember")
-    assert not cast_legal(checker, lands("Mountain"), "Dismember",
+    # Dismember {1}{B/P}{B/P}: one Mountain and 4 life ("Target creature gets -5/-5": a creature
+    # to target, 601.2c)
+    bears = {"id": "g", "card": "Grizzly Bears", "owner": "bob"}
+    assert cast_legal(checker, [*lands("Mountain"), bears], "Dismember")
+    assert not cast_legal(checker, [*lands("Mountain"), bears], "Dismember",
                           players=[{"name": "alice", "life": 3}, {"name": "bob"}])
+    assert not cast_legal(checker, lands("Mountain"), "Dismember")
 
 
 def test_coldsteel_heart_makes_the_chosen_color(checker: Checker) -> None:

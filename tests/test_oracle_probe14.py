@@ -46,7 +46,8 @@ def test_prohibitions_on_activating_are_read(results: dict[str, CardResult], che
 
 def test_haste_granted_lets_a_new_creature_tap(results: dict[str, CardResult], checker: Checker) -> None:
     assert abilities(results, "Lightning Greaves")[0] == {"kind": "static", "grant": {
-        "to": "enchanted", "ability": {"kind": "keyword", "text": "haste", "keyword": "haste"}}}
+        "to": "enchanted", "ability": {"kind": "keyword", "text": "haste", "keyword": "haste"},
+        "also": [{"kind": "keyword", "text": "shroud", "keyword": "shroud"}]}}   # 702.18a, too
     new_elves = {"id": "e", "card": "Llanowar Elves", "controlled_since_turn": 5}
     v = why(checker, state([new_elves]), activate("e", 1))
     assert not v.legal and rules(v) == {"302.6"}

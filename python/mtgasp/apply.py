@@ -240,17 +240,20 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
 
     # zones first, then fields (a field set by the same action wins over the zone's defaults)
     gone: set[str] = set()
+    gone_cards: dict[str, str] = {}
     for a in by_name.get("zone_to", []):
         o_id, zone = oid[a.arguments[0].number], a.arguments[1].name
         if zone == "gone":
-            objs.pop(o_id, None)
+            was = objs.pop(o_id, None)
             gone.add(o_id)
+            if was is not None and was.get("card"):
+                gone_cards[o_id] = was["card"]
             if o_id in stack:
                 stack.remove(o_id)
             continue
         zone_change(objs[o_id], zone)
     doc["objects"] = [o for o in doc["objects"] if o["id"] in objs]
-    _forget(objs, gone)
+    _forget(objs, gone, gone_cards)
     for a in by_name.get("unfield", []):
         o = objs.get(oid[a.arguments[0].number])
         if o is not None:
@@ -448,7 +451,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         events.append(decoder.message(a.arguments[0]))
 
 
-def _forget(objs: dict[str, dict[str, Any]], gone: set[str]) -> None:
+def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:
     """Objects that ceased to exist (704.5d: a token off the battlefield; 800.4a: the objects of a
     player who left the game) are no longer named by the others: a target that ceased to exist is
     an illegal target (608.2b), kept in ``lost_targets``; a link to it ends (400.7, 607.2a)."""
@@ -466,6 +469,11 @@ def _forget(objs: dict[str, dict[str, Any]], gone: set[str]) -> None:
         for key in ("refers_to", "exiled_with", "attached_to"):
             if o.get(key) in gone:
                 o.pop(key)
+        # 113.7a: an ability on the stack exists independently of its source; a source that ceased
+        # to exist (a token sacrificed to pay the cost, 704.5d) is remembered by its card
+        ab = o.get("ability")
+        if isinstance(ab, dict) and ab.get("source") in gone and (gone_cards or {}).get(ab["source"]):
+            ab["card"] = (gone_cards or {})[ab["source"]]
         if o.get("looking_at") and any(c in gone for c in o["looking_at"]):
             o["looking_at"] = [c for c in o["looking_at"] if c not in gone]
 

@@ -84,6 +84,10 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "ascend": (),               # 702.131b (a permanent's)
     "enchant": ("what",),
 }
+# 702.16a: the qualities a "protection from ..." keyword may name in the card format: a color, a
+# card type, or "everything" (702.16j)
+PROTECTION_FROM = (*COLOR_LETTERS, "Artifact", "Creature", "Enchantment", "Instant", "Sorcery",
+                   "Land", "Planeswalker", "Battle", "everything")
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
 
 
@@ -194,7 +198,7 @@ _FACE_FIELDS = (
     "abilities", "colors", "loyalty",
 )
 _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> (required, optional)
-    "keyword": (("keyword",), ("cost", "n", "what")),
+    "keyword": (("keyword",), ("cost", "n", "what", "from")),
     "activated": (("cost",), ("mana", "effect", "timing", "condition", "rider", "once_each_turn", "once",
                               "sacrifice_if_no_counters", "put_counters", "zone", "cost_reduction",
                               "remove_counters_rider",
@@ -507,6 +511,11 @@ class _Validator:
         kw = self.string(ab["keyword"], f"{path}.keyword")
         if kw is None:
             return
+        if "from" in ab and kw != "protection":
+            self.add(_key_path(path, "from"), f"{kw} takes no from (only protection)")
+        elif "from" in ab:   # 702.16a, 702.16g: "protection from red and from blue": ["R", "U"]
+            self.string_list(ab["from"], f"{path}.from", PROTECTION_FROM, "a protection quality",
+                             nonempty=True)
         if kw not in KEYWORDS:  # a keyword the rules in scope don't read: stored, no rules
             if "cost" in ab and not isinstance(ab["cost"], str):
                 self.add(f"{path}.cost", f"expected a string, got {_q(ab['cost'])}")
@@ -1781,7 +1790,7 @@ class _Validator:
         grant = self.obj(v, path, '{"to": FILTER, "ability": ABILITY}')
         if grant is None:
             return
-        self.fields(grant, path, ("to", "ability"), ("condition",))
+        self.fields(grant, path, ("to", "ability"), ("condition", "also"))
         gcond: dict[str, Any] = grant["condition"] if isinstance(grant.get("condition"), dict) else {}
         if "enchanted_is" in gcond or "modified" in gcond:
             # "As long as enchanted permanent is a land, it has ..." (Nature's Embrace); "As long
@@ -1839,6 +1848,15 @@ class _Validator:
             self.choice(grant["to"], f"{path}.to", GRANT_TO, "a grant filter")
         if "ability" in grant:
             self.ability(grant["ability"], f"{path}.ability", "", granted=True)
+        if "also" in grant:   # more keywords the same ability grants ("has haste and shroud")
+            if not isinstance(grant["also"], list) or not grant["also"]:
+                self.add(f"{path}.also", f"expected a nonempty list of keyword abilities, got {_q(grant['also'])}")
+            else:
+                for i, more in enumerate(grant["also"]):
+                    if not isinstance(more, dict) or more.get("kind") != "keyword":
+                        self.add(f"{path}.also[{i}]", 'expected a keyword ability ({"kind": "keyword", ...})')
+                    else:
+                        self.ability(more, f"{path}.also[{i}]", "", granted=True)
 
     def cost_increase(self, v: Any, path: str) -> None:
         ci = self.obj(v, path, '{"amount": "{2}", "spells_cast_by": ..., "from_zones": [...]}')

@@ -355,6 +355,10 @@ class FactWriter:
                 self.add("keyword_cost_rule", a, F("reduced", [self.cost(cost["mana_cost_reduced_by"])]))
             if "n" in spec and isinstance(spec["n"], int):
                 self.add("keyword_n", a, N(spec["n"]))
+            if spec.get("keyword") == "protection":   # 702.16a, 702.16g, 702.16j
+                for q in spec.get("from") or []:
+                    self.add("protection_from", a, C("everything") if q == "everything" else
+                             F("color", [C(q.lower())]) if len(q) == 1 else F("type", [C(q.lower())]))
             if spec.get("keyword") == "enchant" and "what" in spec:
                 from mtgasp.cards import enchant_parts
 
@@ -486,10 +490,17 @@ class FactWriter:
                 g = F("a", [k, f, F("g", [N(grants)])])
                 inner = grant["ability"]
                 self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
+                # "has haste and shroud": the keywords granted beside it, a(K,F,g(N,J)) (J = 2, ...)
+                gs = [g]
+                for j, more in enumerate(grant.get("also") or [], start=2):
+                    gj = F("a", [k, f, F("g", [N(grants), N(j)])])
+                    self.ability(gj, more["kind"], {kk: v for kk, v in more.items() if kk not in ("kind", "text")}, k, f, 0)
+                    gs.append(gj)
                 to = grant["to"]
                 if isinstance(to, dict):
                     # "Elves you control have ...", "All Slivers have ...": a filter (grant_*/2)
-                    self.add("grants", a, C("filter"), g)
+                    for gj in gs:
+                        self.add("grants", a, C("filter"), gj)
                     if to.get("controller") == "any":
                         self.add("grant_anyone", a)
                     for t in to.get("types") or []:
@@ -510,7 +521,8 @@ class FactWriter:
                     elif isinstance(wc, str):
                         self.add("grant_with_counter", a, String(wc))
                 else:
-                    self.add("grants", a, C(to), g)
+                    for gj in gs:
+                        self.add("grants", a, C(to), gj)
                 gc = grant.get("condition")
                 if isinstance(gc, dict) and isinstance(gc.get("enchanted_is"), str):
                     self.add("grant_if_attached_type", a, C(gc["enchanted_is"].lower()))
@@ -1145,6 +1157,11 @@ class FactWriter:
                     if src.face is not None:
                         fi = next(i for i, fc in enumerate(scard.faces, start=1) if fc.name == src.face)
                     self.add("stack_ability", os, ids.obj(src.id), F("a", [k, N(fi), N(o.ability.index)]))
+                elif src is None and o.ability.card is not None:
+                    # 113.7a: its source has ceased to exist (a token sacrificed to pay its cost);
+                    # the ability stands as its own source (no characteristics, on no battlefield)
+                    k = self.card(self.library.get(o.ability.card))
+                    self.add("stack_ability", os, os, F("a", [k, N(1), N(o.ability.index)]))
         for o in st.objects:
             os = ids.obj(o.id)
             if o.extra.get("dream_exile"):

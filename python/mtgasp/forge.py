@@ -546,7 +546,9 @@ class _Importer:
         types = field.get("Types", "").split("-") if "Types" in field else []
         subtypes = [t for t in types if t and t not in _CORE_TYPES and t != "Legendary"]
         want: dict[str, Any] = {}
-        if _is_int(field.get("P")) and _is_int(field.get("T")):
+        if _is_int(field.get("P")) and _is_int(field.get("T")) and (
+                "Types" not in field or "Creature" in types):
+            # (a noncreature token has no power and toughness: Forge's P:0,T:0 says nothing, 208.1)
             want["p/t"] = f"{int(field['P'])}/{int(field['T'])}"
         if "Color" in field:
             want["colors"] = _colors(field["Color"])

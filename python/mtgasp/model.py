@@ -188,6 +188,9 @@ class AbilityRef:
 
     source: str
     index: int
+    # the source's card, when the source has ceased to exist (113.7a: a token sacrificed to pay
+    # the ability's cost, 704.5d); None while the source is in the state
+    card: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3293,6 +3293,8 @@ def _grant_group(words: str) -> dict[str, Any]:
     if not ws:
         raise Refused("granting to nothing")
     last = ws[-1]
+    if last in ("Commanders", "commanders"):   # a designation (903.3), not a subtype
+        raise Refused(f'granting to "{words}": commanders are not a filter of the card format')
     if last.lower() in _PLURAL_TYPES:
         g["types"] = [_PLURAL_TYPES[last.lower()]]
     elif last.lower() == "permanents":
@@ -3516,21 +3518,48 @@ def _l_grant_haste(m: re.Match[str], ctx: Ctx) -> Any:
         "kind": "keyword", "text": "haste", "keyword": "haste"}}}
 
 
+# a keyword a grant line may name: "protection from red and from blue" is one (702.16g)
+_GRANT_KW = (r"(?:protection from (?:white|blue|black|red|green|artifacts|creatures|enchantments|instants|"
+             r"sorceries|lands|planeswalkers|battles|everything|all colors|each color)"
+             r"(?:,? and from (?:white|blue|black|red|green|artifacts|creatures|enchantments|instants|"
+             r"sorceries|lands|planeswalkers|battles|everything))*|[a-z]+(?: strike)?)")
+# the granted keywords some rule in scope reads: haste (302.6), hexproof (702.11b), shroud
+# (702.18a), protection (702.16b-c)
+_GRANTED_READ = ("haste", "hexproof", "shroud", "protection")
+
+
 @template("static.grant_haste_group", "line",
-          r"(?:(?P<att>Enchanted creature|Equipped creature) has|All (?P<grp_all>[A-Za-z ]+?) have|"
-          r"(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control have) (?P<kws>(?:[a-z]+(?: strike)?, )*"
-          r"[a-z]+(?: strike)?,? and [a-z]+(?: strike)?|[a-z]+(?: strike)?)",
+          r"(?:(?P<att>Enchanted creature|Equipped creature|Enchanted permanent|Enchanted land) has|"
+          r"All (?P<grp_all>[A-Za-z ]+?) have|"
+          rf"(?P<other>Other )?(?P<grp>[A-Za-z ]+?) you control have) (?P<kws>(?:{_GRANT_KW}, )*"
+          rf"{_GRANT_KW},? and {_GRANT_KW}|{_GRANT_KW})",
           '{"kind": "static", "grant": {"to": "enchanted"|{"controller": "you"|"any", "types": [...], '
-          '"subtypes": [...], "token": true, "other": true}, "ability": haste}} (only a line that grants '
-          "haste, 302.6: the creatures' {T} abilities; the other keywords it grants are not modeled, "
-          "no rule in scope reading them)", "CR 613.1f, 702.10, 302.6",
+          '"subtypes": [...], "token": true, "other": true}, "ability": KEYWORD, "also": [KEYWORD, ...]}} '
+          "(a line that grants haste, 302.6: the creatures' {T} abilities; hexproof, 702.11b; shroud, "
+          "702.18a; or protection from a color, a card type or everything, 702.16b-c: their targets; "
+          "the other keywords it grants are not modeled, no rule in scope reading them)",
+          "CR 613.1f, 702.10, 302.6, 702.11b, 702.18a, 702.16b-c",
           "Lightning Greaves: Equipped creature has haste and shroud; Concordant Crossroads: All "
-          "creatures have haste; Samut, Voice of Dissent: Other creatures you control have haste")
+          "creatures have haste; Samut, Voice of Dissent: Other creatures you control have haste; "
+          "Archetype of Endurance: Creatures you control have hexproof; Robe of Mirrors: Enchanted "
+          "creature has shroud")
 def _l_grant_haste_group(m: re.Match[str], ctx: Ctx) -> Any:
-    kws = [k.strip() for k in re.split(r",? and |, ", m["kws"]) if k.strip()]
-    if "haste" not in kws:   # a grant of keywords no rule in scope reads: not modeled (no template)
-        raise Refused("a grant of keywords without haste")
-    _granted_keywords_not_modeled(", ".join(k for k in kws if k != "haste"))
+    kws = [k.strip() for k in re.split(r",? and (?!from )|, (?!from )", m["kws"]) if k.strip()]
+    read = [k for k in kws if k.split()[0] in _GRANTED_READ]
+    if not read:   # a grant of keywords no rule in scope reads: not modeled (no template)
+        raise Refused("a grant of keywords none of which a rule in scope reads")
+    _granted_keywords_not_modeled(", ".join(k for k in kws if k not in read))
+    granted: list[dict[str, Any]] = []
+    for k in read:
+        if k.startswith("protection"):
+            out = _try("keyword", k, ctx)
+            if out is None:
+                raise Refused(f'granted "{k}": a quality the card format has no place for')
+            granted.append({"kind": "keyword", "text": k, **out})
+        elif k in ("haste", "hexproof", "shroud"):
+            granted.append({"kind": "keyword", "text": k, "keyword": k})
+        else:
+            raise Refused(f'granted "{k}" is not in the card format')
     to: Any
     if m["att"]:
         to = "enchanted"
@@ -3539,8 +3568,10 @@ def _l_grant_haste_group(m: re.Match[str], ctx: Ctx) -> Any:
         to["controller"] = "any" if m["grp_all"] else "you"
         if m["other"]:
             to["other"] = True
-    return {"kind": "static", "grant": {"to": to, "ability": {
-        "kind": "keyword", "text": "haste", "keyword": "haste"}}}
+    grant: dict[str, Any] = {"to": to, "ability": granted[0]}
+    if granted[1:]:
+        grant["also"] = granted[1:]
+    return {"kind": "static", "grant": grant}
 
 
 _FORBID_TYPES = {"artifacts": ["Artifact"], "creatures": ["Creature"], "lands": ["Land"],
@@ -3756,6 +3787,33 @@ def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "enchant", "what": m["what"].lower()}
 
 
+# 702.16a: the qualities "protection from ..." names that the card format holds (a color, a card
+# type, everything); 702.16h: "all colors" is protection from each color
+_PROT_QUALITY = {**COLOR_WORDS, "artifacts": "Artifact", "creatures": "Creature",
+                 "enchantments": "Enchantment", "instants": "Instant", "sorceries": "Sorcery",
+                 "lands": "Land", "planeswalkers": "Planeswalker", "battles": "Battle",
+                 "everything": "everything"}
+_PROT_WORD = r"(?:white|blue|black|red|green|artifacts|creatures|enchantments|instants|sorceries|" \
+             r"lands|planeswalkers|battles|everything|all colors|each color)"
+
+
+@template("keyword.protection", "keyword",
+          rf"Protection from (?P<qs>{_PROT_WORD}(?:,? and from {_PROT_WORD}|, from {_PROT_WORD})*)",
+          '{"kind": "keyword", "keyword": "protection", "from": ["W", "U"]} (a color, a card type or '
+          '"everything"; "all colors" is the five colors; any other quality is a not-modeled '
+          "keyword: its targets, Auras and damage are not checked)",
+          "CR 702.16a-c, 702.16g-h, 702.16j",
+          "Progenitus: Protection from everything; Sword of Body and Mind's \"protection from green "
+          "and from blue\"")
+def _k_protection(m: re.Match[str], ctx: Ctx) -> Any:
+    qs: list[str] = []
+    for w in re.split(r",? and from |, from ", m["qs"].lower()):
+        for q in (list(COLOR_WORDS.values()) if w in ("all colors", "each color") else [_PROT_QUALITY[w]]):
+            if q not in qs:
+                qs.append(q)
+    return {"keyword": "protection", "from": qs}
+
+
 # keywords that change how or from where a spell is cast or what it costs (CR 601.2b, 118.9,
 # 702): with no template, a card having one is refused (its moves would be wrong)
 CASTING_KEYWORDS = {
@@ -3937,8 +3995,10 @@ _T_GRAVEYARD = re.compile(
 # requirement, never one on the battlefield
 _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
+# every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
+# one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 _T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
-                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>[^.;]*)")
+                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -3948,8 +4008,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     greater") are left out, so the filter may admit more objects than the card does, never fewer.
     "up to N" and "any number of" targets require none; players always exist (not listed)."""
     out: list[dict[str, Any]] = []
+    if "•" in text:
+        # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
+        # may have none; no requirement is a necessary condition
+        return out
     for m in _T_PHRASE.finditer(_unquoted(re.sub(r"\([^)]*\)", "", text))):
-        pre, rest = m["pre"].strip(), m["rest"]
+        pre, rest = m["pre"].strip().lower(), m["rest"]
         if pre.startswith(("up to", "any number")):
             continue
         count = {"two": 2, "three": 3, "four": 4}.get(pre, 1)

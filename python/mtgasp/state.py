@@ -113,7 +113,7 @@ OBJECT_FIELDS = (
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
     "exiled_with", "cast_from", "method", "x", "mana_spent", "kicked", "ability",
 ) + OBJECT_EXTENSIONS
-ABILITY_REF_FIELDS = ("source", "index")
+ABILITY_REF_FIELDS = ("source", "index", "card")
 EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
@@ -555,6 +555,7 @@ class _ObjDraft:
         self.is_ability = False
         self.ability_source: str | None = None
         self.ability_index: int | None = None
+        self.ability_card: Card | None = None
         self.extra: dict[str, Any] = {}
 
 
@@ -1022,6 +1023,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             if idx is not None:
                 d.ability_index = f.integer(_sub(p("ability"), "index"), idx, minimum=1,
                                             below="is below 1 (abilities are numbered from 1)")
+            # 113.7a: the card of a source that has ceased to exist (a token, 704.5d)
+            if _opt(ref, "card") is not None:
+                cname = f.string(_sub(p("ability"), "card"), ref["card"])
+                if cname is not None:
+                    d.ability_card, _face, err = resolve_card(library, cname)
+                    if d.ability_card is None:
+                        f.add(_sub(p("ability"), "card"), err)
         if zone is not None and zone != "stack":
             f.add(p("zone"), f"an ability is an object only on the stack, not {zphrase}")
         for key in ro:
@@ -1270,6 +1278,38 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     return d
 
 
+def required_targets(abilities: Iterable[Any]) -> int:
+    """How many targets the spell abilities or the activated/triggered ability given require at
+    least (601.2c, 602.2b): one for a modeled effect's "target" ("any target", "target spell"),
+    each `count` of a not-modeled effect's `targets` ("up to N" targets require none)."""
+    n = 0
+    for ab in abilities:
+        spec = getattr(ab, "spec", {}) or {}
+        if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
+            continue
+        effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
+        for e in effects:
+            if not isinstance(e, dict):
+                continue
+            if e.get("target") is not None:
+                n += 1
+            for t in e.get("targets") or [] if e.get("action") == "not_modeled" else []:
+                n += int(t.get("count", 1)) if isinstance(t, dict) else 0
+    return n
+
+
+def _no_targets(f: _Fields, d: _ObjDraft, p: Callable[[str], str], abilities: Iterable[Any], what: str) -> None:
+    """``"targets": []`` states that the spell or ability targets nothing (115.1): impossible for one
+    whose text requires a target (601.2c, 602.2b: it couldn't have been put on the stack without
+    one), unless its targets have ceased to exist (``lost_targets``, 608.2b)."""
+    need = required_targets(abilities)
+    if need and not d.extra.get("lost_targets"):
+        f.add(p("targets"), f"{what} requires {need} target(s), and \"targets\": [] says it has none "
+                            "(CR 601.2c, 602.2b: it can't be on the stack without them); name its "
+                            "targets, list those that have ceased to exist in lost_targets (608.2b), "
+                            "or leave targets out if they aren't known")
+
+
 def _string_list(f: _Fields, ro: dict[str, Any], d: _ObjDraft, p: Callable[[str], str], key: str,
                  zone_ok: str, wrong_zone: str, zone: str | None) -> None:
     """An extension field holding a list of strings, meaningful in one zone only."""
@@ -1350,6 +1390,8 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     for i, who in enumerate(d.extra.get("seen_by") or []):  # players (406.3)
         if players and who not in players:
             f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
+    if not d.is_ability and d.card is not None and d.extra.get("targets") == []:
+        _no_targets(f, d, p, _card_face(d.card, d.values.get("face")).abilities, d.card.name)
     if not d.is_ability and d.card is not None and d.extra.get("targets"):
         face = _card_face(d.card, d.values.get("face"))
         texts = [face.oracle, *(getattr(ab, "text", "") or "" for ab in face.abilities)]
@@ -1361,16 +1403,23 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         return
     spath = _sub(p("ability"), "source")
     source = by_id.get(d.ability_source)
-    if source is None:
+    if source is None and d.ability_card is None:
         f.add(spath, f"no object has the id {_show(d.ability_source)}"
-                     f"{did_you_mean(d.ability_source, by_id)}")
+                     f"{did_you_mean(d.ability_source, by_id)} (an ability whose source has ceased to "
+                     "exist names the source's card in ability.card, CR 113.7a)")
         return
-    if source.is_ability:
+    if source is not None and source.is_ability:
         f.add(spath, f"{_show(d.ability_source)} is itself an ability, not a card")
         return
-    if source.card is None or d.ability_index is None:
+    if source is not None and d.ability_card is not None and source.card is not None and (
+            source.card.name != d.ability_card.name):
+        f.add(_sub(p("ability"), "card"), f"the source {_show(d.ability_source)} is {source.card.name}, "
+                                          f"not {d.ability_card.name}")
         return
-    face = _card_face(source.card, source.values.get("face"))
+    card = source.card if source is not None else d.ability_card
+    if card is None or d.ability_index is None:
+        return
+    face = _card_face(card, source.values.get("face") if source is not None else None)
     n = len(face.abilities)
     ipath = _sub(p("ability"), "index")
     if d.ability_index > n:
@@ -1380,6 +1429,8 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     ab = face.abilities[d.ability_index - 1]
     kind = getattr(ab, "kind", None)
     spec = getattr(ab, "spec", {}) or {}
+    if d.extra.get("targets") == [] and kind in ("activated", "triggered"):
+        _no_targets(f, d, p, [ab], f"ability {d.ability_index} of {face.name}")
     if kind in ("static", "spell", "replacement", "additional_cost") or (
             kind == "keyword" and spec.get("keyword") not in TRIGGERED_KEYWORDS):
         what = f"keyword ability {spec.get('keyword')}" if kind == "keyword" else f"a {kind} ability"
@@ -1426,7 +1477,8 @@ def _build_object(d: _ObjDraft) -> GameObject:
     ability = None
     if d.is_ability:
         assert d.ability_source is not None and d.ability_index is not None
-        ability = AbilityRef(source=d.ability_source, index=d.ability_index)
+        ability = AbilityRef(source=d.ability_source, index=d.ability_index,
+                             card=d.ability_card.name if d.ability_card is not None else None)
     return GameObject(
         id=d.id,
         owner=v["owner"],
@@ -1520,6 +1572,8 @@ def _dump_object(o: GameObject) -> dict[str, Any]:
     if o.ability is not None:
         out["zone"] = o.zone
         out["ability"] = {"source": o.ability.source, "index": o.ability.index}
+        if o.ability.card is not None:
+            out["ability"]["card"] = o.ability.card
         out["controller"] = controller
         if o.owner != controller:
             out["owner"] = o.owner
