@@ -667,7 +667,8 @@ _PYTEST_ARGS = ("-q", "-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:rand
 # The tests a mutant runs after the corpus: those that ask the encodings in this process (a test
 # that runs the CLI in a subprocess reads the real encodings, and the profile never selects it).
 TEST_FILES = ("test_encodings.py", "test_effects.py", "test_apply.py", "test_cards.py",
-              "test_card_format_ext.py", "test_reliability.py", "test_state.py", "test_oracle*.py")
+              "test_card_format_ext.py", "test_reliability.py", "test_state.py", "test_oracle*.py",
+              "test_protection.py")
 
 
 def test_files() -> list[Path]:
