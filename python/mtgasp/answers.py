@@ -131,6 +131,7 @@ class Decoder:
         self.state = state
         self.library = library
         self.totals: dict[Symbol, dict[str, int]] = defaultdict(dict)
+        self.chosen_x: dict[Symbol, int] = {}  # the X an action announced (its "x" field)
         self.sacrifices: dict[Symbol, list[Symbol]] = defaultdict(list)
 
     # -- names --------------------------------------------------------------------------------
@@ -346,8 +347,12 @@ class Decoder:
             return str(f)
         if name == "ability":
             return self.ability_text(args[0])
-        if name == "total":
-            return self.total_text(args[0])
+        if name == "total":  # with the value of X the action announced (107.3a): "{X}{R} with X = 3"
+            text = self.total_text(args[0])
+            x = self.chosen_x.get(args[0])
+            if x is not None and self.totals.get(args[0], {}).get("x", 0) > 0:
+                text += f" with X = {x}"
+            return text
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
         if name == "rmana":  # rmana(P,I): entry I of P's restricted mana (106.6), its symbols

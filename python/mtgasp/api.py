@@ -91,6 +91,9 @@ class Query:
         self.ids = fw.ids
         self.fw = fw
         self.decoder = Decoder(fw.ids, state, library)
+        for t, a in zip(self.query_terms, actions):
+            if a.x is not None:  # named in a reason's total cost (107.3a: "{X}{X} with X = 3")
+                self.decoder.chosen_x[t] = a.x
         self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
             if signatures is None else signatures  # (a goal that is no predicate reads nothing)
         if ground_now:
