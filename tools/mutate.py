@@ -10,8 +10,9 @@ literal-level operators:
   negate   add or remove `not` on one body literal over an atom (a condition inverted);
   constant change one integer constant N of a rule (N+1; a fact's too: an off-by-one).
 A mutant is run against the rulings corpus (mtgasp.scenarios, every scenario, stopping at the
-first failing one) and, if the corpus passes, against the fast encoding tests
-(tests/test_encodings.py, in-process, under the same encodings). It is *killed* if something
+first failing one) and, if the corpus passes, against the tests that ask the encodings in-process
+(TEST_FILES: tests/test_encodings.py, the real-card tests tests/test_oracle*.py and others, under
+the same encodings; by default only the tests whose queries can ground the mutated rule, see Profile). It is *killed* if something
 fails, *survives* if everything passes, and is *stillborn* if the mutated program doesn't
 ground (e.g. flipping the = of an assignment makes a variable unsafe): stillborn mutants don't count.
 
@@ -250,9 +251,9 @@ def _operator(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # Running mutants
 
 
-def _digest(scenarios: Sequence[tuple[str, dict[str, Any]]]) -> str:
-    """What a profile depends on: the scenarios, the package's sources and data, the encodings the
-    package reads, and clingo's version."""
+def _digest(scenarios: Sequence[tuple[str, dict[str, Any]]], tests: Sequence[Path] = ()) -> str:
+    """What a profile depends on: the scenarios, the test files, the package's sources and data, the
+    encodings the package reads, and clingo's version."""
     import hashlib
 
     import clingo
@@ -267,6 +268,9 @@ def _digest(scenarios: Sequence[tuple[str, dict[str, Any]]]) -> str:
     for path in sorted(pkg.rglob("*")):
         if path.is_file() and path.suffix in (".py", ".json", ".lp"):
             h.update(str(path.relative_to(pkg)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in [*tests, *sorted((ROOT / "tests").glob("*.py")), *sorted((ROOT / "tests" / "fixtures").rglob("*"))]:
+        if path.is_file():  # the tests, their helpers (conftest.py, real_cards.py) and fixtures
+            h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
@@ -289,9 +293,10 @@ class Profile:
     rules that can fire and the patterns then possible) and _may_match."""
 
     def __init__(self, checker: Any, scenarios: Sequence[tuple[str, dict[str, Any]]],
-                 cache: Path | None = None):
+                 cache: Path | None = None, tests: Sequence[Path] = ()):
         """``cache``: a file keeping the profile between runs, used only if it was made from the same
-        scenarios, package sources, encodings and clingo version (a digest of them all)."""
+        scenarios, tests, package sources, encodings and clingo version (a digest of them all).
+        ``tests``: test files profiled the same way, test by test (run in this process, once)."""
         from mtgasp import solver
         from mtgasp.facts import pattern
         from mtgasp.scenarios import run_scenario
@@ -321,8 +326,14 @@ class Profile:
         started = time.perf_counter()
         self.fixpoint_seconds = 0.0
         self.unknown: set[str] = set()  # scenarios with a grounding the profile can't see: always run
+        # the tests (pytest node ids) likewise, in their file order; those that failed or were
+        # skipped under the real encodings are left out (they can't notice a mutant)
+        self.by_test: dict[str, list[Any]] = {}
+        self.test_unknown: set[str] = set()
+        self.test_seconds: dict[str, float] = {}
+        self.tests_left_out: list[str] = []
         self.cached = False
-        digest = _digest(scenarios)
+        digest = _digest(scenarios, tests)
         if cache is not None and cache.exists():
             with contextlib.suppress(Exception):
                 with cache.open("rb") as f:
@@ -332,6 +343,10 @@ class Profile:
                     self.unknown = set(stored["unknown"])
                     self.by_scenario = {n: [self.queries[k] for k in keys]
                                         for n, keys in stored["by_scenario"].items()}
+                    self.by_test = {n: [self.queries[k] for k in keys] for n, keys in stored["by_test"].items()}
+                    self.test_unknown = set(stored["test_unknown"])
+                    self.test_seconds = stored["test_seconds"]
+                    self.tests_left_out = stored["tests_left_out"]
                     self.cached = True
                     self.elapsed = time.perf_counter() - started
                     return
@@ -362,21 +377,54 @@ class Profile:
                     self.unknown.add(name)  # a grounding not made by Grounded: always run it
                     continue
                 by_keys[name] = list(dict.fromkeys(calls))
+            test_keys: dict[str, list[Any]] = {}
+            if tests:
+                import pytest
+
+                profile = self
+
+                class Recorder:
+                    """Each test's groundings (setup, call and teardown), and its outcome."""
+
+                    @pytest.hookimpl(hookwrapper=True)
+                    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Any:
+                        nonlocal groundings
+                        calls.clear()
+                        groundings = 0
+                        begin = time.perf_counter()
+                        yield
+                        profile.test_seconds[item.nodeid] = time.perf_counter() - begin
+                        if groundings != len(calls):
+                            profile.test_unknown.add(item.nodeid)
+                        test_keys[item.nodeid] = list(dict.fromkeys(calls))
+
+                    def pytest_runtest_logreport(self, report: Any) -> None:
+                        if report.failed or (report.when == "call" and report.skipped):
+                            profile.tests_left_out.append(report.nodeid)
+
+                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                    pytest.main([*_PYTEST_ARGS, *map(str, tests)], plugins=[Recorder()])
+                for nodeid in dict.fromkeys(self.tests_left_out):
+                    test_keys.pop(nodeid, None)
+                    self.test_unknown.discard(nodeid)
         finally:
             solver.Grounded.__init__ = real_init  # type: ignore[method-assign]
             solver.program_statements = real_statements  # type: ignore[assignment]
         start = time.perf_counter()
-        for name, keys in by_keys.items():
-            for key in keys:
-                if key not in self.queries:
-                    self.queries[key] = self._fixpoint(*key)
-            self.by_scenario[name] = [self.queries[k] for k in keys]
+        for table, keyed in ((self.by_scenario, by_keys), (self.by_test, test_keys)):
+            for name, keys in keyed.items():
+                for key in keys:
+                    if key not in self.queries:
+                        self.queries[key] = self._fixpoint(*key)
+                table[name] = [self.queries[k] for k in keys]
         self.fixpoint_seconds = time.perf_counter() - start
         if cache is not None:
             tmp = cache.with_name(cache.name + ".tmp")
             with tmp.open("wb") as f:
                 pickle.dump({"digest": digest, "queries": self.queries, "seconds": self.seconds,
-                             "by_scenario": by_keys, "unknown": sorted(self.unknown)}, f)
+                             "by_scenario": by_keys, "unknown": sorted(self.unknown),
+                             "by_test": test_keys, "test_unknown": sorted(self.test_unknown),
+                             "test_seconds": self.test_seconds, "tests_left_out": self.tests_left_out}, f)
             tmp.replace(cache)
         self.elapsed = time.perf_counter() - started
 
@@ -425,19 +473,14 @@ class Profile:
         """The scenarios of todo that can notice the mutant (under its program_override): first those
         where the real rule fires (the likeliest to kill), then those where only the mutated one
         could, each group quickest first."""
-        from mtgasp.solver import _OVERRIDE, _may_match
+        from mtgasp.solver import _OVERRIDE
 
         program = _OVERRIDE.get()
         found = None if program is None else self.changed(program)
         if found is None:
             return todo
         key, new = found
-        part = key[0]
-
-        def fires(possible: dict[tuple[str, int], set[Any]]) -> bool:
-            return new is not None and all(
-                any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
-                for name, args in new.required)
+        fires = self._fires(new)
 
         ranked = []
         for item in todo:
@@ -446,19 +489,56 @@ class Profile:
             if queries is None or name in self.unknown:
                 ranked.append((0, 0.0, item))  # not profiled: run it
                 continue
-            rank = None
-            for parts, fired, possible in queries:
-                if part not in parts:
-                    continue
-                if key in fired:
-                    rank = 0
-                    break
-                if rank is None and fires(possible):
-                    rank = 1
+            rank = _rank(queries, key, fires)
             if rank is not None:
                 ranked.append((rank, self.seconds.get(name, 0.0), item))
         ranked.sort(key=lambda x: (x[0], x[1]))
         return [item for _, _, item in ranked]
+
+    def tests_to_run(self) -> list[str] | None:
+        """The profiled tests that can notice the mutant under program_override (node ids, those
+        where the real rule fires first, each group quickest first); None: every test (the mutated
+        program differs from the real one by more than one rule)."""
+        from mtgasp.solver import _OVERRIDE
+
+        program = _OVERRIDE.get()
+        found = None if program is None else self.changed(program)
+        if found is None:
+            return None
+        key, new = found
+        fires = self._fires(new)
+        ranked = []
+        for nodeid, queries in self.by_test.items():
+            rank = 0 if nodeid in self.test_unknown else _rank(queries, key, fires)
+            if rank is not None:
+                ranked.append((rank, self.test_seconds.get(nodeid, 0.0), nodeid))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        return [nodeid for _, _, nodeid in ranked]
+
+    @staticmethod
+    def _fires(new: Any) -> Any:
+        """Whether the mutated rule (None: deleted) can fire on a fixpoint's possible patterns."""
+        from mtgasp.solver import _may_match
+
+        def fires(possible: dict[tuple[str, int], set[Any]]) -> bool:
+            return new is not None and all(
+                any(_may_match(p, args) for p in possible.get((name, len(args)), ()))
+                for name, args in new.required)
+        return fires
+
+
+def _rank(queries: list[Any], key: tuple[str, int], fires: Any) -> int | None:
+    """0 if the rule ``key`` fires in one of these queries (parts, rules that fire, possible
+    patterns), 1 if only the mutated rule could fire in one of them, None if neither."""
+    rank = None
+    for parts, fired, possible in queries:
+        if key[0] not in parts:
+            continue
+        if key in fired:
+            return 0
+        if rank is None and fires(possible):
+            rank = 1
+    return rank
 
 
 class Runner:
@@ -479,11 +559,13 @@ class Runner:
         files = corpus_files() if scenarios is None else scenarios
         self.scenarios = [(name, load_scenario(name, text)) for name, text in files]
         self.base = list(encoding_files())
-        self.run_tests = run_tests and (ROOT / "tests" / "test_encodings.py").exists()
+        self.test_files = test_files() if run_tests else []
+        self.run_tests = bool(self.test_files)
         self.with_check = with_check
         self._holding: list[str] | None = None  # the properties the real encodings satisfy
-        self.profile = Profile(self.checker, self.scenarios, profile_cache) if skip else None
+        self.profile = Profile(self.checker, self.scenarios, profile_cache, self.test_files) if skip else None
         self.skipped = 0  # scenario runs left out by the profile (all mutants so far)
+        self.tests_skipped = 0  # test runs left out likewise
 
     def run(self, m: Mutant) -> Mutant:
         from mtgasp.scenarios import run_scenario
@@ -545,7 +627,18 @@ class Runner:
         return None
 
     def _tests(self) -> str | None:
+        """The first test that fails under the mutant: of the profiled tests, those that can notice
+        it (Profile.tests_to_run); without a profile, every test of the test files."""
         import pytest
+
+        args: list[str] = [str(p) for p in self.test_files]
+        if self.profile is not None:
+            wanted = self.profile.tests_to_run()
+            if wanted is not None:
+                self.tests_skipped += len(self.profile.by_test) - len(wanted)
+                if not wanted:
+                    return None
+                args = [str(ROOT / nodeid) for nodeid in wanted]
 
         class Collect:
             failed: str | None = None
@@ -556,11 +649,22 @@ class Runner:
 
         plugin = Collect()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            # "-o addopts=": in this process, not in pytest-xdist workers (pyproject's "-n auto"),
-            # which would import the real encodings instead of the mutant
-            pytest.main(["-q", "-x", "-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:randomly",
-                         str(ROOT / "tests" / "test_encodings.py")], plugins=[plugin])
+            pytest.main([*_PYTEST_ARGS, "-x", *args], plugins=[plugin])
         return plugin.failed
+
+
+# pytest in this process: "-o addopts=" keeps out pyproject's "-n auto" (pytest-xdist workers would
+# import the real encodings instead of the mutant); in the given order, no cache, quiet.
+_PYTEST_ARGS = ("-q", "-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:randomly", "--rootdir", str(ROOT))
+
+# The tests a mutant runs after the corpus: those that ask the encodings in this process (a test
+# that runs the CLI in a subprocess reads the real encodings, and the profile never selects it).
+TEST_FILES = ("test_encodings.py", "test_effects.py", "test_apply.py", "test_cards.py",
+              "test_card_format_ext.py", "test_reliability.py", "test_state.py", "test_oracle*.py")
+
+
+def test_files() -> list[Path]:
+    return sorted({p for pattern in TEST_FILES for p in (ROOT / "tests").glob(pattern)})
 
 
 _RUNNER: Runner | None = None
@@ -638,7 +742,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="seed of the sample")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--time-limit", type=float, help="stop starting mutants after this many seconds")
-    p.add_argument("--no-tests", action="store_true", help="only the corpus, not tests/test_encodings.py")
+    p.add_argument("--no-tests", action="store_true", help="only the corpus, not the tests (TEST_FILES)")
     p.add_argument("--no-skip", action="store_true",
                    help="run every scenario for every mutant (by default a scenario is left out when the "
                         "mutated rule can fire in none of its queries, under either program: exact, see "
@@ -721,6 +825,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"profile of the corpus: {len(prof.by_scenario)} scenarios, {len(prof.queries)} distinct "
               f"queries, {prof.elapsed:.0f} s ({how}); scenario runs left out: {_RUNNER.skipped}"
               + (" (in this process)" if args.jobs > 1 else ""), flush=True)
+        if prof.by_test or prof.tests_left_out:
+            print(f"profile of the tests: {len(prof.by_test)} tests ({len(prof.tests_left_out)} failed or skipped "
+                  f"under the real encodings, left out); test runs left out: {_RUNNER.tests_skipped}", flush=True)
     ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
               for s in ("killed", "killed by check", "survived", "stillborn", "not run")}

@@ -12,7 +12,11 @@ mutants survive (tools/mutate.py), and where a scenario is missing. A rule that 
 thereby checked (a scenario must also look at what it derives), so this is a lower bound of what the
 corpus misses, read before writing scenarios.
 
-    python tools/rule_coverage.py [--files a.lp,b.lp] [SCENARIO_FILES...]
+    python tools/rule_coverage.py [--files a.lp,b.lp] [--tests] [SCENARIO_FILES...]
+
+``--tests`` also runs, in this process, the tests that tools/mutate.py runs for a mutant the corpus
+misses (its TEST_FILES: the real-card tests among them), and reports apart the rules that fire only
+there.
 """
 
 from __future__ import annotations
@@ -65,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenarios", nargs="*", help="scenario files (default: the built-in corpus)")
     parser.add_argument("--files", help="report only these encoding files (comma-separated names)")
+    parser.add_argument("--tests", action="store_true",
+                        help="also run the tests of tools/mutate.py's TEST_FILES (in this process)")
     args = parser.parse_args(argv)
 
     from mtgasp.api import Checker
@@ -116,6 +122,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, text in files:
             if not run_scenario(checker, name, load_scenario(name, text)).passed:
                 failed += 1
+        by_scenarios = set(fired)
+        failed_tests = 0
+        if args.tests:
+            import contextlib
+            import io
+
+            import pytest
+            from mutate import _PYTEST_ARGS, test_files
+
+            class Count:
+                def pytest_runtest_logreport(self, report: Any) -> None:
+                    nonlocal failed_tests
+                    failed_tests += bool(report.failed)
+
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                pytest.main([*_PYTEST_ARGS, *map(str, test_files())], plugins=[Count()])
     finally:
         solver.program_statements = original_statements  # type: ignore[assignment]
         solver.Grounded.__init__ = original_init  # type: ignore[method-assign]
@@ -126,6 +148,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for f, line, text in never:
         print(f"{f}:{line}  {text[:160]}")
     shown = [r for r in rules if only is None or r[0] in only]
+    if args.tests:
+        tests_only = [(f, line, text) for i, (f, line, text) in enumerate(rules)
+                      if i in fired and i not in by_scenarios and (only is None or f in only)]
+        print(f"\nfiring only in the tests ({len(tests_only)}):")
+        for f, line, text in tests_only:
+            print(f"{f}:{line}  {text[:160]}")
+        print(f"\n{len(shown) - len(never)} of {len(shown)} rules fire in some scenario of {len(files)} or "
+              f"some test; {len(never)} never fire; {len(tests_only)} fire only in tests"
+              + (f" ({failed} scenarios failed)" if failed else "")
+              + (f" ({failed_tests} tests failed with the twins)" if failed_tests else ""))
+        return 0
     print(f"\n{len(shown) - len(never)} of {len(shown)} rules fire in some scenario of {len(files)}; "
           f"{len(never)} never fire" + (f" ({failed} scenarios failed)" if failed else ""))
     return 0

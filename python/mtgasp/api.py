@@ -199,7 +199,7 @@ class Checker:
         q = self._move_query(state, player or default_player(state))
         for v in q.verdicts.values():
             q.settle(v)
-        return sorted(_with_targets(q, list(q.verdicts.values())), key=_move_key)
+        return sorted(_with_land_faces(q, _with_targets(q, list(q.verdicts.values()))), key=_move_key)
 
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
