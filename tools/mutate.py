@@ -84,7 +84,7 @@ class Mutant:
     description: str
     statement: str
     text: str = field(repr=False, default="")  # the mutated file's text
-    status: str = "not run"  # killed | survived | stillborn | not run
+    status: str = "not run"  # killed | survived | stillborn | timeout | not run
     killed_by: str | None = None
     seconds: float = 0.0
 
@@ -545,7 +545,8 @@ class Runner:
     """Runs the corpus (most recent killers first) and the fast encoding tests under a mutant."""
 
     def __init__(self, run_tests: bool = True, with_check: bool = False, skip: bool = True,
-                 scenarios: Sequence[tuple[str, str]] | None = None, profile_cache: Path | None = None):
+                 scenarios: Sequence[tuple[str, str]] | None = None, profile_cache: Path | None = None,
+                 mutant_time_limit: float | None = None):
         """``skip``: profile the corpus once under the real encodings (Profile) and run, for each
         mutant, only the scenarios whose queries can ground the mutated rule (exact: the others
         ground the same statements under both programs). ``scenarios``: (name, text) pairs
@@ -559,6 +560,9 @@ class Runner:
         files = corpus_files() if scenarios is None else scenarios
         self.scenarios = [(name, load_scenario(name, text)) for name, text in files]
         self.base = list(encoding_files())
+        # a mutant still running scenarios after this many seconds is a "timeout": it made the
+        # encodings slower without any check failing so far (not counted in the score)
+        self.mutant_time_limit = mutant_time_limit
         self.test_files = test_files() if run_tests else []
         self.run_tests = bool(self.test_files)
         self.with_check = with_check
@@ -583,6 +587,9 @@ class Runner:
                     todo = self.profile.to_run(m, todo)
                     self.skipped += len(self.scenarios) - len(todo)
                 for i, (name, doc) in todo:
+                    if self.mutant_time_limit is not None and time.perf_counter() - start > self.mutant_time_limit:
+                        m.status, m.killed_by = "timeout", f"over {self.mutant_time_limit:.0f} s, before {name}"
+                        break
                     try:
                         result = run_scenario(self.checker, name, doc)
                         failed = not result.passed
@@ -671,10 +678,11 @@ _RUNNER: Runner | None = None
 
 
 def _init(run_tests: bool, with_check: bool = False, skip: bool = True,
-          profile_cache: Path | None = None) -> None:
+          profile_cache: Path | None = None, mutant_time_limit: float | None = None) -> None:
     global _RUNNER
     if _RUNNER is None:  # (a forked worker has its parent's, profile included)
-        _RUNNER = Runner(run_tests, with_check, skip, profile_cache=profile_cache)
+        _RUNNER = Runner(run_tests, with_check, skip, profile_cache=profile_cache,
+                         mutant_time_limit=mutant_time_limit)
 
 
 def _work(m: Mutant) -> Mutant:
@@ -684,9 +692,9 @@ def _work(m: Mutant) -> Mutant:
 
 def run_all(ms: list[Mutant], jobs: int, time_limit: float | None, run_tests: bool,
             progress: Any = None, with_check: bool = False, skip: bool = True,
-            profile_cache: Path | None = None) -> None:
+            profile_cache: Path | None = None, mutant_time_limit: float | None = None) -> None:
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    _init(run_tests, with_check, skip, profile_cache)  # before forking: the corpus is profiled once
+    _init(run_tests, with_check, skip, profile_cache, mutant_time_limit)  # before forking: the corpus is profiled once
     if jobs <= 1:
         for m in ms:
             if deadline is not None and time.monotonic() > deadline:
@@ -742,6 +750,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="seed of the sample")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--time-limit", type=float, help="stop starting mutants after this many seconds")
+    p.add_argument("--mutant-time-limit", type=float,
+                   help="a mutant still running scenarios after this many seconds is a 'timeout' (it slows "
+                        "the encodings down; not counted in the score, listed apart)")
     p.add_argument("--no-tests", action="store_true", help="only the corpus, not the tests (TEST_FILES)")
     p.add_argument("--no-skip", action="store_true",
                    help="run every scenario for every mutant (by default a scenario is left out when the "
@@ -807,8 +818,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{total} mutants ({by_kind} in this run of {len(ms)})", flush=True)
 
     def progress(m: Mutant) -> None:
-        if m.status == "survived":
-            print(f"  survived  {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:140]}", flush=True)
+        if m.status in ("survived", "timeout"):
+            print(f"  {m.status}  {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:140]}", flush=True)
         if args.json:  # after each mutant, so that a run that dies still leaves its verdicts
             _write_json(Path(args.json), sorted(ms + carried, key=lambda x: x.id), time.perf_counter() - started)
 
@@ -817,7 +828,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     order = list(ms)
     random.Random(args.seed).shuffle(order)
     run_all(order, args.jobs, args.time_limit, not args.no_tests, progress, args.with_check,
-            not args.no_skip, Path(args.profile_cache) if args.profile_cache else None)
+            not args.no_skip, Path(args.profile_cache) if args.profile_cache else None,
+            args.mutant_time_limit)
     elapsed = time.perf_counter() - started
     if _RUNNER is not None and _RUNNER.profile is not None:
         prof = _RUNNER.profile
@@ -830,13 +842,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"under the real encodings, left out); test runs left out: {_RUNNER.tests_skipped}", flush=True)
     ms = sorted(ms + carried, key=lambda m: m.id)
     counts = {s: sum(m.status == s for m in ms)
-              for s in ("killed", "killed by check", "survived", "stillborn", "not run")}
+              for s in ("killed", "killed by check", "survived", "stillborn", "timeout", "not run")}
     judged = counts["killed"] + counts["killed by check"] + counts["survived"]
     score = counts["killed"] / judged if judged else 0.0
     if args.with_check:
         print(f"\nkilled by mtgasp check only ({counts['killed by check']}):")
         for m in ms:
             if m.status == "killed by check":
+                print(f"  {m.file}:{m.line}  {m.kind} {m.description} -- {m.killed_by}\n      {m.statement}")
+    if counts["timeout"]:
+        print(f"\nmutants over --mutant-time-limit ({counts['timeout']}, not scored):")
+        for m in ms:
+            if m.status == "timeout":
                 print(f"  {m.file}:{m.line}  {m.kind} {m.description} -- {m.killed_by}\n      {m.statement}")
     print(f"\nsurviving mutants ({counts['survived']}):")
     for m in ms:
@@ -846,7 +863,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         both = (counts["killed"] + counts["killed by check"]) / judged if judged else 0.0
         print(f"score with mtgasp check: {counts['killed'] + counts['killed by check']}/{judged} = {100 * both:.1f}%")
     print(f"\nscore: {counts['killed']}/{judged} killed = {100 * score:.1f}% "
-          f"({counts['stillborn']} stillborn, {counts['not run']} not run; {elapsed:.0f} s, "
+          f"({counts['stillborn']} stillborn, {counts['timeout']} timeouts, {counts['not run']} not run; {elapsed:.0f} s, "
           f"{elapsed / max(1, judged + counts['stillborn'] - len(carried)):.1f} s per mutant run)")
     if args.json:
         _write_json(Path(args.json), ms, elapsed)
@@ -855,7 +872,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _write_json(path: Path, ms: list[Mutant], elapsed: float) -> None:
     counts = {s: sum(m.status == s for m in ms)
-              for s in ("killed", "killed by check", "survived", "stillborn", "not run")}
+              for s in ("killed", "killed by check", "survived", "stillborn", "timeout", "not run")}
     judged = counts["killed"] + counts["killed by check"] + counts["survived"]
     score = counts["killed"] / judged if judged else 0.0
     tmp = path.with_name(path.name + ".tmp")
