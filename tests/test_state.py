@@ -59,7 +59,8 @@ STUB_CARDS = [
                                              [("keyword", {"keyword": "kicker"}), ("spell", {})]),)),
     Card("Goliath Daydreamer", "normal", (_face("Goliath Daydreamer", "{2}{R}{R}", ("Creature",),
                                                 [("triggered", {}), ("triggered", {})]),)),
-    Card("Pale Moon", "normal", (_face("Pale Moon", "{1}{U}", ("Instant",), [("spell", {})]),)),
+    Card("Pale Moon", "normal", (_face("Pale Moon", "{1}{U}", ("Instant",),
+                                       [("spell", {"effect": {"action": "until_end_of_turn"}})]),)),
     Card("Chromatic Lantern", "normal", (_face("Chromatic Lantern", "{3}", ("Artifact",),
                                                [("static", {"grant": {"to": "lands_you_control"}}),
                                                 ("activated", {"mana": {"any_color": 1}})]),)),
@@ -360,6 +361,8 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (top(effects=[{"card": "Pale Moon", "controller": "bob", "duration": "permanent", "until": 3}]),
      "effects[0].until: unknown field"),
     (top(effects={"card": "Pale Moon"}), "effects: expected a list"),
+    (top(effects=[{"card": "Lightning Bolt", "controller": "bob", "duration": "end_of_turn"}]),
+     "effects[0].card: Lightning Bolt has no effect that lasts after it resolves"),
 ]
 
 

@@ -24,6 +24,7 @@ _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile":
           "command": "in the command zone"}
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment", "instant": "an instant"}
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def rule_key(rule: str) -> tuple:
@@ -131,6 +132,7 @@ class Decoder:
         self.state = state
         self.library = library
         self.totals: dict[Symbol, dict[str, int]] = defaultdict(dict)
+        self.chosen_x: dict[Symbol, int] = {}  # the X an action announced (its "x" field)
         self.sacrifices: dict[Symbol, list[Symbol]] = defaultdict(list)
 
     # -- names --------------------------------------------------------------------------------
@@ -186,11 +188,15 @@ class Decoder:
     def cost_extras(self, term: Symbol) -> list[str]:
         """The non-mana parts of an action's cost, in Oracle order ({T}, {Q}, remove, sacrifice)."""
         extras: list[str] = []
+        costs: list[dict] = []
         if term.name == "activate":
             found = self.ability_spec(sym_args(term)[1])
             cost = found[1].get("cost") if found else None
             # a keyword's cost is a mana cost text (plot granted by Fblthp): no non-mana parts
-            cost = cost if isinstance(cost, dict) else {}
+            costs.append(cost if isinstance(cost, dict) else {})
+        elif term.name == "cast":
+            costs.extend(self.cast_cost_parts(term))
+        for cost in costs:
             loy = cost.get("loyalty")  # 606.4: a loyalty ability's cost puts or removes loyalty counters
             if isinstance(loy, int) and loy != 0:
                 n = abs(loy)
@@ -269,9 +275,37 @@ class Decoder:
                 extras.append(f"discard {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''}")
             if cost.get("life"):
                 extras.append(f"pay {cost['life']} life")
+            rp = cost.get("return_permanent")  # an alternative cost's "return ... to its owner's hand"
+            if isinstance(rp, dict):
+                n = int(rp.get("count", 1))
+                what = " ".join([*(x.lower() for x in rp.get("supertypes", ())), *rp.get("subtypes", ()),
+                                 *(() if rp.get("subtypes") else (t.lower() for t in rp.get("types", ())))]) or "permanent"
+                extras.append(f"return {_ARTICLE.get(what, ('an ' if what[:1] in 'aeiouAEIOU' else 'a ') + what)} "
+                              "you control to its owner's hand" if n == 1 else
+                              f"return {_NUMBER_WORDS.get(n, str(n))} {what}s you control to their owner's hand")
         for filt in self.sacrifices.get(term, []):
             extras.append(f"sacrifice {self.render_arg(filt)}")
         return extras
+
+    def cast_cost_parts(self, term: Symbol) -> list[dict]:
+        """The non-mana cost dicts a cast pays beside its mana (601.2f): the alternative cost of the
+        method `alternative` (118.9) and the additional costs paid (118.8: the mandatory ones, and an
+        optional one the action chose); their sacrifices are listed from sacrifice_required/3."""
+        o, m, f, k = sym_args(term)
+        card = self.card_of(o)
+        if card is None or f.number > len(card.faces):
+            return []
+        chosen = "additional_cost" in self.additional(o, f.number, k.number)
+        parts: list[dict] = []
+        for ab in card.faces[f.number - 1].abilities:
+            cost = ab.spec.get("cost")
+            if not isinstance(cost, dict):
+                continue
+            if ab.kind == "alternative_cost" and m.name == "alternative":
+                parts.append({key: v for key, v in cost.items() if key != "mana"})
+            elif ab.kind == "additional_cost" and "or_pay" not in ab.spec and (not ab.spec.get("optional") or chosen):
+                parts.append({key: v for key, v in cost.items() if key not in ("mana", "sacrifice")})
+        return parts
 
     def ability_text(self, a: Symbol) -> str:
         k, f, i = sym_args(a)
@@ -346,8 +380,12 @@ class Decoder:
             return str(f)
         if name == "ability":
             return self.ability_text(args[0])
-        if name == "total":
-            return self.total_text(args[0])
+        if name == "total":  # with the value of X the action announced (107.3a): "{X}{R} with X = 3"
+            text = self.total_text(args[0])
+            x = self.chosen_x.get(args[0])
+            if x is not None and self.totals.get(args[0], {}).get("x", 0) > 0:
+                text += f" with X = {x}"
+            return text
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
         if name == "rmana":  # rmana(P,I): entry I of P's restricted mana (106.6), its symbols

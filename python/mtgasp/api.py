@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -91,6 +91,9 @@ class Query:
         self.ids = fw.ids
         self.fw = fw
         self.decoder = Decoder(fw.ids, state, library)
+        for t, a in zip(self.query_terms, actions):
+            if a.x is not None:  # named in a reason's total cost (107.3a: "{X}{X} with X = 3")
+                self.decoder.chosen_x[t] = a.x
         self.signatures = tuple(VERDICT_SIGNATURES if goals is None else sorted(goals)) \
             if signatures is None else signatures  # (a goal that is no predicate reads nothing)
         if ground_now:
@@ -474,7 +477,34 @@ def explain(q: Query, object_id: str) -> list[str]:
             lines.append(f"{sym_label(oid)} has no mana ability, so there is no type of mana it could produce (106.7).")
         else:
             for ab in has_mana[oid]:
-                lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces no "
-                             "mana (106.5): no permanent it refers to could produce a type it allows, or those "
-                             "permanents only refer to each other (106.7).")
+                found = d.ability_spec(ab)
+                keys = _produce_keys(found[1].get("mana") if found else None)
+                if "could_produce" in keys:
+                    lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
+                                 "no mana (106.5): no permanent it refers to could produce a type it allows, or "
+                                 "those permanents only refer to each other (106.7).")
+                elif keys & _TYPE_FROM_STATE:
+                    lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
+                                 "no mana (106.5): the color it names (a chosen color, a color of a permanent, a "
+                                 "card or a commander) can't be determined now (106.7).")
+                else:
+                    lines.append(f"{d.ability_text(ab)} would add no mana if it resolved now (an amount it counts "
+                                 "is zero), and a permanent that wouldn't produce any mana has no type of mana it "
+                                 "could produce (106.7).")
     return lines
+
+
+# PRODUCE shapes whose type of mana is read from the state (a chosen color, a color of a permanent,
+# a card or a commander): with none to read, the type is undefined (106.5).
+_TYPE_FROM_STATE = frozenset({"chosen_color", "commander_identity", "color_among", "color_among_graveyard",
+                              "exiled_colors", "self_colors", "same_type_as_produced"})
+
+
+def _produce_keys(produce: object) -> set[str]:
+    """The PRODUCE shapes (docs/card-format.md) a mana ability's ``mana`` uses, its branches included."""
+    if not isinstance(produce, Mapping):
+        return set()
+    keys = set(produce)
+    for branch in ("then", "else"):
+        keys |= _produce_keys(produce.get(branch))
+    return keys

@@ -513,7 +513,8 @@ def _print_why(player: str, v: Any) -> None:
     if v.legal:
         _say(f"legal: {player} may do this. Permitted by: {', '.join(v.permits)}")
         if v.costed:
-            _say(f"  total cost: {v.cost}")
+            x = v.plan.x if v.plan is not None and v.has_x else None
+            _say(f"  total cost: {v.cost}" + (f" with X = {x}" if x is not None else ""))
         if v.plan is not None and v.plan.sources:
             _say("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
     else:

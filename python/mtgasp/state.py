@@ -1445,6 +1445,17 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                             "say \"target\" (CR 115.1)")
 
 
+def _has_lasting_effect(card: Any) -> bool:
+    """Whether an ability of the card creates a continuous effect that lasts after it resolves
+    (611.2a): an effect "until_end_of_turn" (Pale Moon)."""
+    for face in card.faces:
+        for ab in face.abilities:
+            effects = [ab.spec.get("effect"), *(ab.spec.get("effects") or [])]
+            if any(isinstance(e, Mapping) and e.get("action") == "until_end_of_turn" for e in effects):
+                return True
+    return False
+
+
 def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_player: _PlayerCheck) -> Effect | None:
     path = f"effects[{i}]"
     re_ = f.mapping(path, raw, 'an object such as {"card": "Pale Moon", "controller": "bob", '
@@ -1460,6 +1471,13 @@ def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_playe
             card, _, err = resolve_card(library, name)
             if card is None:
                 f.add(_sub(path, "card"), err)
+            elif not _has_lasting_effect(card):
+                # 611.2a: a resolved spell's or ability's continuous effect (Pale Moon's "Until end of
+                # turn, ..."); a card without one leaves no effect, and a permanent's static ability
+                # (Contamination) works from the battlefield, not from this list
+                f.add(_sub(path, "card"), f"{card.name} has no effect that lasts after it resolves (such as "
+                                          "Pale Moon's \"Until end of turn, ...\"); a permanent's static "
+                                          "ability applies while the permanent is on the battlefield")
             else:
                 card_name = card.name
     ctl = f.required(path, re_, "controller")
