@@ -37,6 +37,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import pickle
 import random
 import re
@@ -883,4 +884,10 @@ def _write_json(path: Path, ms: list[Mutant], elapsed: float) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    rc = main()
+    # Leave without tearing the interpreter down: clingo's C library may be unloaded before the
+    # cached ASTs (parsed programs, the profile) are freed, and each would print an ignored
+    # AttributeError from AST.__del__ at exit.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(rc)
