@@ -373,7 +373,10 @@ def _cached_infos(stms: tuple[ast.AST, ...], parts: tuple[str, ...]) -> tuple[as
             if not is_rule:
                 return None
             heads, required, mentions, text = row
-            out.append(_RuleInfo(next(next_bound) if text is not None else stm, _from_json(heads),
+            # (a rewritten rule parsed again from its text takes the parsed statement's location:
+            # error messages and tools/rule_coverage.py name the encoding file and line)
+            out.append(_RuleInfo(next(next_bound).update(location=stm.location) if text is not None else stm,
+                                 _from_json(heads),
                                  _from_json(required), frozenset((n, a) for n, a in mentions), text is not None))
     except (TypeError, ValueError, RuntimeError):
         return None
