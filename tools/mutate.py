@@ -474,15 +474,10 @@ class Profile:
         """The scenarios of todo that can notice the mutant (under its program_override): first those
         where the real rule fires (the likeliest to kill), then those where only the mutated one
         could, each group quickest first."""
-        from mtgasp.solver import _OVERRIDE
-
-        program = _OVERRIDE.get()
-        found = None if program is None else self.changed(program)
-        if found is None:
+        mutated = self._mutated_rule()
+        if mutated is None:
             return todo
-        key, new = found
-        fires = self._fires(new)
-
+        key, fires = mutated
         ranked = []
         for item in todo:
             name = item[1][0]
@@ -500,14 +495,10 @@ class Profile:
         """The profiled tests that can notice the mutant under program_override (node ids, those
         where the real rule fires first, each group quickest first); None: every test (the mutated
         program differs from the real one by more than one rule)."""
-        from mtgasp.solver import _OVERRIDE
-
-        program = _OVERRIDE.get()
-        found = None if program is None else self.changed(program)
-        if found is None:
+        mutated = self._mutated_rule()
+        if mutated is None:
             return None
-        key, new = found
-        fires = self._fires(new)
+        key, fires = mutated
         ranked = []
         for nodeid, queries in self.by_test.items():
             rank = 0 if nodeid in self.test_unknown else _rank(queries, key, fires)
@@ -515,6 +506,19 @@ class Profile:
                 ranked.append((rank, self.test_seconds.get(nodeid, 0.0), nodeid))
         ranked.sort(key=lambda x: (x[0], x[1]))
         return [nodeid for _, _, nodeid in ranked]
+
+    def _mutated_rule(self) -> tuple[tuple[str, int], Any] | None:
+        """(key of the rule the program_override changes, whether its mutated form can fire on a
+        fixpoint's possible patterns), or None when there is no override or it differs from the
+        real program by more than one rule."""
+        from mtgasp.solver import _OVERRIDE
+
+        program = _OVERRIDE.get()
+        found = None if program is None else self.changed(program)
+        if found is None:
+            return None
+        key, new = found
+        return key, self._fires(new)
 
     @staticmethod
     def _fires(new: Any) -> Any:
