@@ -2768,12 +2768,14 @@ HIDEAWAY_CONDITIONS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any]]]]
     (rf"an opponent was dealt (?P<n>{NUM}) or more damage this turn",
      lambda m: {"opponent_dealt_damage_at_least": _num(m["n"])}),
     (r"each player has no cards in hand", lambda m: {"each_player_hand_empty": True}),
+    (rf"you control (?P<n>{NUM}) or more legendary creatures",
+     lambda m: {"legendary_creatures_you_control_at_least": _num(m["n"])}),   # Clive's Hideaway
 ]
 
 
 @template("effect.play_exiled_free", "effect",
           r"You may play the exiled card without paying its mana cost if (?P<cond>.+)",
-          '{"action": "play_exiled_free", "condition": {...}} (the five hideaway conditions of '
+          '{"action": "play_exiled_free", "condition": {...}} (the six hideaway conditions of '
           'docs/card-format.md)', "CR 702.75, 118.9", "Mosswort Bridge")
 def _e_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
     for rx, build in HIDEAWAY_CONDITIONS:
@@ -3764,6 +3766,19 @@ def _k_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "hideaway", "n": int(m["n"])}
 
 
+# 702.75b: "Cards printed before this rules change had the printed text 'Hideaway' with no numeral
+# after the word. Those older cards have received errata in the Oracle card reference to have
+# 'Hideaway 4' and the additional ability '[This permanent] enters tapped.'" A card given with its
+# printed text reads as its Oracle text: hideaway 4, and (unless the text already has that line) an
+# "enters tapped" replacement right after it, numbered as in the Oracle text (_compile_paragraph).
+@template("keyword.hideaway_printed", "keyword", r"Hideaway",
+          '{"kind": "keyword", "keyword": "hideaway", "n": 4} and {"kind": "replacement", '
+          '"enters_tapped": true} (the errata of 702.75b)', "CR 702.75b",
+          "Hideaway (printed before the rules change: Windbrisk Heights' Lorwyn text)")
+def _k_hideaway_printed(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "hideaway", "n": 4}
+
+
 @template("keyword.suspend", "keyword", rf"Suspend (?P<n>\d+)—{KEYWORD_COST}",
           '{"kind": "keyword", "keyword": "suspend", "n": 3, "cost": "{0}"} (the special action '
           "`suspend` exiles the card from hand with N time counters; `apply` reports the time-counter "
@@ -4389,6 +4404,10 @@ def _keyword_name(part: str) -> str:
     return low.split()[0]
 
 
+# a line of a face's own text that makes it enter tapped ("This land enters tapped.")
+_ENTERS_TAPPED_LINE = re.compile(r"^(?:This \w+|~|\S.*?) enters?(?: the battlefield)? tapped\.?$",
+                                 re.IGNORECASE | re.MULTILINE)
+
 # what a keyword's reminder text says when the keyword changes costs, casting, mana or entering
 _REMINDER_SCOPE = re.compile(
     r"additional cost|rather than pay|less to cast|more to cast|as you cast|reduce the cost|"
@@ -4608,6 +4627,12 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             verdict = "not_modeled" if ctx.used == ["keyword.not_modeled"] else "templated"
             ab["template"] = ctx.used[0]
             abilities.append(ab)
+            if ab["template"] == "keyword.hideaway_printed" and not _ENTERS_TAPPED_LINE.search(
+                    "\n".join(strip_reminder(q) for q in face.text.split("\n"))):
+                # 702.75b: the errata's "[This permanent] enters tapped." (the old reminder text
+                # says so too: "This land enters the battlefield tapped.")
+                abilities.append({"kind": "replacement", "text": p, "enters_tapped": True,
+                                  "template": "keyword.hideaway_printed"})
             out.append(LineVerdict(face.name, p, verdict, list(ctx.used)))
         return [v for v in out]
     # an ability word ("Landfall — ...") has no rules meaning (CR 207.2c)
