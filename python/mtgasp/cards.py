@@ -527,7 +527,10 @@ class _Validator:
         takes = KEYWORDS[kw]
         for f in ("cost", "n", "what"):
             if f in takes and f not in ab:
-                self.add(_key_path(path, f), f"missing required field (for {kw})")
+                hint = (" (702.75b: a card printed with \"Hideaway\" and no number has received errata "
+                        "to \"Hideaway 4\" and \"enters tapped\": n 4 and an enters_tapped replacement)"
+                        if kw == "hideaway" and f == "n" else "")
+                self.add(_key_path(path, f), f"missing required field (for {kw}){hint}")
             elif f in ab and f not in takes:
                 self.add(_key_path(path, f), f"{kw} takes no {f}")
         if "cost" in ab and "cost" in takes:
