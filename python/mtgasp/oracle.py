@@ -3779,6 +3779,55 @@ def _k_hideaway_printed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "hideaway", "n": 4}
 
 
+# Keywords that are activated abilities (702.6a equip, 702.67a fortify, 702.29a cycling): read as
+# the activated ability the keyword means, with its cost, timing and zone (so that `why` answers
+# with their rules: 602.5d "Activate only as a sorcery", 113.6k an ability of a card in hand),
+# one ability as the keyword is; what they do (attach, draw) is read as those words are.
+def _activated_keyword(meaning: str, part: str, ctx: Ctx) -> dict[str, Any]:
+    ab = compile_line(part, meaning, ctx)
+    if ab is None or ab.get("kind") != "activated":
+        raise Refused(f'keyword "{part}": the activated ability it means ("{meaning}") is not read')
+    return {k: v for k, v in ab.items() if k != "text"}
+
+
+@template("keyword.equip", "keyword", rf"Equip {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C}, "timing": "sorcery", "effect": {"action": '
+          '"not_modeled", "targets": [a creature you control]}} (702.6a: "[Cost]: Attach this '
+          'permanent to target creature you control. Activate only as a sorcery.")', "CR 702.6a, 602.5d",
+          "Bonesplitter: Equip {1}")
+def _k_equip(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"{m['cost']}: Attach ~ to target creature you control. Activate only as a "
+                              "sorcery.", m.group(0), ctx)
+
+
+@template("keyword.fortify", "keyword", rf"Fortify {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C}, "timing": "sorcery", "effect": {"action": '
+          '"not_modeled", "targets": [a land you control]}} (702.67a)', "CR 702.67a, 602.5d",
+          "Darksteel Garrison: Fortify {3}")
+def _k_fortify(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"{m['cost']}: Attach ~ to target land you control. Activate only as a "
+                              "sorcery.", m.group(0), ctx)
+
+
+@template("keyword.cycling", "keyword", rf"Cycling {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C, "discard": "self"}, "zone": "hand", "effect": '
+          '{"action": "draw", "n": 1}} (702.29a: "[Cost], Discard this card: Draw a card.")',
+          "CR 702.29a, 113.6k", "Cycling {2}")
+def _k_cycling(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"{m['cost']}, Discard ~: Draw a card.", m.group(0), ctx)
+
+
+@template("keyword.typecycling", "keyword", rf"(?P<what>Basic land|[A-Z][a-z]+)cycling {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C, "discard": "self"}, "zone": "hand", "effect": '
+          '{"action": "not_modeled"}} (702.29e: "[Cost], Discard this card: Search your library for a '
+          '[type] card, reveal it, put it into your hand, then shuffle.")', "CR 702.29e, 113.6k",
+          "Islandcycling {1}")
+def _k_typecycling(m: re.Match[str], ctx: Ctx) -> Any:
+    what = m["what"].lower() if m["what"] == "Basic land" else m["what"]
+    return _activated_keyword(f"{m['cost']}, Discard ~: Search your library for a {what} card, reveal "
+                              "it, put it into your hand, then shuffle.", m.group(0), ctx)
+
+
 @template("keyword.suspend", "keyword", rf"Suspend (?P<n>\d+)—{KEYWORD_COST}",
           '{"kind": "keyword", "keyword": "suspend", "n": 3, "cost": "{0}"} (the special action '
           "`suspend` exiles the card from hand with N time counters; `apply` reports the time-counter "
@@ -4625,7 +4674,7 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                 out.append(LineVerdict(face.name, p, "refused", reason=str(e)))
                 continue
             verdict = "not_modeled" if ctx.used == ["keyword.not_modeled"] else "templated"
-            ab["template"] = ctx.used[0]
+            ab["template"] = next((u for u in ctx.used if u.startswith("keyword.")), ctx.used[0])
             abilities.append(ab)
             if ab["template"] == "keyword.hideaway_printed" and not _ENTERS_TAPPED_LINE.search(
                     "\n".join(strip_reminder(q) for q in face.text.split("\n"))):

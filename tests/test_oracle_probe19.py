@@ -1,5 +1,6 @@
-"""Real cards through the Oracle importer: hideaway (CR 702.75). The fixture
-tests/fixtures/real_cards_hideaway.json holds MTGJSON AtomicCards entries copied from
+"""Real cards through the Oracle importer, as probe19 found them: hideaway (CR 702.75) and the
+keywords that are activated abilities (equip 702.6a, fortify 702.67a, cycling 702.29a and e). The
+fixture tests/fixtures/real_cards_probe19.json holds MTGJSON AtomicCards entries copied from
 ../shared/data/AtomicCards.json, and Windbrisk Heights with its Lorwyn printed text ("Hideaway"
 with no number: 702.75b).
 """
@@ -12,7 +13,7 @@ from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
 from real_cards import abilities, applied, module_fixtures, obj, state, why
 
-FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_hideaway.json"
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe19.json"
 results, checker = module_fixtures(FIXTURE)
 OLD = "Windbrisk Heights (Lorwyn printing)"
 
@@ -51,3 +52,30 @@ def test_clives_hideaway_condition(results: dict[str, CardResult], checker: Chec
     # legendary creatures make it legal: corpus rule-702.75a-clives-hideaway-four-legendary-creatures)
     v = why(checker, doc, {"kind": "play_land", "object": "hid"})
     assert not v.legal and "702.75a" in {r.rule for r in v.reasons}
+
+
+def test_activated_keywords_are_activated_abilities(results: dict[str, CardResult]) -> None:
+    target_yours = [{"zone": "battlefield", "types": ["Creature"], "controller": "you"}]
+    assert abilities(results, "Bonesplitter")[1] == {
+        "kind": "activated", "cost": {"mana": "{1}"}, "timing": "sorcery",
+        "effect": {"action": "not_modeled", "targets": target_yours}}
+    assert abilities(results, "Darksteel Garrison")[2]["effect"]["targets"][0]["types"] == ["Land"]
+    assert abilities(results, "Censor")[1] == {
+        "kind": "activated", "cost": {"mana": "{U}", "discard": "self"}, "zone": "hand",
+        "effect": {"action": "draw", "n": 1}}
+    assert abilities(results, "Lórien Revealed")[1]["zone"] == "hand"
+    # a cycling cost the keyword template doesn't read stays a not-modeled keyword
+    assert abilities(results, "Street Wraith")[1]["kind"] == "keyword"
+
+
+def test_equip_timing_and_target(checker: Checker) -> None:
+    doc = state([{"id": "bs", "card": "Bonesplitter"}, {"id": "i", "card": "Island"},
+                 {"id": "cen", "card": "Censor", "zone": "hand"}])
+    doc["objects"].append({"id": "x", "card": "Censor", "owner": "bob", "zone": "stack",
+                           "cast_from": "hand"})
+    doc["stack"] = ["x"]
+    # 602.5d: not while a spell is on the stack; cycling (no timing restriction) may be
+    v = why(checker, doc, {"kind": "activate", "object": "bs", "ability": 2, "targets": []})
+    assert not v.legal and "602.5d" in {r.rule for r in v.reasons}
+    v = why(checker, doc, {"kind": "activate", "object": "cen", "ability": 2})
+    assert v.legal and v.cost == "{U}"
