@@ -63,17 +63,6 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _exiled_with_actors_permanent(state: GameState, obj: GameObject, actor: str) -> bool:
-    """A card in exile linked to a permanent ``actor`` controls (``exiled_with``, 607.2a): that
-    permanent's ability may let its controller play it though another player owns it (a hideaway
-    permanent whose control changed: "You may play the exiled card", 702.75a). Such an action is
-    a question for the rules, not bad input."""
-    if obj.zone != "exile" or obj.exiled_with is None:
-        return False
-    src = state.obj(obj.exiled_with)
-    return src is not None and src.zone == "battlefield" and (src.controller or src.owner) == actor
-
-
 def acting_player(state: GameState, player: str | None = None) -> str:
     """Who acts: ``player`` if given, else the player with priority, else the controller of the
     resolving object (who makes its choices), else the active player."""
@@ -89,14 +78,14 @@ def acting_player(state: GameState, player: str | None = None) -> str:
 
 
 def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
-                 library: CardLookup, player: str | None = None, *,
-                 check_owner: bool = True) -> Action:
+                 library: CardLookup, player: str | None = None) -> Action:
     """Read and check one action against ``state``; raises InputError listing every problem.
 
     ``text_or_dict``: inline JSON text, ``"@FILE"`` (JSON; YAML if FILE ends in .yaml/.yml), a
     Path, or a decoded dict. ``player``: who takes the action (default: see ``acting_player``).
-    ``check_owner``: report an object that the acting player neither owns nor controls (pass
-    False to leave that to the rules, e.g. CR 602.2 for activating an opponent's permanent).
+    An object the acting player neither owns nor controls is a question for the rules, not bad
+    input: the verdict says which rule forbids it (602.2 for activating an opponent's permanent,
+    702.143a for casting another player's foretold card, 601.3 for a card in another's hand).
     Defaults filled in: ``method`` "normal" and ``face`` the front face for a cast.
 
     ``ability`` (activate, and optionally plot) is a 1-based ability index of the object's card
@@ -131,7 +120,6 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     doc = {k: v for k, v in doc.items() if k not in MOVE_INFO_FIELDS}
     f.known("action", doc, ACTION_FIELDS)
 
-    actor = acting_player(state, player)
     if player is not None and state.player(player) is None:
         f.add("player", f"{_show(player)} is not a player"
                         f"{did_you_mean(player, [p.name for p in state.players])}")
@@ -160,11 +148,6 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                 f.add("action.object", f"{_show(oid)} is an ability on the stack, not a card")
                 obj = None
             else:
-                controller = obj.controller or obj.owner
-                if check_owner and actor not in (obj.owner, controller) \
-                        and not _exiled_with_actors_permanent(state, obj, actor):
-                    f.add("action.object", f"{_show(oid)} is not {actor}'s (owner {obj.owner}, "
-                                           f"controller {controller})")
                 card = library.find(obj.card)
                 if card is None:
                     f.add("action.object", f"{_show(oid)} is a {obj.card}, which is not in the card library")
