@@ -93,6 +93,22 @@ def test_moves_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "a_gy1" not in out
 
 
+def test_moves_text_names_the_target_of_an_activated_ability(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    """An ability that targets is listed once per legal target: the text line names it, as for a
+    spell (otherwise Walking Ballista's three lines would read the same; probe18)."""
+    state = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+             "players": [{"name": "alice"}, {"name": "bob"}],
+             "objects": [{"id": "wb", "card": "Walking Ballista", "owner": "alice", "zone": "battlefield",
+                          "counters": {"+1/+1": 1}}]}
+    path = tmp_path / "ballista.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    rc, out, _ = call(capsys, "moves", str(path))
+    assert rc == 0
+    pings = [line for line in out.splitlines() if "activate Walking Ballista (wb) ability 3" in line]
+    assert sorted(line.split(" targeting ")[1].split()[0] for line in pings) == ["alice", "bob", "wb"]
+
+
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     doc = call_json(capsys, "moves", MIDGAME)
     assert doc["state"] == MIDGAME and doc["player"] == "alice"

@@ -478,7 +478,8 @@ def _describe(action: Any, state: Any) -> str:
     if a["kind"] == "activate":
         ab = a["ability"]
         ab_text = f"ability {ab}" if isinstance(ab, int) else f"ability granted by {ab['granted_by']}"
-        return f"activate {what} {ab_text}"
+        aim = f" targeting {', '.join(a['targets'])}" if a.get("targets") else ""
+        return f"activate {what} {ab_text}{aim}"
     if a["kind"] == "pass":
         return "pass priority"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
