@@ -43,6 +43,31 @@ def test_scenario(name: str, text: str) -> None:
     assert result.passed, f"{name} failed:\n" + "\n".join(problems)
 
 
+COSTED = {"cast", "activate", "foretell", "plot", "suspend"}
+
+
+def test_checks_state_the_whole_answer() -> None:
+    """A check names the whole answer a ruling gives, not a part of it, so that an extra reason, a
+    wrong cost or an extra legal move fails: an illegal action's reasons exactly (which rules forbid
+    it), a legal costed action's total cost (601.2f), a list of legal moves its length."""
+    missing = []
+    for name, text in CORPUS:
+        doc = load_scenario(name, text)
+        checks = list(doc.get("checks") or []) + [c for st in doc.get("steps") or [] for c in st.get("checks") or []]
+        for chk in checks:
+            exp = chk["expect"]
+            if "error" in exp:
+                continue
+            if chk["query"] == "why" and exp.get("legal") is False and "reasons_exactly" not in exp:
+                missing.append(f"{name}: {chk.get('name', chk['action'])}: reasons_exactly")
+            if (chk["query"] == "why" and exp.get("legal") is True and chk["action"].get("kind") in COSTED
+                    and "cost" not in exp):
+                missing.append(f"{name}: {chk.get('name', chk['action'])}: cost")
+            if chk["query"] == "moves" and not chk.get("all") and "count" not in exp:
+                missing.append(f"{name}: {chk.get('name', 'moves')}: count")
+    assert not missing, "\n".join(missing)
+
+
 # The whole corpus through the CLI: test_cli.py::test_verify_builtin_corpus_subprocess (exit 0) and
 # test_verify_json_on_a_folder (a PATH); each scenario in-process: test_scenario below.
 
