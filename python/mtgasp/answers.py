@@ -389,6 +389,9 @@ class Decoder:
                     text += f" reduced by {{{self.x_reduced[args[0]]}}}"
                 text += f" with X = {x}"
             return text
+        if name == "whole_cost":  # the total cost with its parts besides mana ("{T}", "{2}, {Q}")
+            mana, extras = self.total_text(args[0]), self.cost_extras(args[0])
+            return ", ".join(extras) if mana == "{0}" and extras else ", ".join([mana, *extras])
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
         if name == "rmana":  # rmana(P,I): entry I of P's restricted mana (106.6), its symbols
