@@ -418,3 +418,18 @@ def test_full_name_of_an_imported_front_face(lib: CardLibrary) -> None:
     assert user.find("agadeem's awakening // anything") is card
     assert user.find("Lightning Bolt // Nothing") is None
     assert user.find("Kolvori, God of Kinship // Nothing") is None
+
+
+@pytest.mark.parametrize("doc, what", [
+    ({"meta": {}, "data": {"Forest": [{"name": "Forest", "type": "Basic Land — Forest", "text": ""}]}},
+     "an MTGJSON file"),
+    ({"name": "Old Bridge", "type": "Land", "text": "Hideaway\n{T}: Add {G}."},
+     "a card object with Oracle text"),
+    ([{"name": "Forest", "type_line": "Basic Land — Forest", "oracle_text": ""}], "a Scryfall card list"),
+])
+def test_real_card_text_given_as_a_card_file_says_how_to_import_it(doc: Any, what: str) -> None:
+    # one problem naming the document and the command that compiles it, not a list of unknown fields
+    with pytest.raises(InputError) as e:
+        parse_card_document(doc, "x.json")
+    assert len(e.value.problems) == 1
+    assert what in e.value.problems[0].message and "mtgasp cards import" in e.value.problems[0].message

@@ -83,9 +83,10 @@ def test_intrinsic_mana_of_basic_land_types(results: dict[str, CardResult]) -> N
     # Zagoth Triome: Land — Swamp Forest Island
     assert z[0]["mana"] == {"choice": ["{B}", "{G}", "{U}"]}
     assert rules(z[1]) == {"kind": "replacement", "enters_tapped": True}
-    # reminder text stripped: "Cycling {3} ({3}, Discard this card: Draw a card.)"
-    assert z[2] == {"kind": "keyword", "text": "Cycling {3}", "keyword": "cycling", "cost": "{3}",
-                    "template": "keyword.not_modeled"}
+    # reminder text stripped: "Cycling {3} ({3}, Discard this card: Draw a card.)"; 702.29a: the
+    # activated ability cycling means, from the hand (113.6k)
+    assert z[2] == {"kind": "activated", "text": "Cycling {3}", "cost": {"mana": "{3}", "discard": "self"},
+                    "zone": "hand", "effect": {"action": "draw", "n": 1}, "template": "keyword.cycling"}
 
 
 def test_entering_templates(results: dict[str, CardResult]) -> None:

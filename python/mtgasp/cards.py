@@ -153,6 +153,10 @@ EFFECT_ACTIONS = (
 EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("look_take", "what"): ("legendary_creature",),
 }
+# a --cards file holding real cards' Oracle text instead of the card format
+_RAW_CARDS = ("this is %s, not a card file of the card format ({\"format\": 1, \"cards\": [...]}, "
+              "docs/card-format.md): compile its Oracle text first with `mtgasp cards import FILE "
+              "--out CARDS.json` and pass CARDS.json")
 # hideaway conditions (play_exiled_free): name -> "int" (a threshold) or "true"
 CONDITIONS = {
     "total_power_at_least": "int",
@@ -358,9 +362,22 @@ class _Validator:
     # the document
 
     def document(self, data: Any) -> None:
+        if isinstance(data, list) and data and all(isinstance(c, dict) for c in data) and any(
+                "oracle_text" in c or "type_line" in c or "card_faces" in c for c in data):
+            self.add("", _RAW_CARDS % "a Scryfall card list")
+            return
         doc = self.obj(data, "", 'a card file: {"format": 1, "cards": [...]}')
         if doc is None:
             return
+        if "format" not in doc and "cards" not in doc:
+            # real cards' Oracle text (MTGJSON AtomicCards, a Scryfall or MTGJSON card object):
+            # one problem saying how to compile it, not a list of unknown fields
+            if "data" in doc and "meta" in doc:
+                self.add("", _RAW_CARDS % "an MTGJSON file")
+                return
+            if "oracle_text" in doc or "type_line" in doc or ("text" in doc and "type" in doc):
+                self.add("", _RAW_CARDS % "a card object with Oracle text")
+                return
         self.fields(doc, "", ("format", "cards"))
         if "format" in doc and doc["format"] != FORMAT_VERSION:
             self.add("format", f"unsupported format {_q(doc['format'])}; expected {FORMAT_VERSION}")
@@ -527,7 +544,10 @@ class _Validator:
         takes = KEYWORDS[kw]
         for f in ("cost", "n", "what"):
             if f in takes and f not in ab:
-                self.add(_key_path(path, f), f"missing required field (for {kw})")
+                hint = (" (702.75b: a card printed with \"Hideaway\" and no number has received errata "
+                        "to \"Hideaway 4\" and \"enters tapped\": n 4 and an enters_tapped replacement)"
+                        if kw == "hideaway" and f == "n" else "")
+                self.add(_key_path(path, f), f"missing required field (for {kw}){hint}")
             elif f in ab and f not in takes:
                 self.add(_key_path(path, f), f"{kw} takes no {f}")
         if "cost" in ab and "cost" in takes:

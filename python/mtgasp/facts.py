@@ -20,9 +20,10 @@ from typing import Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgasp.cards import token_name, token_specs
-from mtgasp.model import TARGET_WORD, Ability, Action, Card, GameState, ManaCost, parse_mana_cost
+from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
 
-# 115.1: "target" in an ability's text (reminder text included) means it has targets.
+# 115.1: "target" in an ability's text (reminder text included), or a keyword whose meaning says it
+# (equip, 702.6a: its effect's targets), means it has targets (model.Ability.says_target).
 
 F = Function
 
@@ -336,7 +337,7 @@ class FactWriter:
                 self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
                 chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
-                if (ab.kind in ("spell", "activated") or chapter) and TARGET_WORD.search(ab.text or ""):
+                if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:

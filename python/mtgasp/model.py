@@ -141,6 +141,15 @@ class Ability:
     def keyword(self) -> str | None:
         return self.spec.get("keyword") if self.kind == "keyword" else None
 
+    @property
+    def says_target(self) -> bool:
+        """115.1: the ability has targets -- its text says "target", or it is a keyword ability
+        whose meaning does (equip, 702.6a: "Attach this permanent to target creature you
+        control"), read with the targets of its effect."""
+        eff = self.spec.get("effect")
+        return bool(TARGET_WORD.search(self.text or "")) or (
+            isinstance(eff, Mapping) and bool(eff.get("targets")))
+
 
 @dataclass(frozen=True)
 class Face:

@@ -2768,12 +2768,14 @@ HIDEAWAY_CONDITIONS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any]]]]
     (rf"an opponent was dealt (?P<n>{NUM}) or more damage this turn",
      lambda m: {"opponent_dealt_damage_at_least": _num(m["n"])}),
     (r"each player has no cards in hand", lambda m: {"each_player_hand_empty": True}),
+    (rf"you control (?P<n>{NUM}) or more legendary creatures",
+     lambda m: {"legendary_creatures_you_control_at_least": _num(m["n"])}),   # Clive's Hideaway
 ]
 
 
 @template("effect.play_exiled_free", "effect",
           r"You may play the exiled card without paying its mana cost if (?P<cond>.+)",
-          '{"action": "play_exiled_free", "condition": {...}} (the five hideaway conditions of '
+          '{"action": "play_exiled_free", "condition": {...}} (the six hideaway conditions of '
           'docs/card-format.md)', "CR 702.75, 118.9", "Mosswort Bridge")
 def _e_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
     for rx, build in HIDEAWAY_CONDITIONS:
@@ -3764,6 +3766,68 @@ def _k_hideaway(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "hideaway", "n": int(m["n"])}
 
 
+# 702.75b: "Cards printed before this rules change had the printed text 'Hideaway' with no numeral
+# after the word. Those older cards have received errata in the Oracle card reference to have
+# 'Hideaway 4' and the additional ability '[This permanent] enters tapped.'" A card given with its
+# printed text reads as its Oracle text: hideaway 4, and (unless the text already has that line) an
+# "enters tapped" replacement right after it, numbered as in the Oracle text (_compile_paragraph).
+@template("keyword.hideaway_printed", "keyword", r"Hideaway",
+          '{"kind": "keyword", "keyword": "hideaway", "n": 4} and {"kind": "replacement", '
+          '"enters_tapped": true} (the errata of 702.75b)', "CR 702.75b",
+          "Hideaway (printed before the rules change: Windbrisk Heights' Lorwyn text)")
+def _k_hideaway_printed(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "hideaway", "n": 4}
+
+
+# Keywords that are activated abilities (702.6a equip, 702.67a fortify, 702.29a cycling): read as
+# the activated ability the keyword means, with its cost, timing and zone (so that `why` answers
+# with their rules: 602.5d "Activate only as a sorcery", 113.6k an ability of a card in hand),
+# one ability as the keyword is; what they do (attach, draw) is read as those words are.
+def _activated_keyword(meaning: str, part: str, ctx: Ctx) -> dict[str, Any]:
+    ab = compile_line(part, meaning, ctx)
+    if ab is None or ab.get("kind") != "activated":
+        raise Refused(f'keyword "{part}": the activated ability it means ("{meaning}") is not read')
+    return {k: v for k, v in ab.items() if k != "text"}
+
+
+@template("keyword.equip", "keyword", rf"Equip {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C}, "timing": "sorcery", "effect": {"action": '
+          '"not_modeled", "targets": [a creature you control]}} (702.6a: "[Cost]: Attach this '
+          'permanent to target creature you control. Activate only as a sorcery.")', "CR 702.6a, 602.5d",
+          "Bonesplitter: Equip {1}")
+def _k_equip(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"{m['cost']}: Attach ~ to target creature you control. Activate only as a "
+                              "sorcery.", m.group(0), ctx)
+
+
+@template("keyword.fortify", "keyword", rf"Fortify {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C}, "timing": "sorcery", "effect": {"action": '
+          '"not_modeled", "targets": [a land you control]}} (702.67a)', "CR 702.67a, 602.5d",
+          "Darksteel Garrison: Fortify {3}")
+def _k_fortify(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"{m['cost']}: Attach ~ to target land you control. Activate only as a "
+                              "sorcery.", m.group(0), ctx)
+
+
+@template("keyword.cycling", "keyword", rf"Cycling {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C, "discard": "self"}, "zone": "hand", "effect": '
+          '{"action": "draw", "n": 1}} (702.29a: "[Cost], Discard this card: Draw a card.")',
+          "CR 702.29a, 113.6k", "Cycling {2}")
+def _k_cycling(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"{m['cost']}, Discard ~: Draw a card.", m.group(0), ctx)
+
+
+@template("keyword.typecycling", "keyword", rf"(?P<what>Basic land|[A-Z][a-z]+)cycling {KEYWORD_COST}",
+          '{"kind": "activated", "cost": {"mana": C, "discard": "self"}, "zone": "hand", "effect": '
+          '{"action": "not_modeled"}} (702.29e: "[Cost], Discard this card: Search your library for a '
+          '[type] card, reveal it, put it into your hand, then shuffle.")', "CR 702.29e, 113.6k",
+          "Islandcycling {1}")
+def _k_typecycling(m: re.Match[str], ctx: Ctx) -> Any:
+    what = m["what"].lower() if m["what"] == "Basic land" else m["what"]
+    return _activated_keyword(f"{m['cost']}, Discard ~: Search your library for a {what} card, reveal "
+                              "it, put it into your hand, then shuffle.", m.group(0), ctx)
+
+
 @template("keyword.suspend", "keyword", rf"Suspend (?P<n>\d+)—{KEYWORD_COST}",
           '{"kind": "keyword", "keyword": "suspend", "n": 3, "cost": "{0}"} (the special action '
           "`suspend` exiles the card from hand with N time counters; `apply` reports the time-counter "
@@ -4403,6 +4467,10 @@ def _keyword_name(part: str) -> str:
     return low.split()[0]
 
 
+# a line of a face's own text that makes it enter tapped ("This land enters tapped.")
+_ENTERS_TAPPED_LINE = re.compile(r"^(?:This \w+|~|\S.*?) enters?(?: the battlefield)? tapped\.?$",
+                                 re.IGNORECASE | re.MULTILINE)
+
 # what a keyword's reminder text says when the keyword changes costs, casting, mana or entering
 _REMINDER_SCOPE = re.compile(
     r"additional cost|rather than pay|less to cast|more to cast|as you cast|reduce the cost|"
@@ -4620,8 +4688,14 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                 out.append(LineVerdict(face.name, p, "refused", reason=str(e)))
                 continue
             verdict = "not_modeled" if ctx.used == ["keyword.not_modeled"] else "templated"
-            ab["template"] = ctx.used[0]
+            ab["template"] = next((u for u in ctx.used if u.startswith("keyword.")), ctx.used[0])
             abilities.append(ab)
+            if ab["template"] == "keyword.hideaway_printed" and not _ENTERS_TAPPED_LINE.search(
+                    "\n".join(strip_reminder(q) for q in face.text.split("\n"))):
+                # 702.75b: the errata's "[This permanent] enters tapped." (the old reminder text
+                # says so too: "This land enters the battlefield tapped.")
+                abilities.append({"kind": "replacement", "text": p, "enters_tapped": True,
+                                  "template": "keyword.hideaway_printed"})
             out.append(LineVerdict(face.name, p, verdict, list(ctx.used)))
         return [v for v in out]
     # an ability word ("Landfall — ...") has no rules meaning (CR 207.2c)

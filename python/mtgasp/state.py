@@ -1443,7 +1443,7 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     elif kind in ("activated", "triggered") and spec.get("mana") is not None:
         f.add(ipath, f"ability {d.ability_index} of {face.name} is a mana ability; mana abilities "
                      "don't use the stack (CR 605.3)")
-    elif d.extra.get("targets") and not TARGET_WORD.search(getattr(ab, "text", "") or ""):
+    elif d.extra.get("targets") and not getattr(ab, "says_target", False):
         # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
         f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
                             "say \"target\" (CR 115.1)")
