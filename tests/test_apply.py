@@ -221,6 +221,23 @@ def test_hideaway_only_top_four_can_be_chosen() -> None:
     assert not act(state, {"kind": "choose", "object": "l5"}).legal
 
 
+def test_choose_for_a_source_that_could_produce_nothing_says_so() -> None:
+    """106.5, 106.7: two Reflecting Pools alone could produce no type of mana; a --choose of {G}
+    is bad input that says so, not that "another of its abilities could" make {G} (probe18)."""
+    state = load({"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+                  "players": [{"name": "alice"}, {"name": "bob"}],
+                  "objects": [{"id": "p1", "card": "Reflecting Pool", "owner": "alice", "zone": "battlefield"},
+                              {"id": "p2", "card": "Reflecting Pool", "owner": "alice", "zone": "battlefield"}]})
+    action = parse_action({"kind": "activate", "object": "p1", "ability": 1}, state, LIB, "alice")
+    with pytest.raises(InputError) as err:
+        apply_action(CHECKER, state, action, "alice", "G")
+    text = str(err.value)
+    assert "--choose" in text and "no type of mana" in text and "another of its abilities" not in text
+    # without a choice the activation is legal and adds nothing (106.5)
+    done = apply_action(CHECKER, state, action, "alice")
+    assert done.legal and not done.state["players"][0].get("mana_pool")
+
+
 # ---------------------------------------------------------------- property: zones and the stack
 
 CARDS = (

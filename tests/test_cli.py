@@ -93,6 +93,46 @@ def test_moves_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "a_gy1" not in out
 
 
+def test_moves_text_names_the_target_of_an_activated_ability(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    """An ability that targets is listed once per legal target: the text line names it, as for a
+    spell (otherwise Walking Ballista's three lines would read the same; probe18)."""
+    state = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+             "players": [{"name": "alice"}, {"name": "bob"}],
+             "objects": [{"id": "wb", "card": "Walking Ballista", "owner": "alice", "zone": "battlefield",
+                          "counters": {"+1/+1": 1}}]}
+    path = tmp_path / "ballista.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    rc, out, _ = call(capsys, "moves", str(path))
+    assert rc == 0
+    pings = [line for line in out.splitlines() if "activate Walking Ballista (wb) ability 3" in line]
+    assert sorted(line.split(" targeting ")[1].split()[0] for line in pings) == ["alice", "bob", "wb"]
+
+
+FERTILE_GROUND = {"name": "Fertile Ground", "layout": "normal", "faces": [{"name": "Fertile Ground", "mana_cost": "{1}{G}", "supertypes": [], "types": ["Enchantment"], "subtypes": ["Aura"], "oracle": "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional one mana of any color.", "abilities": [{"kind": "keyword", "text": "Enchant land", "keyword": "enchant", "what": "land", "template": "keyword.enchant"}, {"kind": "triggered", "text": "Whenever enchanted land is tapped for mana, its controller adds an additional one mana of any color.", "trigger": {"event": "tapped_for_mana", "what": "enchanted"}, "mana": {"any_color": 1}, "template": "mana.triggered"}]}]}
+
+
+def test_apply_choose_a_color_a_triggered_mana_ability_adds(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    """A Forest enchanted by Fertile Ground ("... adds an additional one mana of any color") could
+    produce only {G} (106.7: the trigger is the Aura's ability), but tapping it adds a color of
+    the player's choice too (605.4a): --choose U is honoured, not refused (probe18)."""
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps({"format": 1, "cards": [FERTILE_GROUND]}), encoding="utf-8")
+    state = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+             "players": [{"name": "alice"}, {"name": "bob"}],
+             "objects": [{"id": "f", "card": "Forest", "owner": "alice", "zone": "battlefield"},
+                         {"id": "fg", "card": "Fertile Ground", "owner": "alice", "zone": "battlefield",
+                          "attached_to": "f"}]}
+    path = tmp_path / "forest.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    action = json.dumps({"kind": "activate", "object": "f", "ability": 1})
+    out = call_json(capsys, "apply", str(path), action, "--choose", "U", "--cards", str(cards))
+    assert out["state"]["players"][0]["mana_pool"] == "{U}{G}"
+    rc, _, err = call(capsys, "apply", str(path), action, "--choose", "C", "--cards", str(cards))
+    assert rc == 2 and "--choose" in err and "{G}" in err
+
+
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     doc = call_json(capsys, "moves", MIDGAME)
     assert doc["state"] == MIDGAME and doc["player"] == "alice"

@@ -444,3 +444,28 @@ def test_each_land_and_ally(results: dict[str, CardResult], checker: Checker) ->
     assert mana(checker, doc, "b") == [] and mana(checker, doc, "o") == ["G"]
     act = {"kind": "activate", "object": "f", "ability": granted("Great Divide Guide")}
     assert pool(applied(checker, doc, act, "B")) == "{B}"
+
+
+def _static(text: str, types: list[str], subtypes: list[str] | None = None) -> CardResult:
+    face = RawFace(name="Test Static", type_line=" ".join(types), mana_cost="{2}", types=types,
+                   subtypes=subtypes or [], supertypes=[], text=text)
+    return compile_card(RawCard(name="Test Static", layout="normal", faces=[face], source={}))
+
+
+def test_a_static_line_changing_land_types_is_refused() -> None:
+    # 305.7, 106.7: Urborg's "Each land is a Swamp ...", Blood Moon's "Nonbasic lands are
+    # Mountains.", Prismatic Omen's "... every basic land type ..." and Spreading Seas' "Enchanted
+    # land is an Island." change what lands could produce; kept as not modeled they gave wrong
+    # answers silently (Reflecting Pool beside Urborg and Wastes: only {C}; probe18)
+    for text, types, subs in (
+            ("Each land is a Swamp in addition to its other land types.", ["Land"], []),
+            ("Nonbasic lands are Mountains.", ["Enchantment"], []),
+            ("Lands you control are every basic land type in addition to their other types.",
+             ["Enchantment"], []),
+            ("Enchant land\nEnchanted land is an Island.", ["Enchantment"], ["Aura"])):
+        r = _static(text, types, subs)
+        assert r.card is None and "305.7" in r.refusal, text
+    # conditions on a land's type change nothing: still not modeled
+    r = _static("This creature can't attack unless there is a Mountain on the battlefield.",
+                ["Creature"])
+    assert r.card is not None, r.refusal

@@ -240,6 +240,7 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(3, zone=DELETE), "objects[3].zone: required field is missing"),
     (obj(3, id=DELETE), "objects[3].id: required field is missing"),
     (obj(3, id="f1"), 'objects[3].id: duplicate id "f1" (also objects[0])'),
+    (obj(3, id="bob"), 'objects[3].id: "bob" is also a player\'s name'),
     (obj(3, id=7), "objects[3].id: expected a string, got an integer 7"),
     (obj(3, card=DELETE), "objects[3].card: required field is missing"),
     (obj(3, card="Grizly Bears"), 'objects[3].card: unknown card "Grizly Bears" (did you mean "Grizzly Bears"?)'),

@@ -133,6 +133,7 @@ class Decoder:
         self.library = library
         self.totals: dict[Symbol, dict[str, int]] = defaultdict(dict)
         self.chosen_x: dict[Symbol, int] = {}  # the X an action announced (its "x" field)
+        self.x_reduced: dict[Symbol, int] = {}  # 601.2f: a cost reduction left for X (x_reduction/2)
         self.sacrifices: dict[Symbol, list[Symbol]] = defaultdict(list)
 
     # -- names --------------------------------------------------------------------------------
@@ -384,8 +385,13 @@ class Decoder:
             text = self.total_text(args[0])
             x = self.chosen_x.get(args[0])
             if x is not None and self.totals.get(args[0], {}).get("x", 0) > 0:
+                if args[0] in self.x_reduced:  # 601.2f: "{X}{X} reduced by {1} with X = 1"
+                    text += f" reduced by {{{self.x_reduced[args[0]]}}}"
                 text += f" with X = {x}"
             return text
+        if name == "whole_cost":  # the total cost with its parts besides mana ("{T}", "{2}, {Q}")
+            mana, extras = self.total_text(args[0]), self.cost_extras(args[0])
+            return ", ".join(extras) if mana == "{0}" and extras else ", ".join([mana, *extras])
         if name == "card":
             return self.ids.card_names.get(args[0].number, "?")
         if name == "rmana":  # rmana(P,I): entry I of P's restricted mana (106.6), its symbols
@@ -481,6 +487,7 @@ class Decoder:
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number
+        self.x_reduced.update(x_reduced)
         for v, _args in each("free_cast"):
             v.free = True
         for v, _args in each("has_x_in_mana_cost"):

@@ -96,6 +96,14 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
         ab = action.ability if not isinstance(action.ability, dict) else (
             f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}")
+        can = checker.mana(state, action.object) if action.object is not None else []
+        if str(choose_type).upper() not in can:  # 106.5, 106.7: no ability of it could make that type
+            raise InputError(Problem("--choose", f"{action.object} can't make {{{str(choose_type).upper()}}}: "
+                                                 + ("the types it could produce are "
+                                                    + " ".join("{" + t + "}" for t in can) if can else
+                                                    "it could produce no type of mana now (106.7), so "
+                                                    "this ability adds no mana (106.5) and there is no "
+                                                    "type to choose")))
         raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
                                              f"{{{str(choose_type).upper()}}}: another of its abilities "
                                              "could, but the choice is of the mana this ability adds"))

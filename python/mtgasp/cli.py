@@ -324,13 +324,8 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError(Problem("--choose", f'"{args.choose}": several colors are the choice of '
                                                  '"N mana in any combination of colors" as a spell or '
                                                  'ability resolves (passing priority)'))
-        if args.choose is not None and action.kind == "activate" and action.object is not None:
-            # 106.7: the types the ability could make; a choice outside them would be ignored
-            can = checker.mana(state, action.object)
-            if can and args.choose.upper() not in can:
-                raise InputError(Problem("--choose", f"{action.object} can't make {{{args.choose.upper()}}}: "
-                                                     "the types it could produce are "
-                                                     + " ".join("{" + t + "}" for t in can)))
+        # (a type the activation can't add, by its own ability or a triggered mana ability such as
+        # Fertile Ground's, is refused by apply_action, naming the types the source could produce)
         result = apply_action(checker, state, action, player, args.choose, args.seed)
         if result.legal and out_path is not None:
             text = json.dumps(result.state, indent=2, ensure_ascii=False) + "\n"
@@ -478,7 +473,8 @@ def _describe(action: Any, state: Any) -> str:
     if a["kind"] == "activate":
         ab = a["ability"]
         ab_text = f"ability {ab}" if isinstance(ab, int) else f"ability granted by {ab['granted_by']}"
-        return f"activate {what} {ab_text}"
+        aim = f" targeting {', '.join(a['targets'])}" if a.get("targets") else ""
+        return f"activate {what} {ab_text}{aim}"
     if a["kind"] == "pass":
         return "pass priority"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played

@@ -629,7 +629,7 @@ class _Importer:
             if e.side == 1:
                 base = "ai_" + base
             oid, k = base, 1
-            while oid in used:
+            while oid in used or oid in (HUMAN, AI):  # (an id is never a player's name)
                 k += 1
                 oid = f"{base}_{k}"
             used.add(oid)

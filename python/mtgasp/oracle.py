@@ -3912,6 +3912,20 @@ _SCOPE = re.compile(
     r"\b(?:doesn't|don't) untap during\b",
     re.IGNORECASE,
 )
+# 305.7, 106.7: a static ability that sets or adds basic land types ("Nonbasic lands are
+# Mountains", "Each land is a Swamp in addition to its other land types", "Lands you control are
+# every basic land type ...", "Enchanted land is an Island") gives those lands the intrinsic mana
+# abilities of those types (or takes theirs away): it changes what they could produce, so a line
+# no template reads is refused, not kept as not modeled (found by probe18: Urborg and Reflecting
+# Pool). A condition ("If that land is a Mountain", "unless there is a Mountain") is no change.
+_BASIC_TYPES_PL = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)"
+_LAND_TYPE_CHANGE = re.compile(
+    r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)? "
+    r"(?:every basic land type|basic land type of your choice|"
+    + _BASIC_TYPES_PL + r"(?:,? (?:and |or )?" + _BASIC_TYPES_PL + r")*)\b(?! card)|"
+    r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b",
+    re.IGNORECASE,
+)
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
@@ -4720,6 +4734,12 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         verdict = "not_modeled" if nothing or lab["kind"] == "not_modeled" else "templated"
         return [LineVerdict(face.name, line, verdict, names_used)]
     # no template: not modeled, or refused if the line touches the rules in scope
+    land = _LAND_TYPE_CHANGE.search(_unquoted(body_norm))
+    if land and not _SCOPE.search(body_norm):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'changes the land types of lands ("{land.group(0)}"), and with '
+                                   "them their intrinsic mana abilities and the types of mana they "
+                                   "could produce (305.7, 106.7); no template reads it")]
     hit = _SCOPE.search(body_norm)
     if hit:
         return [LineVerdict(face.name, line, "refused",

@@ -659,6 +659,10 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
             f.add(_sub(d.path, "id"), f"duplicate id {_show(d.id)} (also objects[{by_id[d.id].index}])")
         else:
             by_id[d.id] = d
+        if d.id in names:  # 115.1: a target is an object or a player, named alike in actions
+            f.add(_sub(d.path, "id"), f"{_show(d.id)} is also a player's name; an action's targets "
+                                      "name objects and players alike, so an object's id must differ "
+                                      "from every player's name")
 
     # ---- objects (second pass: references between objects)
     for d in drafts:
