@@ -55,8 +55,8 @@ def test_temple_enters_tapped_scry_not_modeled_and_two_colors(results: dict[str,
 
 def test_lotus_field_three_mana_of_one_color(results: dict[str, CardResult]) -> None:
     a = abilities(results, "Lotus Field")
-    assert rules(a[0]) == {"kind": "keyword", "keyword": "hexproof"}
-    assert a[0]["template"] == "keyword.not_modeled"
+    assert rules(a[0]) == {"kind": "keyword", "keyword": "hexproof"}  # 702.11b: read for targets
+    assert a[0]["template"] == "keyword.hexproof"
     assert rules(a[-1])["mana"] == {"any_color": 3}
 
 

@@ -3734,6 +3734,18 @@ def _k_haste(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "haste"}
 
 
+@template("keyword.hexproof", "keyword", r"Hexproof", '{"kind": "keyword", "keyword": "hexproof"}',
+          "CR 702.11b, 601.2c, 608.2b (its opponents' spells and abilities can't target it)", "Gladecover Scout: Hexproof")
+def _k_hexproof(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "hexproof"}
+
+
+@template("keyword.shroud", "keyword", r"Shroud", '{"kind": "keyword", "keyword": "shroud"}',
+          "CR 702.18a, 601.2c, 608.2b (no spell or ability can target it)", "Argothian Enchantress: Shroud")
+def _k_shroud(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "shroud"}
+
+
 @template("keyword.kicker", "keyword", rf"Kicker {KEYWORD_COST}",
           '{"kind": "keyword", "keyword": "kicker", "cost": "{2}"}', "CR 702.33", "Kicker {4}")
 def _k_kicker(m: re.Match[str], ctx: Ctx) -> Any:
