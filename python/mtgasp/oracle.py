@@ -3926,6 +3926,13 @@ _LAND_TYPE_CHANGE = re.compile(
     r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b",
     re.IGNORECASE,
 )
+# 107.4h, 205.4g: a static ability that makes permanents snow ("Enchanted land is snow", Glittering
+# Frost; "Permanents with ice counters on them are snow", Rimefeather Owl) makes the mana they
+# produce snow mana, which pays {S}: the card format has no place for it, so a line no template reads
+# is refused, not kept as not modeled (found by probe21: Glittering Frost's Forest was not snow). A
+# condition ("If that card is snow") is no change.
+_SNOW_CHANGE = re.compile(r"^(?![^.]*\bif\b)[^.]*\b(?:is|are|becomes?) snow\b|\bsnow in addition to\b",
+                          re.IGNORECASE)
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
@@ -4740,6 +4747,12 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                             reason=f'changes the land types of lands ("{land.group(0)}"), and with '
                                    "them their intrinsic mana abilities and the types of mana they "
                                    "could produce (305.7, 106.7); no template reads it")]
+    snow = _SNOW_CHANGE.search(_unquoted(body_norm))
+    if snow and not _SCOPE.search(body_norm):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'makes permanents snow ("{snow.group(0)}"), and the mana they '
+                                   "produce snow mana, which pays {S} (107.4h, 205.4g); no template "
+                                   "reads it")]
     hit = _SCOPE.search(body_norm)
     if hit:
         return [LineVerdict(face.name, line, "refused",
