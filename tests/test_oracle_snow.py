@@ -104,3 +104,29 @@ def test_s_is_not_in_a_mana_abilitys_own_cost() -> None:
         "abilities": [{"kind": "activated", "cost": {"mana": "{S}", "tap": True}, "mana": {"fixed": "{U}"}}]}]}
     with pytest.raises(InputError, match=r"cost\.mana"):
         CardLibrary.from_data({"format": 1, "cards": [card]}, source="test")
+
+
+def test_a_line_making_permanents_snow_is_refused(results: dict[str, CardResult]) -> None:
+    # 107.4h, 205.4g: "Enchanted land is snow" (Glittering Frost) and "Permanents with ice counters
+    # on them are snow" (Rimefeather Owl) make the mana those permanents produce snow mana, which
+    # pays {S}; kept as not modeled, Glittering Frost's Forest paid no {S} (probe21). A condition
+    # ("If that card is snow", Scrying Sheets) changes nothing: still imported.
+    for name in ("Glittering Frost", "Rimefeather Owl"):
+        r = results[name]
+        assert r.card is None and "107.4h" in (r.refusal or ""), (name, r.refusal)
+    assert results["Scrying Sheets"].card is not None
+
+
+def test_triggered_mana_on_a_snow_land_is_not_snow_mana(checker: Checker) -> None:
+    # 106.3: "If mana is produced by an ability, the source of that mana is the source of that
+    # ability": Heartbeat of Spring's additional mana is Heartbeat's, a nonsnow source, so it pays
+    # no {S} (107.4h). Faceless Haven's {S}{S}{S} with the Haven and a Snow-Covered Forest under
+    # Heartbeat: two snow mana and two others, not enough (probe21: all four counted as snow).
+    haven = {"kind": "activate", "object": "t", "ability": 2}
+    doc = state([{"id": "t", "card": "Faceless Haven"}, {"id": "f", "card": "Snow-Covered Forest"},
+                 {"id": "h", "card": "Heartbeat of Spring", "owner": "bob"}])
+    v = why(checker, doc, haven)
+    assert not v.legal and {r.rule for r in v.reasons} == {"107.4h", "602.2b"}
+    after = applied(checker, doc, {"kind": "activate", "object": "f", "ability": 1})
+    alice = after["players"][0]
+    assert alice.get("mana_pool") == "{G}{G}" and alice.get("mana_pool_snow") == "{G}"

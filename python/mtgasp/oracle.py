@@ -3938,6 +3938,23 @@ _LAND_TYPE_CHANGE = re.compile(
     r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b",
     re.IGNORECASE,
 )
+# 107.4h, 205.4g: a static ability that makes permanents snow ("Enchanted land is snow", Glittering
+# Frost; "Permanents with ice counters on them are snow", Rimefeather Owl) makes the mana they
+# produce snow mana, which pays {S}: the card format has no place for it, so a line no template reads
+# is refused, not kept as not modeled (found by probe21: Glittering Frost's Forest was not snow). A
+# condition ("If that card is snow") is no change.
+_SNOW_CHANGE = re.compile(r"^(?![^.]*\bif\b)[^.]*\b(?:is|are|becomes?) snow\b|\bsnow in addition to\b",
+                          re.IGNORECASE)
+# 302.6, 702.10: a static line that gives creatures haste lets their {T} and {Q} abilities be
+# activated (mana abilities included) the turn they come under their controller's control. One no
+# template reads all of ("Equipped creature gets +1/+0 and has haste", "This creature has haste as
+# long as you control a red creature", "Artifact creatures you control have haste") is refused, not
+# kept as not modeled (found by probe21: an Elf equipped with Hidden Footblade couldn't tap for
+# mana). A triggered line, a mode or a spell's "gains haste until end of turn" is an effect `apply`
+# reports as not modeled; a prohibition ("can't have or gain haste") takes haste away, so it is
+# refused too.
+_GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
+                           r"[^.\"]*?\bhaste\b", re.IGNORECASE)
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
@@ -4752,6 +4769,18 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                             reason=f'changes the land types of lands ("{land.group(0)}"), and with '
                                    "them their intrinsic mana abilities and the types of mana they "
                                    "could produce (305.7, 106.7); no template reads it")]
+    haste = _GRANTS_HASTE.search(body_norm)
+    if haste and not _SCOPE.search(body_norm):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'gives haste ("{haste.group(0)}") in words no template reads: '
+                                   "haste lets a creature's {T} and {Q} abilities be activated "
+                                   "(302.6, 702.10)")]
+    snow = _SNOW_CHANGE.search(_unquoted(body_norm))
+    if snow and not _SCOPE.search(body_norm):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'makes permanents snow ("{snow.group(0)}"), and the mana they '
+                                   "produce snow mana, which pays {S} (107.4h, 205.4g); no template "
+                                   "reads it")]
     hit = _SCOPE.search(body_norm)
     if hit:
         return [LineVerdict(face.name, line, "refused",
