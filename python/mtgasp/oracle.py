@@ -3955,6 +3955,15 @@ _SNOW_CHANGE = re.compile(r"^(?![^.]*\bif\b)[^.]*\b(?:is|are|becomes?) snow\b|\b
 # refused too.
 _GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
                            r"[^.\"]*?\bhaste\b", re.IGNORECASE)
+# 702.11b, 702.18a, 702.16b, 601.2c, 608.2b: a static line that gives permanents or players hexproof,
+# shroud or protection decides which spells and abilities may target them. One no template reads
+# ("Equipped creature gets +2/+2 and has protection from red and from white", "You have hexproof",
+# "This creature has hexproof as long as it's untapped") is refused, not kept as not modeled:
+# `why` would otherwise let a spell target what it can't (probe21). As for haste, a triggered line,
+# a mode or an effect "until end of turn" is an effect `apply` reports as not modeled.
+_GRANTS_TARGET_SHIELD = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
+    r"[^.\"]*?\b(?:hexproof|shroud|protection from)\b", re.IGNORECASE)
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
@@ -4775,6 +4784,12 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                             reason=f'gives haste ("{haste.group(0)}") in words no template reads: '
                                    "haste lets a creature's {T} and {Q} abilities be activated "
                                    "(302.6, 702.10)")]
+    shield = _GRANTS_TARGET_SHIELD.search(body_norm)
+    if shield and not _SCOPE.search(body_norm):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'gives hexproof, shroud or protection ("{shield.group(0)}") in '
+                                   "words no template reads: they decide what spells and abilities "
+                                   "may target (702.11b, 702.18a, 702.16b; 601.2c, 608.2b)")]
     snow = _SNOW_CHANGE.search(_unquoted(body_norm))
     if snow and not _SCOPE.search(body_norm):
         return [LineVerdict(face.name, line, "refused",
