@@ -38,12 +38,13 @@ from mtgasp.state import (
 __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 
 # Optional additional costs a cast action may choose to pay. Naming an alternative cost here too
-# (a second one besides the method's) is accepted as a question, and the encodings answer it with
+# (a second one besides the method's: foretell, plot, free, or the card's own "alternative") is
+# accepted as a question, and the encodings answer it with
 # rule 118.9a (only one alternative cost per spell).
 # "kicker" may be listed several times: the number of times a multikicker cost is paid (702.33c).
 # "additional_cost": the card's optional "As an additional cost to cast this spell, you may ..."
 # (an additional_cost ability with "optional": true) is paid.
-ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free")
+ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free", "alternative")
 
 ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets")
 # What `moves --json` prints about a move besides the action: accepted and ignored, so that every

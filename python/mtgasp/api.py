@@ -87,6 +87,8 @@ class Query:
             for alt in a.additional:
                 if alt not in ("kicker", "additional_cost"):  # a second alternative cost (118.9a)
                     fw.add("query_alt", t, Function(alt))
+            if "additional_cost" in a.additional and "kicker" not in a.additional:
+                fw.add("query_optional_cost", t)  # names an optional additional cost, not kicker (118.8)
         fw.finish()
         self.ids = fw.ids
         self.fw = fw
@@ -296,6 +298,10 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = replace(v.action, targets=action.targets)
     if action.kind == "play_land" and action.face is not None:  # the land face it names (712.12)
         v.action = replace(v.action, face=action.face)
+    if (not v.ok and "additional_cost" in action.additional and "kicker" not in action.additional
+            and "additional_cost" not in v.action.additional):
+        # a spell with no optional additional cost (118.8): the verdict is on what was asked, not kicker
+        v.action = replace(v.action, additional=tuple(action.additional))
     return q.settle(v)
 
 

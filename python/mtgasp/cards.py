@@ -150,6 +150,8 @@ EFFECT_ACTIONS = (
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
+# the effect parameters that are amounts or counts (a number; "X" only in a spell's damage)
+NUMERIC_EFFECT_PARAMS = ("amount", "kicked_amount", "n", "scry", "draw", "power", "toughness")
 EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("look_take", "what"): ("legendary_creature",),
 }
@@ -938,7 +940,7 @@ class _Validator:
         if ("effect" in ab) == ("effects" in ab):
             self.add(path, 'a spell ability needs exactly one of "effect" and "effects"')
         if "effect" in ab:
-            self.effect(ab["effect"], f"{path}.effect")
+            self.effect(ab["effect"], f"{path}.effect", of_spell=True)
         if "effects" in ab:
             effects = ab["effects"]
             if not isinstance(effects, list) or not effects:
@@ -946,7 +948,7 @@ class _Validator:
                                             f"{_q(effects)}")
             else:
                 for i, e in enumerate(effects):
-                    self.effect(e, f"{path}.effects[{i}]")
+                    self.effect(e, f"{path}.effects[{i}]", of_spell=True)
 
     def _alternative_cost(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         """118.9: "You may pay {1} and return a basic land you control to its owner's hand rather
@@ -1651,7 +1653,7 @@ class _Validator:
         if "nonbasic" in flt:
             self.boolean(flt["nonbasic"], f"{path}.nonbasic")
 
-    def effect(self, v: Any, path: str, of_permanent: bool = False) -> None:
+    def effect(self, v: Any, path: str, of_permanent: bool = False, of_spell: bool = False) -> None:
         eff = self.obj(v, path, 'an effect such as {"action": "draw", "n": 1}')
         if eff is None:
             return
@@ -1699,16 +1701,24 @@ class _Validator:
                                            and fe.get("devotion") != "chosen"):
                     self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "
                              f"only as symbols (\"mana\") for each of {', '.join(SPELL_FOR_EACH_COUNTS)}")
-        self.effect_params(eff, path)
+        self.effect_params(eff, path, of_spell)
 
-    def effect_params(self, eff: Mapping[str, Any], path: str) -> None:
+    def effect_params(self, eff: Mapping[str, Any], path: str, of_spell: bool = False) -> None:
         """The parameters of an effect (amounts, counts, counter kinds, targets, the token it
         creates): numbers within the card bounds (facts.py writes them as solver integers), words,
-        true/false, a token or a sacrifice object, a list of keywords."""
+        true/false, a token or a sacrifice object, a list of keywords. The amounts and counts
+        (NUMERIC_EFFECT_PARAMS) are numbers; a spell's damage may be "X" (107.3a: the X announced
+        as it was cast), which no other effect reads."""
         for k, val in eff.items():
             if k in ("action", "condition", "replace_mana", "produce"):
                 continue
             p = _key_path(path, str(k))
+            if k in NUMERIC_EFFECT_PARAMS and not _is_int(val):
+                if not (val == "X" and of_spell and eff.get("action") == "damage"
+                        and k in ("amount", "kicked_amount")):
+                    self.add(p, f"expected a number, got {_q(val)} (\"X\" only in a spell's damage "
+                                "amount: the X announced as it was cast, 107.3a)")
+                continue
             if isinstance(val, bool):
                 continue
             if _is_int(val):
