@@ -356,29 +356,7 @@ class Decoder:
         if name == "step":
             return args[0].name.replace("_", " ")
         if name == "filter":
-            f = args[0]
-            if f.name == "type":
-                t = sym_args(f)[0].name
-                return _ARTICLE.get(t, f"a {t}")
-            if f.name == "sub" and len(sym_args(f)) == 2:  # a subtype: "a Forest"
-                sub = sym_args(f)[1].string
-                return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
-            if f.name == "sup" and len(f.arguments) == 2:  # "a legendary creature"
-                return f"a {f.arguments[1].name} {f.arguments[0].name}"
-            if f.name == "either":  # "an artifact or creature"
-                ts = [a.name for a in sym_args(f)]
-                return _ARTICLE.get(ts[0], f"a {ts[0]}") + " or " + " or ".join(ts[1:])
-            if f.name == "permanent":
-                return "a permanent"
-            if f.name == "colorless":  # "a colorless creature card"
-                return f"a colorless {sym_args(f)[0].name}"
-            if f.name == "non_type":  # "a nonland permanent"
-                return f"a non{sym_args(f)[0].name} permanent"
-            if f.name == "any":
-                return "a card"
-            if f.name == "token_perm":  # "Sacrifice a token" (111.1)
-                return "a token"
-            return str(f)
+            return self.filter_text(args[0])
         if name == "ability":
             return self.ability_text(args[0])
         if name == "total":  # with the value of X the action announced (107.3a): "{X}{R} with X = 3"
@@ -399,6 +377,40 @@ class Decoder:
         if name == "mana":  # mana(T,N): N mana of type T, as symbols ("{B}{B}{B}")
             return ("{" + args[0].name.upper() + "}") * args[1].number
         return str(arg)
+
+
+    def filter_text(self, f: Any) -> str:
+        """A cost filter term (118.3) as words: "a blue creature", "a Prism token"."""
+        if f.name == "type":
+            t = sym_args(f)[0].name
+            return _ARTICLE.get(t, f"a {t}")
+        if f.name == "sub" and len(sym_args(f)) == 2:  # a subtype: "a Forest"
+            sub = sym_args(f)[1].string
+            return f"an {sub}" if sub[:1] in "AEIOU" else f"a {sub}"
+        if f.name == "sup" and len(f.arguments) == 2:  # "a legendary creature", "a legendary permanent"
+            t = f.arguments[0].name
+            return f"a {f.arguments[1].name} {'permanent' if t == 'any' else t}"
+        if f.name == "either":  # "an artifact or creature"
+            ts = [a.name for a in sym_args(f)]
+            return _ARTICLE.get(ts[0], f"a {ts[0]}") + " or " + " or ".join(ts[1:])
+        if f.name == "permanent":
+            return "a permanent"
+        if f.name == "colorless":  # "a colorless creature card"
+            return f"a colorless {sym_args(f)[0].name}"
+        if f.name == "non_type":  # "a nonland permanent"
+            return f"a non{sym_args(f)[0].name} permanent"
+        if f.name == "any":
+            return "a card"
+        if f.name == "token_perm":  # "Sacrifice a token" (111.1)
+            return "a token"
+        if f.name == "col" and len(f.arguments) == 2:  # "an untapped blue creature" (105.2)
+            return f"a {_COLOR_NAMES.get(f.arguments[1].name.upper(), f.arguments[1].name)} {f.arguments[0].name}"
+        if f.name == "nontoken":  # "an untapped nontoken artifact" (111.1)
+            return f"a nontoken {sym_args(f)[0].name}"
+        if f.name == "token_of":  # "Sacrifice a Prism token" (111.1)
+            inner = self.filter_text(sym_args(f)[0]).split(" ", 1)[-1]  # (its article dropped)
+            return f"a {inner} token"
+        return str(f)
 
     def message(self, msg: Symbol) -> str:
         template, args = sym_args(msg)
