@@ -3964,6 +3964,22 @@ _GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of 
 _GRANTS_TARGET_SHIELD = re.compile(
     r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
     r"[^.\"]*?\b(?:hexproof|shroud|protection from)\b", re.IGNORECASE)
+# A line no template reads that changes what the rules in scope read is refused, never kept as not
+# modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
+_UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
+    (_LAND_TYPE_CHANGE, False,
+     ('changes the land types of lands ("%s"), and with them their intrinsic mana abilities and the '
+     "types of mana they could produce (305.7, 106.7); no template reads it")),
+    (_GRANTS_HASTE, True,
+     ('gives haste ("%s") in words no template reads: haste lets a creature\'s {T} and {Q} abilities '
+     "be activated (302.6, 702.10)")),
+    (_GRANTS_TARGET_SHIELD, True,
+     ('gives hexproof, shroud or protection ("%s") in words no template reads: they decide what '
+     "spells and abilities may target (702.11b, 702.18a, 702.16b; 601.2c, 608.2b)")),
+    (_SNOW_CHANGE, False,
+     ('makes permanents snow ("%s"), and the mana they produce snow mana, which pays {S} (107.4h, '
+     "205.4g); no template reads it")),
+)
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
@@ -4772,30 +4788,11 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         verdict = "not_modeled" if nothing or lab["kind"] == "not_modeled" else "templated"
         return [LineVerdict(face.name, line, verdict, names_used)]
     # no template: not modeled, or refused if the line touches the rules in scope
-    land = _LAND_TYPE_CHANGE.search(_unquoted(body_norm))
-    if land and not _SCOPE.search(body_norm):
-        return [LineVerdict(face.name, line, "refused",
-                            reason=f'changes the land types of lands ("{land.group(0)}"), and with '
-                                   "them their intrinsic mana abilities and the types of mana they "
-                                   "could produce (305.7, 106.7); no template reads it")]
-    haste = _GRANTS_HASTE.search(body_norm)
-    if haste and not _SCOPE.search(body_norm):
-        return [LineVerdict(face.name, line, "refused",
-                            reason=f'gives haste ("{haste.group(0)}") in words no template reads: '
-                                   "haste lets a creature's {T} and {Q} abilities be activated "
-                                   "(302.6, 702.10)")]
-    shield = _GRANTS_TARGET_SHIELD.search(body_norm)
-    if shield and not _SCOPE.search(body_norm):
-        return [LineVerdict(face.name, line, "refused",
-                            reason=f'gives hexproof, shroud or protection ("{shield.group(0)}") in '
-                                   "words no template reads: they decide what spells and abilities "
-                                   "may target (702.11b, 702.18a, 702.16b; 601.2c, 608.2b)")]
-    snow = _SNOW_CHANGE.search(_unquoted(body_norm))
-    if snow and not _SCOPE.search(body_norm):
-        return [LineVerdict(face.name, line, "refused",
-                            reason=f'makes permanents snow ("{snow.group(0)}"), and the mana they '
-                                   "produce snow mana, which pays {S} (107.4h, 205.4g); no template "
-                                   "reads it")]
+    if not _SCOPE.search(body_norm):
+        for pattern, quoted_too, why in _UNREAD_CHANGES:
+            change = pattern.search(body_norm if quoted_too else _unquoted(body_norm))
+            if change:
+                return [LineVerdict(face.name, line, "refused", reason=why % change.group(0))]
     hit = _SCOPE.search(body_norm)
     if hit:
         return [LineVerdict(face.name, line, "refused",
