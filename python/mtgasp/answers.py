@@ -284,8 +284,16 @@ class Decoder:
                 extras.append(f"return {_ARTICLE.get(what, ('an ' if what[:1] in 'aeiouAEIOU' else 'a ') + what)} "
                               "you control to its owner's hand" if n == 1 else
                               f"return {_NUMBER_WORDS.get(n, str(n))} {what}s you control to their owner's hand")
+        # 118.3: "Sacrifice two artifacts" (The Gold Saucer): an activation's count (costs.lp's
+        # sacrifice_count/2 reads activation_sacrifice_count/2; found by literal coverage: the cost
+        # said "sacrifice an artifact")
+        sac_n = max([int(c["sacrifice"].get("count", 1)) for c in costs
+                     if term.name == "activate" and isinstance(c.get("sacrifice"), dict)] or [1])
         for filt in self.sacrifices.get(term, []):
-            extras.append(f"sacrifice {self.render_arg(filt)}")
+            what = self.render_arg(filt)
+            if sac_n > 1:
+                what = f"{_NUMBER_WORDS.get(sac_n, str(sac_n))} {what.split(' ', 1)[1] if what.startswith(('a ', 'an ')) else what}s"
+            extras.append(f"sacrifice {what}")
         return extras
 
     def cast_cost_parts(self, term: Symbol) -> list[dict]:
