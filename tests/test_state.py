@@ -228,6 +228,7 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (player(0, mana_pool="{P}"), "players[0].mana_pool: {P} is not a type of mana"),
     (player(0, mana_pool=["G"]), "players[0].mana_pool: expected a string of mana symbols"),
     (player(1, last_turn=7), "players[1].last_turn: 7 is after the current turn (6)"),
+    (player(0, hand_size=1), "players[0].hand_size: 1, but the state lists 2 card(s) in alice's hand"),
     (player(1, last_turn=-1), "players[1].last_turn: -1 is below zero"),
     (player(0, last_turn=4), "players[0].last_turn: 4 is not this turn (6), but alice is the active player"),
     (player(1, last_turn=6), "players[1].last_turn: 6 is this turn, but this is alice's turn"),
