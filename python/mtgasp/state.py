@@ -669,9 +669,9 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
         _check_references(f, d, by_id, names)
     # library_size and hand_size give a zone's size when the state doesn't list every card in it: the
     # cards it does list are among them, so a size below their number is an impossible state.
-    raw_players: list[Any] = doc["players"] if isinstance(doc.get("players"), list) else []
+    raw_player_list: list[Any] = doc["players"] if isinstance(doc.get("players"), list) else []
     for i, pl in enumerate(players):
-        index = next((j for j, rp in enumerate(raw_players) if isinstance(rp, dict) and rp.get("name") == pl.name), i)
+        index = next((j for j, rp in enumerate(raw_player_list) if isinstance(rp, dict) and rp.get("name") == pl.name), i)
         for key, zone in (("library_size", "library"), ("hand_size", "hand")):
             size = pl.extra.get(key)
             listed = sum(1 for d in drafts if d.zone == zone and d.values.get("owner") == pl.name)
