@@ -135,6 +135,7 @@ class Decoder:
         self.chosen_x: dict[Symbol, int] = {}  # the X an action announced (its "x" field)
         self.x_reduced: dict[Symbol, int] = {}  # 601.2f: a cost reduction left for X (x_reduction/2)
         self.sacrifices: dict[Symbol, list[Symbol]] = defaultdict(list)
+        self.sacrifice_counts: dict[Symbol, int] = {}
 
     # -- names --------------------------------------------------------------------------------
     def obj_id(self, sym: Symbol) -> str:
@@ -284,15 +285,12 @@ class Decoder:
                 extras.append(f"return {_ARTICLE.get(what, ('an ' if what[:1] in 'aeiouAEIOU' else 'a ') + what)} "
                               "you control to its owner's hand" if n == 1 else
                               f"return {_NUMBER_WORDS.get(n, str(n))} {what}s you control to their owner's hand")
-        # 118.3: "Sacrifice two artifacts" (The Gold Saucer): an activation's count (costs.lp's
-        # sacrifice_count/2 reads activation_sacrifice_count/2; found by literal coverage: the cost
-        # said "sacrifice an artifact")
-        sac_n = max([int(c["sacrifice"].get("count", 1)) for c in costs
-                     if term.name == "activate" and isinstance(c.get("sacrifice"), dict)] or [1])
+        # 118.3: "Sacrifice two artifacts" (The Gold Saucer): as many as costs.lp's sacrifice_count/2
+        n = self.sacrifice_counts.get(term, 1)
         for filt in self.sacrifices.get(term, []):
             what = self.render_arg(filt)
-            if sac_n > 1:
-                what = f"{_NUMBER_WORDS.get(sac_n, str(sac_n))} {what.split(' ', 1)[1] if what.startswith(('a ', 'an ')) else what}s"
+            if n > 1:  # "an artifact" -> "two artifacts"
+                what = f"{_NUMBER_WORDS.get(n, str(n))} {what.split(' ', 1)[1] if what.startswith(('a ', 'an ')) else what}s"
             extras.append(f"sacrifice {what}")
         return extras
 
@@ -514,6 +512,8 @@ class Decoder:
             v.has_x = True
         for _v, args in each("sacrifice_required"):
             self.sacrifices[args[0]].append(Function("filter", [args[1]]))
+        for _v, args in each("sacrifice_count"):
+            self.sacrifice_counts[args[0]] = args[1].number
         for v, args in each("unpayable_reason"):
             v.unpayable_atoms.append((args[1], args[2]))
         for t, rule_sym, msg in reasons:

@@ -33,7 +33,7 @@ def default_player(state: GameState) -> str:
 # The verdict predicates (stratified: decided by grounding alone).
 VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
-    ("unpayable_reason", 3), ("sacrifice_required", 3), ("could_produce", 2), ("makes", 3),
+    ("unpayable_reason", 3), ("sacrifice_required", 3), ("sacrifice_count", 2), ("could_produce", 2), ("makes", 3),
     ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
     ("x_reduction", 2), ("land_face_choice", 2),
 )
