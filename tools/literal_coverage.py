@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from clingo import ast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rule_coverage  # (puts the source tree's package first on the path)
-from rule_coverage import keys, numbered_rules, rule_key
+from rule_coverage import grounding_hooks, keys, numbered_rules, rule_key, run_corpus
 
 solver = rule_coverage.solver
 
@@ -66,10 +66,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--files", help="report only these encoding files (comma-separated names)")
     args = parser.parse_args(argv)
 
-    from mtgasp.api import Checker
-    from mtgasp.cards import CardLibrary
-    from mtgasp.scenarios import corpus_files, load_scenario, run_scenario
-
     rules = numbered_rules()
     index: dict[tuple[Any, ...], int] = {}
     for i, k in enumerate(keys):
@@ -82,10 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     literal_text: dict[tuple[int, int], str] = {}
     probed: set[tuple[int, int]] = set()
 
-    def twins(parts: tuple[str, ...]) -> list[tuple[tuple[Any, ...], Any]]:
+    def twins(original: Callable[..., tuple[Any, ...]], parts: tuple[str, ...]) -> list[tuple[tuple[Any, ...], Any]]:
         if parts in twins_of:
             return twins_of[parts]
-        original_statements(program, parts)  # (the analysis of the parts, kept by solver)
+        original(program, parts)  # (the analysis of the parts, kept by solver)
         infos = solver._INFOS[(id(program), parts)][1]
         out = []
         for info in infos:
@@ -113,14 +109,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return out
 
     possible_of: dict[tuple, dict[tuple[str, int], set[tuple[Any, ...]]]] = {}
-    original_statements = solver.program_statements
-    original_init = solver.Grounded.__init__
 
-    def statements(prog: Any, parts: tuple[str, ...], patterns: Any = None, goals: Any = None) -> tuple[Any, ...]:
-        stms = original_statements(prog, parts, patterns, goals)
+    def statements(original: Callable[..., tuple[Any, ...]], prog: Any, parts: tuple[str, ...],
+                   patterns: Any = None, goals: Any = None) -> tuple[Any, ...]:
+        stms = original(prog, parts, patterns, goals)
         if prog is not program:
             return stms
-        all_twins = twins(parts)
+        all_twins = twins(original, parts)
         if patterns is None:
             return stms + tuple(t for _r, t in all_twins)
         key = (parts, patterns)
@@ -135,26 +130,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                        for name, args in req)
         return stms + tuple(t for req, t in all_twins if may(req))
 
-    def init(self: Any, *a: Any, **k: Any) -> None:
-        original_init(self, *a, **k)
-        for atom in self.ctl.symbolic_atoms.by_signature(PROBE, 2):
+    def read(ctl: clingo.Control) -> None:
+        for atom in ctl.symbolic_atoms.by_signature(PROBE, 2):
             probed.add((atom.symbol.arguments[0].number, atom.symbol.arguments[1].number))
 
-    solver.program_statements = statements  # type: ignore[assignment]
-    solver.Grounded.__init__ = init  # type: ignore[method-assign]
-    try:
-        checker = Checker(CardLibrary.builtin())
-        if args.scenarios:
-            files = [(Path(p).name, Path(p).read_text(encoding="utf-8")) for p in args.scenarios]
-        else:
-            files = corpus_files()
-        failed = 0
-        for name, text in files:
-            if not run_scenario(checker, name, load_scenario(name, text)).passed:
-                failed += 1
-    finally:
-        solver.program_statements = original_statements  # type: ignore[assignment]
-        solver.Grounded.__init__ = original_init  # type: ignore[method-assign]
+    with grounding_hooks(statements, read):
+        n_files, failed = run_corpus(args.scenarios)
 
     only = set(args.files.split(",")) if args.files else None
     counted = never = 0
@@ -169,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             never += 1
             print(f"{f}:{line}  [{j}] {text}    in: {rule[:140]}")
     skipped = sum(1 for (n, _j) in unsafe | conditional if only is None or rules[n][0] in only)
-    print(f"\n{counted - never} of {counted} literals probed by some scenario of {len(files)}; {never} never"
+    print(f"\n{counted - never} of {counted} literals probed by some scenario of {n_files}; {never} never"
           f" ({skipped} not probed: unsafe without them, or conditional)"
           + (f" ({failed} scenarios failed)" if failed else ""))
     return 0

@@ -22,9 +22,10 @@ there.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,46 @@ def rule_key(stm: Any) -> tuple[Any, ...]:
     return (b.line, b.column, e.line, e.column, name.group() if name else "")
 
 
+@contextlib.contextmanager
+def grounding_hooks(statements: Callable[..., tuple[Any, ...]],
+                    read: Callable[[clingo.Control], None]) -> Iterator[None]:
+    """While in the context, solver.program_statements(...) is ``statements(original, ...)`` (a
+    coverage tool adds its twins to what the original returns) and ``read(ctl)`` is called after
+    each Grounded's ground call (it collects the twins' atoms); both are restored on exit."""
+    original_statements = solver.program_statements
+    original_init = solver.Grounded.__init__
+
+    def wrapped(*a: Any, **k: Any) -> tuple[Any, ...]:
+        return statements(original_statements, *a, **k)
+
+    def init(self: Any, *a: Any, **k: Any) -> None:
+        original_init(self, *a, **k)
+        read(self.ctl)
+
+    solver.program_statements = wrapped  # type: ignore[assignment]
+    solver.Grounded.__init__ = init  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        solver.program_statements = original_statements  # type: ignore[assignment]
+        solver.Grounded.__init__ = original_init  # type: ignore[method-assign]
+
+
+def run_corpus(scenarios: Sequence[str]) -> tuple[int, int]:
+    """Run these scenario files (none: the built-in corpus) in this process: (files run, failed)."""
+    from mtgasp.api import Checker
+    from mtgasp.cards import CardLibrary
+    from mtgasp.scenarios import corpus_files, load_scenario, run_scenario
+
+    checker = Checker(CardLibrary.builtin())
+    if scenarios:
+        files = [(Path(p).name, Path(p).read_text(encoding="utf-8")) for p in scenarios]
+    else:
+        files = corpus_files()
+    failed = sum(not run_scenario(checker, name, load_scenario(name, text)).passed for name, text in files)
+    return len(files), failed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenarios", nargs="*", help="scenario files (default: the built-in corpus)")
@@ -73,18 +114,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also run the tests of tools/mutate.py's TEST_FILES (in this process)")
     args = parser.parse_args(argv)
 
-    from mtgasp.api import Checker
-    from mtgasp.cards import CardLibrary
-    from mtgasp.scenarios import corpus_files, load_scenario, run_scenario
-
     rules = numbered_rules()
     index: dict[tuple[Any, ...], int] = {}
     for i, k in enumerate(keys):
         index.setdefault(k, i)  # (two rules with one key: the second is reported as never firing)
     twins: dict[int, ast.AST] = {}  # id(statement) -> its twin, built once per statement
     fired: set[int] = set()
-    original_statements = solver.program_statements
-    original_init = solver.Grounded.__init__
 
     def twin(stm: Any) -> ast.AST | None:
         if stm.ast_type != ast.ASTType.Rule or len(stm.body) == 0:
@@ -100,32 +135,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             twins[key] = ast.Rule(loc, head, stm.body)
         return twins[key]
 
-    def statements(*a: Any, **k: Any) -> tuple[ast.AST, ...]:
-        stms = original_statements(*a, **k)
+    def statements(original: Callable[..., tuple[ast.AST, ...]], *a: Any, **k: Any) -> tuple[ast.AST, ...]:
+        stms = original(*a, **k)
         extra = tuple(t for t in (twin(s) for s in stms) if t is not None)
         return stms + extra
 
-    def init(self: Any, *a: Any, **k: Any) -> None:
-        original_init(self, *a, **k)
-        for atom in self.ctl.symbolic_atoms.by_signature(FIRED, 1):
+    def read(ctl: clingo.Control) -> None:
+        for atom in ctl.symbolic_atoms.by_signature(FIRED, 1):
             fired.add(atom.symbol.arguments[0].number)
 
-    solver.program_statements = statements  # type: ignore[assignment]
-    solver.Grounded.__init__ = init  # type: ignore[method-assign]
-    try:
-        checker = Checker(CardLibrary.builtin())
-        if args.scenarios:
-            files = [(Path(p).name, Path(p).read_text(encoding="utf-8")) for p in args.scenarios]
-        else:
-            files = corpus_files()
-        failed = 0
-        for name, text in files:
-            if not run_scenario(checker, name, load_scenario(name, text)).passed:
-                failed += 1
+    with grounding_hooks(statements, read):
+        n_files, failed = run_corpus(args.scenarios)
         by_scenarios = set(fired)
         failed_tests = 0
         if args.tests:
-            import contextlib
             import io
 
             import pytest
@@ -138,9 +161,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 pytest.main([*_PYTEST_ARGS, *map(str, test_files())], plugins=[Count()])
-    finally:
-        solver.program_statements = original_statements  # type: ignore[assignment]
-        solver.Grounded.__init__ = original_init  # type: ignore[method-assign]
 
     only = set(args.files.split(",")) if args.files else None
     never = [(f, line, text) for i, (f, line, text) in enumerate(rules)
@@ -154,12 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nfiring only in the tests ({len(tests_only)}):")
         for f, line, text in tests_only:
             print(f"{f}:{line}  {text[:160]}")
-        print(f"\n{len(shown) - len(never)} of {len(shown)} rules fire in some scenario of {len(files)} or "
+        print(f"\n{len(shown) - len(never)} of {len(shown)} rules fire in some scenario of {n_files} or "
               f"some test; {len(never)} never fire; {len(tests_only)} fire only in tests"
               + (f" ({failed} scenarios failed)" if failed else "")
               + (f" ({failed_tests} tests failed with the twins)" if failed_tests else ""))
         return 0
-    print(f"\n{len(shown) - len(never)} of {len(shown)} rules fire in some scenario of {len(files)}; "
+    print(f"\n{len(shown) - len(never)} of {len(shown)} rules fire in some scenario of {n_files}; "
           f"{len(never)} never fire" + (f" ({failed} scenarios failed)" if failed else ""))
     return 0
 
