@@ -271,6 +271,8 @@ class Decoder:
             if cost.get("exert") is True:
                 extras.append("exert it")
             dc = cost.get("discard")
+            if dc == "self":  # 118.1, 602.2b: "Discard this card" (channel, cycling) is part of the cost
+                extras.append("discard it")
             if isinstance(dc, dict):
                 n = int(dc.get("count", 1))
                 kind = f" {dc['type'].lower()}" if "type" in dc else ""
