@@ -78,4 +78,4 @@ def test_equip_timing_and_target(checker: Checker) -> None:
     v = why(checker, doc, {"kind": "activate", "object": "bs", "ability": 2, "targets": []})
     assert not v.legal and "602.5d" in {r.rule for r in v.reasons}
     v = why(checker, doc, {"kind": "activate", "object": "cen", "ability": 2})
-    assert v.legal and v.cost == "{U}"
+    assert v.legal and v.cost == "{U}, discard it"  # cycling {U}: "{U}, Discard this card" (702.29a)
