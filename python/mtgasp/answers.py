@@ -208,6 +208,10 @@ class Decoder:
                 extras.append("{T}")
             if cost.get("untap"):
                 extras.append("{Q}")
+            for kind, n in (cost.get("put_counters") or {}).items():  # 118.3, 122.1: Wall of Roots
+                extras.append(f"put {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''} on it")
+            if cost.get("return_to_hand") == "self":  # 118.3: "Return this land to its owner's hand"
+                extras.append("return it to its owner's hand")
             for kind, n in (cost.get("remove_counters") or {}).items():
                 extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
             if cost.get("remove_any_counters"):
