@@ -23,6 +23,13 @@ from mtgasp.solver import sym_args
 _WHERE = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
           "command": "in the command zone"}
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _counters(n: int, kind: str) -> str:
+    """'a +1/+1 counter', '3 charge counters' (cost text, 118.3)."""
+    return f"{'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}"
+
+
 _ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment", "instant": "an instant"}
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
@@ -202,18 +209,18 @@ class Decoder:
             loy = cost.get("loyalty")  # 606.4: a loyalty ability's cost puts or removes loyalty counters
             if isinstance(loy, int) and loy != 0:
                 n = abs(loy)
-                what = f"{'a' if n == 1 else n} loyalty counter{'s' if n != 1 else ''}"
+                what = _counters(n, "loyalty")
                 extras.append(f"put {what} on it" if loy > 0 else f"remove {what} from it")
             if cost.get("tap"):
                 extras.append("{T}")
             if cost.get("untap"):
                 extras.append("{Q}")
             for kind, n in (cost.get("put_counters") or {}).items():  # 118.3, 122.1: Wall of Roots
-                extras.append(f"put {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''} on it")
+                extras.append(f"put {_counters(n, kind)} on it")
             if cost.get("return_to_hand") == "self":  # 118.3: "Return this land to its owner's hand"
                 extras.append("return it to its owner's hand")
             for kind, n in (cost.get("remove_counters") or {}).items():
-                extras.append(f"remove {'a' if n == 1 else n} {kind} counter{'s' if n != 1 else ''}")
+                extras.append(f"remove {_counters(n, kind)}")
             if cost.get("remove_any_counters"):
                 extras.append(f"remove any number of {cost['remove_any_counters']} counters")
             if cost.get("exile") == "self":
