@@ -19,7 +19,7 @@ from mtgasp.api import Checker
 from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState, hybrid_term_key, render_cost
-from mtgasp.solver import Grounded
+from mtgasp.solver import SOLVING, Grounded
 from mtgasp.state import dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
@@ -46,6 +46,13 @@ class Applied:
                     "reasons": [r.to_json() for r in self.verdict.reasons]}
         return {"legal": True, "action": self.verdict.action.to_json(), "events": self.events,
                 "state": self.state}
+
+
+# What apply reads of a grounding: the atoms its solve shows (the outcome atoms of the apply part,
+# the payment of show.lp) and what that solve assumes (check/1, most_x/0, xval/1): only the rules
+# these depend on are grounded; the rules that decide the legality of other actions (reasons,
+# permissions, the candidate actions of moves) are left out, as for moves (api.MOVE_GOALS).
+APPLY_GOALS = frozenset({SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)})
 
 
 def apply_action(checker: Checker, state: GameState, action: Action, player: str,
@@ -84,7 +91,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
             fw.add("prefer_mix", Function(t), Number(choose_type.lower().count(t)))
     elif choose_type is not None:
         fw.add("prefer_type", Function(choose_type.lower()))
-    grounded = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns))
+    grounded = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns), goals=APPLY_GOALS)
     solved = grounded.solve(check=term if verdict.costed else None)
     if not solved.satisfiable:  # the outcome rules found no way to carry the action out
         if choose_type is not None:  # e.g. a color the resolving ability can't add (106.1a)
@@ -138,7 +145,8 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
         fw = FactWriter(lib)
         fw.state(state)
         fw.add("do", Function("sba"))
-        solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns)).solve()
+        solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
+                          goals=APPLY_GOALS).solve()
         if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
             return state
         doc = dump_state(state)
