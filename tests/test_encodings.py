@@ -214,6 +214,7 @@ def _state_facts(st: GameState) -> list[clingo.Symbol]:
     fw = FactWriter(LIB)
     fw.state(st)
     fw.add("acting", fw.ids.player(acting_player(st)))
+    fw.add("listing", fw.ids.player(acting_player(st)))
     return fw.facts
 
 
@@ -283,7 +284,7 @@ PACKAGE = ROOT / "python" / "mtgasp"
 Sig = tuple[str, int]
 
 # Added by the module that asks the question (api.py, apply.py, cli.py), not by FactWriter.state.
-QUESTION_PREDICATES: set[Sig] = {("acting", 1), ("query", 1), ("query_x", 2), ("query_alt", 2), ("query_target", 2),
+QUESTION_PREDICATES: set[Sig] = {("acting", 1), ("listing", 1), ("query", 1), ("query_x", 2), ("query_alt", 2), ("query_target", 2),
                                   ("query_optional_cost", 1),
                                   ("query_target_count", 2),
                                   ("query_target_player", 2)}
@@ -457,6 +458,7 @@ def _fact_writer(st: GameState) -> FactWriter:
     fw = FactWriter(LIB)
     fw.state(st)
     fw.add("acting", fw.ids.player(acting_player(st)))
+    fw.add("listing", fw.ids.player(acting_player(st)))
     return fw
 
 

@@ -216,6 +216,24 @@ def test_no_action_is_legal_with_a_reason(doc: dict[str, Any]) -> None:
     assert legal == sorted(move_key(v) for v in CHECKER.moves(state))
 
 
+def _verdict_key(v: Any) -> str:
+    j = v.why_json()
+    j.pop("payment", None)  # (a valid payment; another ground program may find another one)
+    return json.dumps(j, sort_keys=True)
+
+
+@PROPS
+@given(st.one_of(documents(), rich_documents()))
+def test_why_judges_an_action_as_moves_does(doc: dict[str, Any]) -> None:
+    """`why` grounds only the action it is asked about (no listing/1, actions.lp): its verdict on
+    each candidate move is the one `moves` judges among all the candidates, legal or not, with the
+    same reasons, cost and permitting rules."""
+    state = parse(doc)
+    player = acting_player(state)
+    for v in CHECKER.judge_all(state):
+        assert _verdict_key(CHECKER.why(state, v.action, player)) == _verdict_key(v), v.why_json()
+
+
 # ---------------------------------------------------------------------------------------------
 # (b) the legal moves don't depend on the order of objects in the document
 

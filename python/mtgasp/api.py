@@ -63,12 +63,16 @@ class Query:
         """Ground the state (with ``goals``, only what those predicates depend on) and decode the
         verdicts from the facts of ``signatures`` (default: the goals, else VERDICT_SIGNATURES).
         ``private_kinds``: see FactWriter (for answers that never name a counter kind).
-        ``ground_now=False``: the facts only; ground() is called later (Query.many)."""
+        ``ground_now=False``: the facts only; ground() is called later (Query.many).
+        ``moves``: without ``actions``, the player's candidate moves are judged (listing/1,
+        actions.lp); with ``actions`` (why) only those are, whatever ``moves`` says."""
         self.state = state
         self.player = player
         fw = FactWriter(library, private_kinds=private_kinds)
         fw.state(state)
         fw.add("acting", fw.ids.player(player))
+        if moves and not actions:
+            fw.add("listing", fw.ids.player(player))
         self.query_terms: list[Symbol] = []
         for a in actions:
             t = fw.action_term(a, state)

@@ -387,6 +387,7 @@ def _run(args: argparse.Namespace) -> int:
         fw = FactWriter(library)
         fw.state(state)
         fw.add("acting", fw.ids.player(acting_player(state, args.player)))
+        fw.add("listing", fw.ids.player(acting_player(state, args.player)))  # the question of moves
         if args.json:
             _print_json({"facts": [str(f) for f in fw.facts], "players": fw.ids.player_names,
                          "objects": fw.ids.object_names, "cards": fw.ids.card_names})
