@@ -537,7 +537,7 @@ def _fired_heads(r: _RuleInfo, possible: dict[tuple[str, int], set[tuple[Any, ..
             for (_n, a), got in zip(binders, combo):
                 _bind(a, got, env)
             envs.append(env)
-    out = []
+    out: list[Pattern] = []
     for env in envs:
         for v, t in r.equalities:
             if env.get(v) is None:
