@@ -789,6 +789,8 @@ BAD_ACTIONS: list[tuple[Any, str]] = [
     ({"kind": "plot", "object": "h1", "ability": 5}, "action.ability: Grizzly Bears has no ability 5 (it has none)"),
     ({"kind": "play_land", "object": "f1", "method": "free"}, "action.method: a play_land action has no method"),
     ({"kind": "foretell", "object": "h1", "x": 1}, "action.x: a foretell action has no x"),
+    ({"kind": "activate", "object": "f1", "ability": 1, "method": "free"},
+     "action.method: an activate action has no method (only cast actions do)"),
     ({"kind": "pass", "object": "f1"}, "action.object: a pass action has no other fields"),
     ({"kind": "cast", "object": "h1", "mehtod": "normal"}, 'action.mehtod: unknown field (did you mean "method"?)'),
     ('{"kind": "cast", "object": "h1",}', "action: not valid JSON: "),

@@ -272,4 +272,5 @@ def _not_for_kind(key: str, kind: str) -> str:
         return "a pass action has no other fields"
     users = [k for k, fields in KIND_FIELDS.items() if key in fields]
     names = ", ".join(users[:-1]) + " and " + users[-1] if len(users) > 1 else "".join(users)
-    return f"a {kind} action has no {key} (only {names} actions do)"
+    article = "an" if kind[:1] in "aeiou" else "a"  # "an activate action"
+    return f"{article} {kind} action has no {key} (only {names} actions do)"
