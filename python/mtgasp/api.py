@@ -489,6 +489,10 @@ def explain(q: Query, object_id: str) -> list[str]:
                     lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
                                  "no mana (106.5): no permanent it refers to could produce a type it allows, or "
                                  "those permanents only refer to each other (106.7).")
+                elif "same_type_as_produced" in keys:  # 106.12a: Heartbeat of Spring, with no land tapped
+                    lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
+                                 "no mana (106.5): it names the type of mana a permanent tapped for mana "
+                                 "produced, and there is none now (106.7).")
                 elif keys & _TYPE_FROM_STATE:
                     lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
                                  "no mana (106.5): the color it names (a chosen color, a color of a permanent, a "
