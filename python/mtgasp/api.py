@@ -298,6 +298,8 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = replace(v.action, targets=action.targets)
     if action.kind == "play_land" and action.face is not None:  # the land face it names (712.12)
         v.action = replace(v.action, face=action.face)
+    if action.sacrifice:  # the permanents it names to sacrifice (118.3)
+        v.action = replace(v.action, sacrifice=action.sacrifice)
     if (not v.ok and "additional_cost" in action.additional and "kicker" not in action.additional
             and "additional_cost" not in v.action.additional):
         # a spell with no optional additional cost (118.8): the verdict is on what was asked, not kicker
