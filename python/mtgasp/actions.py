@@ -46,15 +46,16 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 # (an additional_cost ability with "optional": true) is paid.
 ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free", "alternative")
 
-ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets")
+ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets", "sacrifice")
 # What `moves --json` prints about a move besides the action: accepted and ignored, so that every
 # move is accepted as printed (its "x" range {"min", "max"} stands for the largest X).
 MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 # The fields each kind of action may carry besides "kind" (and whether "object" is required).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    "cast": ("object", "method", "face", "x", "additional", "targets"),
+    "cast": ("object", "method", "face", "x", "additional", "targets", "sacrifice"),
     "play_land": ("object", "face"),
-    "activate": ("object", "ability", "targets", "x"),   # x: an {X} in the activation cost (107.3k)
+    # x: an {X} in the activation cost (107.3k); sacrifice: the permanents its cost sacrifices (118.3)
+    "activate": ("object", "ability", "targets", "x", "sacrifice"),
     "foretell": ("object",),
     "plot": ("object", "ability", "x"),   # x: an {X} in the plot cost (107.3d: Fblthp's, the mana cost)
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
@@ -208,6 +209,20 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
             elif t is not None:
                 targets.append(t)
 
+    # 118.3, 701.21a: the permanents the player chooses to sacrifice for the cost
+    sacrifice: list[str] = []
+    if kind in ("cast", "activate") and doc.get("sacrifice") is not None:
+        items = f.listing("action.sacrifice", doc["sacrifice"])
+        for i, item in enumerate(items or []):
+            t = f.string(f"action.sacrifice[{i}]", item)
+            so = state.obj(t) if t is not None else None
+            if t is not None and so is None:
+                f.add(f"action.sacrifice[{i}]", f"no object {_show(t)} in the state")
+            elif t is not None and t in sacrifice:
+                f.add(f"action.sacrifice[{i}]", f"{_show(t)} is listed twice")
+            elif t is not None:
+                sacrifice.append(t)
+
     # ---- activate (and plot): ability
     ability: int | dict[str, Any] | None = None
     if kind == "activate" or (kind == "plot" and doc.get("ability") is not None):
@@ -226,6 +241,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         additional=tuple(additional),
         ability=ability,
         targets=tuple(targets),
+        sacrifice=tuple(sacrifice),
     )
 
 
@@ -272,4 +288,5 @@ def _not_for_kind(key: str, kind: str) -> str:
         return "a pass action has no other fields"
     users = [k for k, fields in KIND_FIELDS.items() if key in fields]
     names = ", ".join(users[:-1]) + " and " + users[-1] if len(users) > 1 else "".join(users)
-    return f"a {kind} action has no {key} (only {names} actions do)"
+    article = "an" if kind[:1] in "aeiou" else "a"  # "an activate action"
+    return f"{article} {kind} action has no {key} (only {names} actions do)"

@@ -222,7 +222,10 @@ class Decoder:
             for kind, n in (cost.get("remove_counters") or {}).items():
                 extras.append(f"remove {_counters(n, kind)}")
             if cost.get("remove_any_counters"):
-                extras.append(f"remove any number of {cost['remove_any_counters']} counters")
+                # 107.3a: "Remove X ki counters" (Petalmane Baku) has an X the action's `x` chooses
+                text = found[0] if term.name == "activate" and found else ""
+                many = "X" if re.search(r"\bRemove X\b", text or "", re.IGNORECASE) else "any number of"
+                extras.append(f"remove {many} {cost['remove_any_counters']} counters")
             if cost.get("exile") == "self":
                 extras.append("exile it")
             if cost.get("discard_hand"):

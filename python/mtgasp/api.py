@@ -302,6 +302,8 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = replace(v.action, targets=action.targets)
     if action.kind == "play_land" and action.face is not None:  # the land face it names (712.12)
         v.action = replace(v.action, face=action.face)
+    if action.sacrifice:  # the permanents it names to sacrifice (118.3)
+        v.action = replace(v.action, sacrifice=action.sacrifice)
     if (not v.ok and "additional_cost" in action.additional and "kicker" not in action.additional
             and "additional_cost" not in v.action.additional):
         # a spell with no optional additional cost (118.8): the verdict is on what was asked, not kicker
@@ -493,6 +495,10 @@ def explain(q: Query, object_id: str) -> list[str]:
                     lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
                                  "no mana (106.5): no permanent it refers to could produce a type it allows, or "
                                  "those permanents only refer to each other (106.7).")
+                elif "same_type_as_produced" in keys:  # 106.12a: Heartbeat of Spring, with no land tapped
+                    lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
+                                 "no mana (106.5): it names the type of mana a permanent tapped for mana "
+                                 "produced, and there is none now (106.7).")
                 elif keys & _TYPE_FROM_STATE:
                     lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
                                  "no mana (106.5): the color it names (a chosen color, a color of a permanent, a "

@@ -164,7 +164,10 @@ def describe(action: Action, state: GameState) -> str:
     if a["kind"] == "cast":
         return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "")
     if a["kind"] == "activate":
-        return f"activate ability {a['ability']} of {what}"
+        ab = a["ability"]
+        if isinstance(ab, dict):  # a granted ability (113.2c): name it as `moves` does, not as a dict
+            return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}"
+        return f"activate ability {ab} of {what}"
     if a["kind"] in ("pass", "decline"):
         return f"{a['kind']}"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played

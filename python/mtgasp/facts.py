@@ -1266,6 +1266,9 @@ class FactWriter:
             card = self.library.get(o.card)
             fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == action.face)
             self.add("query_face", term, N(fi))
+        for sid in action.sacrifice:  # 118.3: the permanents the action names to sacrifice
+            if sid in self.ids.objects:
+                self.add("query_sac", term, self.ids.obj(sid))
 
     def ability_term(self, o: Any, card: Card, ref: Any) -> Symbol:
         """a(K,F,I) for the object's own ability I; a(K',F',g(N)) for the N-th ability granted by

@@ -277,6 +277,9 @@ class Action:
     additional: tuple[str, ...] = ()
     ability: int | Mapping[str, Any] | None = None
     targets: tuple[str, ...] = ()
+    # the permanents the action sacrifices to pay its cost (118.3, 701.21a: the player chooses them;
+    # an extension of the actions contract): Ashnod's Altar's creature, Shrapnel Blast's artifact
+    sacrifice: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -297,4 +300,6 @@ class Action:
             out["ability"] = self.ability
         if self.kind == "activate" and self.targets:
             out["targets"] = list(self.targets)
+        if self.sacrifice:
+            out["sacrifice"] = list(self.sacrifice)
         return out

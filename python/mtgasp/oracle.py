@@ -3997,7 +3997,10 @@ _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 # ability": a restriction on the mana that pays the cost, 106.6, which the card format can't say)
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
                               r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b")
-_ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)", re.IGNORECASE)
+# (Doubling Cube's "Double the amount of each type of unspent mana you have" adds mana too: it is a
+# mana ability, 605.1a, which doesn't go on the stack, 605.3b; found by probe15a: kept as a not
+# modeled activated ability, apply put it on the stack.)
+_ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)|\bdouble the amount of [^.]*\bmana\b", re.IGNORECASE)
 
 
 def _unquoted(text: str) -> str:

@@ -1452,8 +1452,10 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         f.add(ipath, f"ability {d.ability_index} of {face.name} is {what}; only activated and "
                      "triggered abilities go on the stack")
     elif kind in ("activated", "triggered") and spec.get("mana") is not None:
+        # 605.3b: an activated mana ability doesn't go on the stack; 605.4a: nor does a triggered one
+        rule = "605.4a" if kind == "triggered" else "605.3b"
         f.add(ipath, f"ability {d.ability_index} of {face.name} is a mana ability; mana abilities "
-                     "don't use the stack (CR 605.3)")
+                     f"don't use the stack (CR {rule})")
     elif d.extra.get("targets") and not getattr(ab, "says_target", False):
         # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
         f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
