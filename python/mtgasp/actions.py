@@ -226,6 +226,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         additional=tuple(additional),
         ability=ability,
         targets=tuple(targets),
+        targets_given=kind in ("cast", "activate") and doc.get("targets") is not None,
     )
 
 
