@@ -1680,8 +1680,10 @@ def _spell_alternative(desc: str, ctx: Ctx | None = None) -> dict[str, Any]:
             spell[w] = True  # 105.2: its colors (from its mana cost; devoid: none, 702.114a)
         elif w == "kicked":
             spell["kicked"] = True  # 702.33d: its kicker cost paid
-        elif w == "noncreature":
-            spell.setdefault("non_types", []).append("Creature")
+        elif w.startswith("non") and w[3:] in _SPELL_TYPE_WORDS:
+            # 205.4b: "noncreature", "nonartifact" (Lodestone Golem's "Nonartifact spells cost
+            # {1} more to cast"): a spell without that card type
+            spell.setdefault("non_types", []).append(_SPELL_TYPE_WORDS[w[3:]])
         elif w in COLOR_WORDS:  # 105.2: "white spells", "black creature spells"
             spell.setdefault("colors", []).append(COLOR_WORDS[w])
         elif w in _SPELL_TYPE_WORDS:
@@ -3194,7 +3196,10 @@ def _spell_filters(what: str) -> list[dict[str, Any]]:
     "Historic spells", "Spells" -> the SPELL filters of a cost increase or reduction (one per
     "and"/"or"; none: every spell); Refused for the chosen type or a mana value."""
     first = what.split()[0].rstrip(",")
-    if first.lower() in _SPELL_WORDS:  # the sentence's capital: "Artifact spells", "Red spells"
+    if first.lower() in _SPELL_WORDS or (first.lower().startswith("non")
+                                         and first.lower()[3:] in _SPELL_TYPE_WORDS):
+        # the sentence's capital: "Artifact spells", "Red spells", "Nonartifact spells" (not a
+        # subtype "Nonartifact": found by probe15b, Lodestone Golem increased nothing)
         what = what[0].lower() + what[1:]
     if re.fullmatch(r"[Ss]pells?", what):
         return []
