@@ -1128,6 +1128,17 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         if "Land" in on_stack.types:
             f.add(p("zone"), f"{_show(face_name)} is a land: a land is played, never cast, so it "
                              "can't be on the stack (CR 305.1, 305.9)")
+    if zone == "battlefield" and d.card is not None and not v.get("face_down"):
+        # 304.4, 307.4: an instant or sorcery can't enter the battlefield (a modal double-faced
+        # card's instant or sorcery face is never up there, 712.8f, 712.14b)
+        face_name = v.get("face") or d.card.faces[0].name
+        up = next((fc for fc in d.card.faces if fc.name == face_name), d.card.faces[0])
+        kind = next((t for t in ("Instant", "Sorcery") if t in up.types), None)
+        if kind is not None:
+            article = "an" if kind == "Instant" else "a"
+            f.add(p("face") if v.get("face") else p("zone"),
+                  f"{_show(face_name)} is {article} {kind.lower()}: an instant or sorcery never enters "
+                  "the battlefield, so it can't be there (CR 304.4, 307.4)")
 
     # ---- counters
     if _opt(ro, "counters") is not None:
