@@ -64,3 +64,15 @@ def test_explore_resolves_and_a_second_land_is_legal(checker: Checker) -> None:
     assert obj(doc, "top")["zone"] == "hand"
     v = why(checker, doc, {"kind": "play_land", "object": "f3"})
     assert v.legal and "305.2a" in v.permits
+
+
+def test_cost_changes_and_casting_prohibitions_in_effects_are_refused(results: dict[str, CardResult]) -> None:
+    # 601.2f: a spell's own cost change in its text changes its total cost (Discontinuity costs
+    # {U}{U}... less during your turn); 601.3, 305.2b: an effect that forbids casting spells or
+    # playing lands, or changes what they cost, changes later answers: refused, not kept as not
+    # modeled (the importer kept them as not modeled, and e.g. Discontinuity's cost stayed {3}{U}{U})
+    for name in ("Discontinuity", "Hurkyl's Final Meditation", "Silence", "Orim's Chant",
+                 "Turf Wound", "Kaervek's Torch", "Reflector Mage",
+                 "Will Kenrith"):
+        assert results[name].card is None, name
+        assert "changes what spells cost" in (results[name].refusal or ""), (name, results[name].refusal)

@@ -4130,11 +4130,21 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
         # 305.2: an effect that lets a player play more lands this turn changes whether playing a
         # land is legal; one no template reads ("X additional lands") is not kept as not modeled
         raise Refused("lets a player play additional lands (305.2) in a way no template reads")
+    hit = _CAST_CHANGES.search(_unquoted(eff))
+    if hit:
+        # 601.2f, 601.3, 305.2b: a spell's own cost change ("During your turn, this spell costs
+        # {2}{U}{U} less to cast", Discontinuity), or an effect that changes what spells cost or
+        # forbids casting them or playing lands (Silence, Orim's Chant, Turf Wound, Kaervek's
+        # Torch) changes the answers in scope: refused, not kept as not modeled (found by probe15b)
+        raise Refused(f'changes what spells cost or whether they can be cast or lands played '
+                      f'("{hit.group(0)}") in a way no template reads')
     ctx.use("effect.not_modeled")
     return _not_modeled(eff, ctx)
 
 
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
+_CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
+                           r"\bcan't be cast\b", re.IGNORECASE)
 
 
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
@@ -4390,6 +4400,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # playing a land is legal: not kept as not modeled
             raise Refused("a loyalty ability that lets a player play additional lands (305.2): "
                           "not in the card format")
+        if (hit := _CAST_CHANGES.search(_unquoted(norm))) is not None:
+            # 601.2f, 601.3: "[+1]: Until your next turn, instant and sorcery spells you cast cost
+            # {1} less to cast" (Ral, Monsoon Mage) changes what spells cost once it resolves
+            raise Refused(f'a loyalty ability that changes what spells cost or whether they can be '
+                          f'cast ("{hit.group(0)}"): not in the card format')
         if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},
