@@ -257,6 +257,9 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(2, tapped=True), "objects[2].tapped: a card in exile can't be tapped"),
     (obj(6, tapped=True), "objects[6].tapped: a card on the stack can't be tapped"),
     (obj(6, card="Forest"), 'objects[6].zone: "Forest" is a land: a land is played, never cast'),
+    # 304.4, 307.4: an instant or sorcery never enters the battlefield
+    (obj(3, zone="battlefield", card="Lightning Bolt"),
+     'objects[3].zone: "Lightning Bolt" is an instant: an instant or sorcery never enters the battlefield'),
     (obj(3, face_down=True), "objects[3].face_down: a card in a hand can't be face down"),
     (obj(3, zone="graveyard", face_down=True), "objects[3].face_down: a card in a graveyard can't be face down"),
     (obj(3, controller="bob"), "objects[3].controller: a card in a hand is controlled by its owner (alice), not bob"),

@@ -81,7 +81,8 @@ class Query:
             fw.action_facts(t, a, state)
             if a.x is not None:
                 fw.add("query_x", t, Number(a.x))
-            if a.targets:  # how many the action names, a repeated one included (601.2c)
+            if a.targets or a.targets_given:  # how many the action names, a repeated one
+                # included; 0 for "targets": [] (601.2c: no target chosen)
                 fw.add("query_target_count", t, Number(len(a.targets)))
             for tgt in a.targets:
                 if tgt in fw.ids.objects:

@@ -146,7 +146,7 @@ EFFECT_ACTIONS = (
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
-    "opening_hand", "not_modeled",
+    "opening_hand", "extra_land_drops", "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
@@ -1672,6 +1672,9 @@ class _Validator:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
         if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
+        if action == "extra_land_drops" and "n" not in eff:
+            # 305.2: how many more lands its controller may play this turn
+            self.add(f"{path}.n", "missing required field (for extra_land_drops)")
         if action == "boost_self":  # 611.3a: creatures.lp applies it under this condition only
             cond = eff.get("condition")
             if not isinstance(cond, dict) or set(cond) != {"legendary_creatures_you_control_at_least"}:

@@ -280,6 +280,9 @@ class Action:
     # the permanents the action sacrifices to pay its cost (118.3, 701.21a: the player chooses them;
     # an extension of the actions contract): Ashnod's Altar's creature, Shrapnel Blast's artifact
     sacrifice: tuple[str, ...] = ()
+    # the action has a "targets" list, perhaps empty ("targets": [] chooses no target, 601.2c);
+    # without one, the targets are not stated
+    targets_given: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -292,13 +295,13 @@ class Action:
             if self.x is not None:
                 out["x"] = self.x
             out["additional"] = list(self.additional)
-            if self.targets:
+            if self.targets or self.targets_given:
                 out["targets"] = list(self.targets)
         if self.kind == "play_land" and self.face is not None:  # 712.12: the land face played
             out["face"] = self.face
         if self.ability is not None:
             out["ability"] = self.ability
-        if self.kind == "activate" and self.targets:
+        if self.kind == "activate" and (self.targets or self.targets_given):
             out["targets"] = list(self.targets)
         if self.sacrifice:
             out["sacrifice"] = list(self.sacrifice)

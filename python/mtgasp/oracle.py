@@ -1680,8 +1680,10 @@ def _spell_alternative(desc: str, ctx: Ctx | None = None) -> dict[str, Any]:
             spell[w] = True  # 105.2: its colors (from its mana cost; devoid: none, 702.114a)
         elif w == "kicked":
             spell["kicked"] = True  # 702.33d: its kicker cost paid
-        elif w == "noncreature":
-            spell.setdefault("non_types", []).append("Creature")
+        elif w.startswith("non") and w[3:] in _SPELL_TYPE_WORDS:
+            # 205.4b: "noncreature", "nonartifact" (Lodestone Golem's "Nonartifact spells cost
+            # {1} more to cast"): a spell without that card type
+            spell.setdefault("non_types", []).append(_SPELL_TYPE_WORDS[w[3:]])
         elif w in COLOR_WORDS:  # 105.2: "white spells", "black creature spells"
             spell.setdefault("colors", []).append(COLOR_WORDS[w])
         elif w in _SPELL_TYPE_WORDS:
@@ -2607,6 +2609,17 @@ def _e_destroy_all(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "destroy_all", "what": "creatures"}
 
 
+@template("effect.extra_land_drops", "effect",
+          rf"You may play (?:up to )?(?P<n>{NUM}) additional lands? this turn",
+          '{"action": "extra_land_drops", "n": N}', "CR 305.2, 305.2a, 611.2a",
+          "Explore: You may play an additional land this turn; Summer Bloom: You may play up to "
+          "three additional lands this turn.")
+def _e_extra_land_drops(m: re.Match[str], ctx: Ctx) -> Any:
+    # 305.2: a continuous effect increases the number of lands its controller may play this turn
+    # (the resolved spell's effect lasts until the turn ends, 611.2a, 514.2: the state's `effects`)
+    return {"action": "extra_land_drops", "n": _num(m["n"])}
+
+
 @template("effect.draw", "effect", rf"Draw (?P<n>{NUM}) cards?",
           '{"action": "draw", "n": N}', "CR 121.1", "Draw a card.")
 def _e_draw(m: re.Match[str], ctx: Ctx) -> Any:
@@ -3183,7 +3196,10 @@ def _spell_filters(what: str) -> list[dict[str, Any]]:
     "Historic spells", "Spells" -> the SPELL filters of a cost increase or reduction (one per
     "and"/"or"; none: every spell); Refused for the chosen type or a mana value."""
     first = what.split()[0].rstrip(",")
-    if first.lower() in _SPELL_WORDS:  # the sentence's capital: "Artifact spells", "Red spells"
+    if first.lower() in _SPELL_WORDS or (first.lower().startswith("non")
+                                         and first.lower()[3:] in _SPELL_TYPE_WORDS):
+        # the sentence's capital: "Artifact spells", "Red spells", "Nonartifact spells" (not a
+        # subtype "Nonartifact": found by probe15b, Lodestone Golem increased nothing)
         what = what[0].lower() + what[1:]
     if re.fullmatch(r"[Ss]pells?", what):
         return []
@@ -4100,7 +4116,10 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
         # a spell whose sentences that add mana are read ("Destroy target artifact. Add
         # {G}{G}{G}.", Deconstruct): the others are not modeled, one by one, in order (608.2c),
         # when they neither add mana nor touch the rules in scope
-        if spell and any(o is not None and o.get("action") == "add_mana" for o in outs) and all(
+        # (and likewise one whose "You may play an additional land this turn" is read, 305.2:
+        # Scale the Heights)
+        if spell and any(o is not None and o.get("action") in ("add_mana", "extra_land_drops")
+                         for o in outs) and all(
                 o is not None or not (_ADDS.search(_unquoted(st)) or _SCOPE.search(st))
                 for o, st in zip(outs, sents, strict=True)):
             if any(o is None for o in outs):
@@ -4110,8 +4129,25 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
+    if _EXTRA_LANDS.search(_unquoted(eff)):
+        # 305.2: an effect that lets a player play more lands this turn changes whether playing a
+        # land is legal; one no template reads ("X additional lands") is not kept as not modeled
+        raise Refused("lets a player play additional lands (305.2) in a way no template reads")
+    hit = _CAST_CHANGES.search(_unquoted(eff))
+    if hit:
+        # 601.2f, 601.3, 305.2b: a spell's own cost change ("During your turn, this spell costs
+        # {2}{U}{U} less to cast", Discontinuity), or an effect that changes what spells cost or
+        # forbids casting them or playing lands (Silence, Orim's Chant, Turf Wound, Kaervek's
+        # Torch) changes the answers in scope: refused, not kept as not modeled (found by probe15b)
+        raise Refused(f'changes what spells cost or whether they can be cast or lands played '
+                      f'("{hit.group(0)}") in a way no template reads')
     ctx.use("effect.not_modeled")
     return _not_modeled(eff, ctx)
+
+
+_EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
+_CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
+                           r"\bcan't be cast\b", re.IGNORECASE)
 
 
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
@@ -4217,6 +4253,11 @@ def _single(effect: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
     """An ability's one EFFECT: several templated sentences in a triggered or activated ability
     are not modeled together (only a spell takes a list of effects)."""
     if "effects" in effect:
+        if any(e.get("action") == "extra_land_drops" for e in effect["effects"]):
+            # 305.2: the extra land drop would be lost with the others (Hearthhull's "Draw two
+            # cards. You may play an additional land this turn."): not kept as not modeled
+            raise Refused("an ability that lets a player play additional lands (305.2) among other "
+                          "effects: not in the card format")
         ctx.use("effect.not_modeled")
         return {"action": "not_modeled"}
     return effect
@@ -4357,6 +4398,16 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             return _loyalty_mana(line, norm.strip(), ctx)
         ctx.use("loyalty.not_modeled")
         lm = re.match(r"\[(?P<sign>[+−-]?)(?P<n>\d+)\]: (?P<eff>.+)", norm.strip())
+        if _EXTRA_LANDS.search(_unquoted(norm)):
+            # 305.2: more land drops this turn (Kiora, the Crashing Wave's [-1]) change whether
+            # playing a land is legal: not kept as not modeled
+            raise Refused("a loyalty ability that lets a player play additional lands (305.2): "
+                          "not in the card format")
+        if (hit := _CAST_CHANGES.search(_unquoted(norm))) is not None:
+            # 601.2f, 601.3: "[+1]: Until your next turn, instant and sorcery spells you cast cost
+            # {1} less to cast" (Ral, Monsoon Mage) changes what spells cost once it resolves
+            raise Refused(f'a loyalty ability that changes what spells cost or whether they can be '
+                          f'cast ("{hit.group(0)}"): not in the card format')
         if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},

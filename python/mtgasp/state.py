@@ -1128,6 +1128,17 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         if "Land" in on_stack.types:
             f.add(p("zone"), f"{_show(face_name)} is a land: a land is played, never cast, so it "
                              "can't be on the stack (CR 305.1, 305.9)")
+    if zone == "battlefield" and d.card is not None and not v.get("face_down"):
+        # 304.4, 307.4: an instant or sorcery can't enter the battlefield (a modal double-faced
+        # card's instant or sorcery face is never up there, 712.8f, 712.14b)
+        face_name = v.get("face") or d.card.faces[0].name
+        up = next((fc for fc in d.card.faces if fc.name == face_name), d.card.faces[0])
+        kind = next((t for t in ("Instant", "Sorcery") if t in up.types), None)
+        if kind is not None:
+            article = "an" if kind == "Instant" else "a"
+            f.add(p("face") if v.get("face") else p("zone"),
+                  f"{_show(face_name)} is {article} {kind.lower()}: an instant or sorcery never enters "
+                  "the battlefield, so it can't be there (CR 304.4, 307.4)")
 
     # ---- counters
     if _opt(ro, "counters") is not None:
@@ -1464,11 +1475,13 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
 
 def _has_lasting_effect(card: Any) -> bool:
     """Whether an ability of the card creates a continuous effect that lasts after it resolves
-    (611.2a): an effect "until_end_of_turn" (Pale Moon)."""
+    (611.2a): an effect "until_end_of_turn" (Pale Moon), or more land drops this turn (305.2:
+    Explore's "You may play an additional land this turn", until the turn ends, 514.2)."""
     for face in card.faces:
         for ab in face.abilities:
             effects = [ab.spec.get("effect"), *(ab.spec.get("effects") or [])]
-            if any(isinstance(e, Mapping) and e.get("action") == "until_end_of_turn" for e in effects):
+            if any(isinstance(e, Mapping) and e.get("action") in ("until_end_of_turn", "extra_land_drops")
+                   for e in effects):
                 return True
     return False
 
