@@ -1133,11 +1133,11 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         # card's instant or sorcery face is never up there, 712.8f, 712.14b)
         face_name = v.get("face") or d.card.faces[0].name
         up = next((fc for fc in d.card.faces if fc.name == face_name), d.card.faces[0])
-        kind = next((t for t in ("Instant", "Sorcery") if t in up.types), None)
-        if kind is not None:
-            article = "an" if kind == "Instant" else "a"
+        spell_type = next((t for t in ("Instant", "Sorcery") if t in up.types), None)
+        if spell_type is not None:
+            article = "an" if spell_type == "Instant" else "a"
             f.add(p("face") if v.get("face") else p("zone"),
-                  f"{_show(face_name)} is {article} {kind.lower()}: an instant or sorcery never enters "
+                  f"{_show(face_name)} is {article} {spell_type.lower()}: an instant or sorcery never enters "
                   "the battlefield, so it can't be there (CR 304.4, 307.4)")
 
     # ---- counters
