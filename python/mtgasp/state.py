@@ -638,6 +638,23 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
             elif p.name != active and p.last_turn == turn:
                 f.add(f"players[{idx}].last_turn",
                       f"{p.last_turn} is this turn, but this is {active}'s turn")
+    # 506.2: only the active player attacks, so a nonactive player attacked with no creature this turn
+    # (Windbrisk Heights' "if you attacked with three or more creatures this turn" on another
+    # player's turn); 505.1a: no combat has happened before the first (precombat) main phase ends.
+    if active is not None:
+        for p in players:
+            n = p.extra.get("attackers_this_turn")
+            if not n:
+                continue
+            idx = next(i for i, rp in enumerate(doc["players"])
+                       if isinstance(rp, dict) and rp.get("name") == p.name)
+            if p.name != active:
+                f.add(f"players[{idx}].attackers_this_turn",
+                      f"{n}, but this is {active}'s turn: only the active player attacks (CR 506.2)")
+            elif step in ("untap", "upkeep", "draw", "precombat_main"):
+                f.add(f"players[{idx}].attackers_this_turn",
+                      f"{n}, but no combat has happened yet this turn: the step is {step}, before "
+                      "the first combat phase (CR 505.1a)")
 
     # ---- objects (first pass: each object by itself)
     drafts: list[_ObjDraft] = []
