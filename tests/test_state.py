@@ -236,6 +236,8 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (player(0, attackers_this_turn=-1), "players[0].attackers_this_turn: -1 is below zero"),
     (player(1, attackers_this_turn=3), "players[1].attackers_this_turn: 3, but this is alice's turn: only the active player attacks (CR 506.2)"),
     (player(0, attackers_this_turn=3), "players[0].attackers_this_turn: 3, but no combat has happened yet this turn"),
+    (obj(0, entered_turn=6, controlled_since_turn=3), "objects[0].controlled_since_turn: 3, but the permanent entered the battlefield on turn 6"),
+    (obj(0, entered_turn=6), "objects[0].controlled_since_turn: missing (0: before the game's first turn), but the permanent entered the battlefield on turn 6"),
     (player(0, damage_taken_this_turn="7"), "players[0].damage_taken_this_turn: expected an integer"),
     (top(players=["alice"]), 'players[0]: expected an object, got a string "alice"'),
     # objects: required fields, ids, cards, players

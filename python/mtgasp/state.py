@@ -1300,6 +1300,17 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             f.add(p("entered_turn"), f"only a permanent has entered the battlefield; this card is {zphrase}")
         else:
             d.extra["entered_turn"] = entered
+            # 302.6: its controller gained control of it no earlier than it entered (a permanent
+            # that entered this turn is "summoning sick" whatever controlled_since_turn says)
+            since = v.get("controlled_since_turn") or 0
+            if since < entered and _opt(ro, "controlled_since_turn") is not None:
+                f.add(p("controlled_since_turn"), f"{since}, but the permanent entered the battlefield "
+                      f"on turn {entered} (entered_turn): its controller can't have controlled it "
+                      "since before it entered (CR 302.6)")
+            elif since < entered:
+                f.add(p("controlled_since_turn"), f"missing (0: before the game's first turn), but the "
+                      f"permanent entered the battlefield on turn {entered} (entered_turn): add "
+                      f"\"controlled_since_turn\": {entered} or later (CR 302.6)")
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
