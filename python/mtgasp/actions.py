@@ -264,7 +264,29 @@ def _parse_ability(f: _Fields, raw: Any, card: Card | None, obj: GameObject | No
             has = f"it has {n}" if n else "it has none"
             f.add("action.ability", f"{fc.name} has no ability {index} ({has})")
             return None
+        ab = fc.abilities[index - 1]
+        if ab.kind == "keyword" and (ab.keyword or "").lower() in UNMODELED_ACTIVATED_KEYWORDS:
+            # 602.1: the keyword is an activated ability ("Crew N" means "Tap any number of untapped
+            # creatures you control with total power N or greater: ..."), kept as not modeled by the
+            # importer: its cost and restrictions aren't known, so no rule can be cited for or
+            # against it (saying "not an activated ability", 602.1c, would be wrong)
+            f.add("action.ability", f"{fc.name}'s ability {index} ({ab.text}) is an activated ability "
+                                    "(CR 602.1) that mtgasp doesn't model: its cost and its "
+                                    "restrictions aren't known, so whether it may be activated can't "
+                                    "be judged")
+            return None
     return index
+
+
+# Keyword abilities that are activated abilities (602.1) which the importer may keep as not modeled
+# (those it reads become "activated" abilities: cycling and equip with a mana cost, fortify).
+UNMODELED_ACTIVATED_KEYWORDS = frozenset({
+    "crew", "unearth", "ninjutsu", "commander ninjutsu", "station", "saddle", "equip", "fortify",
+    "encore", "reconfigure", "boast", "craft", "embalm", "eternalize", "scavenge", "transmute",
+    "bloodrush", "outlast", "forecast", "cycling", "typecycling", "landcycling", "basic landcycling",
+    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
+    "wizardcycling", "slivercycling", "transfigure", "level up", "exhaust", "channel",
+})
 
 
 def _not_for_kind(key: str, kind: str) -> str:

@@ -3842,6 +3842,14 @@ def _k_cycling(m: re.Match[str], ctx: Ctx) -> Any:
     return _activated_keyword(f"{m['cost']}, Discard ~: Draw a card.", m.group(0), ctx)
 
 
+@template("keyword.cycling_life", "keyword", r"Cycling—Pay (?P<n>\d+) life\.?",
+          '{"kind": "activated", "cost": {"life": N, "discard": "self"}, "zone": "hand", "effect": '
+          '{"action": "draw", "n": 1}} (702.29a: "[Cost], Discard this card: Draw a card.", the cost '
+          'paying life, 119.4)', "CR 702.29a, 113.6k, 119.4", "Street Wraith: Cycling—Pay 2 life.")
+def _k_cycling_life(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"Pay {m['n']} life, Discard ~: Draw a card.", m.group(0), ctx)
+
+
 @template("keyword.typecycling", "keyword", rf"(?P<what>Basic land|[A-Z][a-z]+)cycling {KEYWORD_COST}",
           '{"kind": "activated", "cost": {"mana": C, "discard": "self"}, "zone": "hand", "effect": '
           '{"action": "not_modeled"}} (702.29e: "[Cost], Discard this card: Search your library for a '
