@@ -79,3 +79,26 @@ def test_an_unmodeled_activated_keyword_is_not_judged(checker: Checker) -> None:
     v = why(checker, state([{"id": "ark", "card": "Ghost Ark"}]),
             {"kind": "activate", "object": "ark", "ability": 1})
     assert not v.legal and {r.rule for r in v.reasons} == {"602.1c"}
+
+
+def test_an_unmodeled_activated_line_is_not_judged(checker: Checker) -> None:
+    # Umezawa's Jitte's "Remove a charge counter from Umezawa's Jitte: Choose one — ..." and Nissa,
+    # Steward of Elements' "[+2]: Scry 2." are activated abilities (602.1, 606) kept as not modeled:
+    # refused as questions mtgasp can't judge, not answered "not an activated ability" (602.1c)
+    import pytest
+    from mtgasp.actions import parse_action
+    from mtgasp.errors import InputError
+    from mtgasp.state import parse_state
+
+    st = parse_state(state([{"id": "j", "card": "Umezawa's Jitte", "counters": {"charge": 2}},
+                            {"id": "n", "card": "Nissa, Steward of Elements",
+                             "counters": {"loyalty": 3}}]), checker.library)
+    for oid, index in (("j", 2), ("n", 2)):
+        with pytest.raises(InputError) as exc:
+            parse_action({"kind": "activate", "object": oid, "ability": index}, st, checker.library,
+                         "alice")
+        assert "action.ability" in str(exc.value) and "doesn't model" in str(exc.value)
+    # the Jitte's triggered ability is no activated ability: 602.1c
+    v = why(checker, state([{"id": "j", "card": "Umezawa's Jitte"}]),
+            {"kind": "activate", "object": "j", "ability": 1})
+    assert not v.legal and {r.rule for r in v.reasons} == {"602.1c"}
