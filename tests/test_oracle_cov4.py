@@ -106,15 +106,15 @@ def test_mirrex_only_the_turn_it_entered(results: dict[str, CardResult], checker
     mirrex = {"id": "m", "card": "Mirrex"}
     v = why(checker, state([mirrex]), activate("m", 2))
     assert not v.legal and "602.5b" in rules(v)
-    assert why(checker, state([{**mirrex, "entered_turn": 5}]), activate("m", 2)).legal
-    v = why(checker, state([{**mirrex, "entered_turn": 4}]), activate("m", 2))
+    assert why(checker, state([{**mirrex, "entered_turn": 5, "controlled_since_turn": 5}]), activate("m", 2)).legal
+    v = why(checker, state([{**mirrex, "entered_turn": 4, "controlled_since_turn": 4}]), activate("m", 2))
     assert not v.legal and "602.5b" in rules(v)
     # the payment search uses it only when its restriction is met (605.3a): a green spell
     bears = {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}
     forest = {"id": "f", "card": "Plains"}
     cast = {"kind": "cast", "object": "gb"}
     assert not why(checker, state([mirrex, forest, bears]), cast).legal
-    assert why(checker, state([{**mirrex, "entered_turn": 5}, forest, bears]), cast).legal
+    assert why(checker, state([{**mirrex, "entered_turn": 5, "controlled_since_turn": 5}, forest, bears]), cast).legal
     # apply records the turn it enters; the next turn it no longer counts
     after = applied(checker, state([{**mirrex, "zone": "hand"}]), {"kind": "play_land",
                                                                      "object": "m"})
@@ -134,7 +134,7 @@ def test_gleaming_bastion_entered_or_a_basic_land(results: dict[str, CardResult]
     bastion = {"id": "g", "card": "Gleaming Bastion"}
     v = why(checker, state([bastion]), activate("g", 2))
     assert not v.legal and "602.5b" in rules(v)
-    assert why(checker, state([{**bastion, "entered_turn": 5}]), activate("g", 2)).legal
+    assert why(checker, state([{**bastion, "entered_turn": 5, "controlled_since_turn": 5}]), activate("g", 2)).legal
     assert why(checker, state([bastion, {"id": "i", "card": "Island", "tapped": True}]),
                activate("g", 2)).legal
     # a nonbasic land doesn't count

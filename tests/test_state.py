@@ -234,6 +234,10 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (player(1, last_turn=6), "players[1].last_turn: 6 is this turn, but this is alice's turn"),
     (player(0, lief=20), 'players[0].lief: unknown field (did you mean "life"?)'),
     (player(0, attackers_this_turn=-1), "players[0].attackers_this_turn: -1 is below zero"),
+    (player(1, attackers_this_turn=3), "players[1].attackers_this_turn: 3, but this is alice's turn: only the active player attacks (CR 506.2)"),
+    (player(0, attackers_this_turn=3), "players[0].attackers_this_turn: 3, but no combat has happened yet this turn"),
+    (obj(0, entered_turn=6, controlled_since_turn=3), "objects[0].controlled_since_turn: 3, but the permanent entered the battlefield on turn 6"),
+    (obj(0, entered_turn=6), "objects[0].controlled_since_turn: missing (0: before the game's first turn), but the permanent entered the battlefield on turn 6"),
     (player(0, damage_taken_this_turn="7"), "players[0].damage_taken_this_turn: expected an integer"),
     (top(players=["alice"]), 'players[0]: expected an object, got a string "alice"'),
     # objects: required fields, ids, cards, players
@@ -521,7 +525,7 @@ def test_foretell_cost_forms() -> None:
 
 def test_extensions_are_kept() -> None:
     doc = doc_with(both(player(0, attackers_this_turn=3, damage_taken_this_turn=7),
-                        obj(0, chosen_type="Elf"), top(description="a test")))
+                        obj(0, chosen_type="Elf"), top(description="a test", step="postcombat_main")))
     state = parse_state(doc, LIB)
     assert state.players[0].extra == {"attackers_this_turn": 3, "damage_taken_this_turn": 7}
     assert state.objects[0].extra == {"chosen_type": "Elf"}
@@ -675,7 +679,7 @@ def test_round_trip_everything() -> None:
         obj(4, zone="exile", face_down=True, exiled_with="f1"),
         obj(6, method="normal", x=3, mana_spent=4, kicked=True, face="Lightning Bolt"),
         add_trigger(x=2),
-        top(resolving="t1", priority=None,
+        top(resolving="t1", priority=None, step="postcombat_main",
             effects=[{"card": "Pale Moon", "controller": "bob", "duration": "end_of_turn"}]),
     ))
     state = parse_state(doc, LIB)

@@ -17,6 +17,7 @@ player's, that a face or ability exists); whether the action is legal is for the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -281,7 +282,44 @@ def _parse_ability(f: _Fields, raw: Any, card: Card | None, obj: GameObject | No
             has = f"it has {n}" if n else "it has none"
             f.add("action.ability", f"{fc.name} has no ability {index} ({has})")
             return None
+        ab = fc.abilities[index - 1]
+        if (ab.kind == "keyword" and (ab.keyword or "").lower() in UNMODELED_ACTIVATED_KEYWORDS) or (
+                ab.kind == "not_modeled" and _activated_shape(ab.text)
+                and not {"Instant", "Sorcery"} & set(fc.types)):
+            # 602.1: the keyword is an activated ability ("Crew N" means "Tap any number of untapped
+            # creatures you control with total power N or greater: ..."), kept as not modeled by the
+            # importer: its cost and restrictions aren't known, so no rule can be cited for or
+            # against it (saying "not an activated ability", 602.1c, would be wrong)
+            f.add("action.ability", f"{fc.name}'s ability {index} ({ab.text}) is an activated ability "
+                                    "(CR 602.1) that mtgasp doesn't model: its cost and its "
+                                    "restrictions aren't known, so whether it may be activated can't "
+                                    "be judged")
+            return None
     return index
+
+
+def _activated_shape(text: str | None) -> bool:
+    """602.1: the line is written "[Cost]: [Effect.]" (after an ability word's "Boast — "): a colon
+    before any quotation mark (a quoted ability granted to something else is not this one's), in
+    a line that isn't a triggered ability (603.1: "When", "Whenever", "At")."""
+    t = (text or "").strip()
+    t = re.sub(r"^[A-Z][\w' -]{0,40} — ", "", t)
+    if t.startswith(("When ", "Whenever ", "At ")):
+        return False
+    head = re.split(r"[\"“]", t, maxsplit=1)[0].split(":", 1)
+    return len(head) == 2 and not re.search(r"\b(?:when|whenever|at the beginning of)\b", head[0],
+                                            re.IGNORECASE)
+
+
+# Keyword abilities that are activated abilities (602.1) which the importer may keep as not modeled
+# (those it reads become "activated" abilities: cycling and equip with a mana cost, fortify).
+UNMODELED_ACTIVATED_KEYWORDS = frozenset({
+    "crew", "unearth", "ninjutsu", "commander ninjutsu", "station", "saddle", "equip", "fortify",
+    "encore", "reconfigure", "boast", "craft", "embalm", "eternalize", "scavenge", "transmute",
+    "bloodrush", "outlast", "forecast", "cycling", "typecycling", "landcycling", "basic landcycling",
+    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
+    "wizardcycling", "slivercycling", "transfigure", "level up", "exhaust", "channel",
+})
 
 
 def _not_for_kind(key: str, kind: str) -> str:

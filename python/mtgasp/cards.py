@@ -171,7 +171,7 @@ CONDITIONS = {
 REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "doesnt_untap", "enter_untapped", "forbid_activation")
+                 "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -822,6 +822,19 @@ class _Validator:
                     self.boolean(pfl["nonland"], f"{path}.plot_from_library.nonland")
         if "effect" in ab:
             self.effect(ab["effect"], f"{path}.effect")
+        if "foretell_action" in ab:
+            # 116.2h, 702.143a: "Foretelling cards from your hand costs {1} less and can be done on any
+            # player's turn." (Cosmos Charger)
+            p = f"{path}.foretell_action"
+            fa = self.obj(ab["foretell_action"], p, '{"reduction": 1, "any_turn": true}')
+            if fa is not None:
+                self.fields(fa, p, (), ("reduction", "any_turn"))
+                if not fa:
+                    self.add(p, 'expected "reduction" or "any_turn"')
+                if "reduction" in fa:
+                    self.integer(fa["reduction"], f"{p}.reduction", 1)
+                if "any_turn" in fa and fa["any_turn"] is not True:
+                    self.add(f"{p}.any_turn", f"expected true, got {_q(fa['any_turn'])}")
         if "enter_untapped" in ab:
             # "Gates you control enter untapped." (614.1c, 616.1): one card type, one subtype
             p = f"{path}.enter_untapped"

@@ -536,6 +536,12 @@ class FactWriter:
                     self.add("grant_if_control", a, C(yc["types"][0].lower()), N(int(yc["min"])))
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
+            fta = spec.get("foretell_action")
+            if isinstance(fta, dict):  # 116.2h, 702.143a (Cosmos Charger)
+                if fta.get("reduction"):
+                    self.add("foretell_reduction", a, N(int(fta["reduction"])))
+                if fta.get("any_turn"):
+                    self.add("foretell_any_turn", a)
             eu = spec.get("enter_untapped")
             if isinstance(eu, dict):  # 614.1c: "Gates you control enter untapped"
                 t = C(str(eu["types"][0]).lower())

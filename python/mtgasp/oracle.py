@@ -3651,6 +3651,19 @@ def _l_top_plot(m: re.Match[str], ctx: Ctx) -> Any:
         "kind": "keyword", "text": "plot", "keyword": "plot", "cost": "mana_cost"}}}
 
 
+@template("static.foretell_action", "line",
+          r"Foretelling cards from your hand costs \{(?P<n>\d+)\} less(?P<any> and can be done on any "
+          r"player's turn)?",
+          '{"kind": "static", "foretell_action": {"reduction": N, "any_turn": true}} (the special '
+          'action of foretelling: {2} less N generic mana, at least {0}; and during any player\'s turn '
+          'the player has priority)', "CR 116.2h, 702.143a, 601.2f", "Cosmos Charger")
+def _l_foretell_action(m: re.Match[str], ctx: Ctx) -> Any:
+    out: dict[str, Any] = {"reduction": int(m["n"])}
+    if m["any"]:
+        out["any_turn"] = True
+    return {"kind": "static", "foretell_action": out}
+
+
 @template("static.plot_from_library", "line", r"You may plot nonland cards from the top of your library",
           '{"kind": "static", "plot_from_library": {"nonland": true}}', "CR 702.170",
           "Fblthp, Lost on the Range")
@@ -3843,6 +3856,14 @@ def _k_fortify(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 702.29a, 113.6k", "Cycling {2}")
 def _k_cycling(m: re.Match[str], ctx: Ctx) -> Any:
     return _activated_keyword(f"{m['cost']}, Discard ~: Draw a card.", m.group(0), ctx)
+
+
+@template("keyword.cycling_life", "keyword", r"Cycling—Pay (?P<n>\d+) life\.?",
+          '{"kind": "activated", "cost": {"life": N, "discard": "self"}, "zone": "hand", "effect": '
+          '{"action": "draw", "n": 1}} (702.29a: "[Cost], Discard this card: Draw a card.", the cost '
+          'paying life, 119.4)', "CR 702.29a, 113.6k, 119.4", "Street Wraith: Cycling—Pay 2 life.")
+def _k_cycling_life(m: re.Match[str], ctx: Ctx) -> Any:
+    return _activated_keyword(f"Pay {m['n']} life, Discard ~: Draw a card.", m.group(0), ctx)
 
 
 @template("keyword.typecycling", "keyword", rf"(?P<what>Basic land|[A-Z][a-z]+)cycling {KEYWORD_COST}",

@@ -638,6 +638,23 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
             elif p.name != active and p.last_turn == turn:
                 f.add(f"players[{idx}].last_turn",
                       f"{p.last_turn} is this turn, but this is {active}'s turn")
+    # 506.2: only the active player attacks, so a nonactive player attacked with no creature this turn
+    # (Windbrisk Heights' "if you attacked with three or more creatures this turn" on another
+    # player's turn); 505.1a: no combat has happened before the first (precombat) main phase ends.
+    if active is not None:
+        for p in players:
+            n = p.extra.get("attackers_this_turn")
+            if not n:
+                continue
+            idx = next(i for i, rp in enumerate(doc["players"])
+                       if isinstance(rp, dict) and rp.get("name") == p.name)
+            if p.name != active:
+                f.add(f"players[{idx}].attackers_this_turn",
+                      f"{n}, but this is {active}'s turn: only the active player attacks (CR 506.2)")
+            elif step in ("untap", "upkeep", "draw", "precombat_main"):
+                f.add(f"players[{idx}].attackers_this_turn",
+                      f"{n}, but no combat has happened yet this turn: the step is {step}, before "
+                      "the first combat phase (CR 505.1a)")
 
     # ---- objects (first pass: each object by itself)
     drafts: list[_ObjDraft] = []
@@ -1294,6 +1311,17 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             f.add(p("entered_turn"), f"only a permanent has entered the battlefield; this card is {zphrase}")
         else:
             d.extra["entered_turn"] = entered
+            # 302.6: its controller gained control of it no earlier than it entered (a permanent
+            # that entered this turn is "summoning sick" whatever controlled_since_turn says)
+            since = v.get("controlled_since_turn") or 0
+            if since < entered and _opt(ro, "controlled_since_turn") is not None:
+                f.add(p("controlled_since_turn"), f"{since}, but the permanent entered the battlefield "
+                      f"on turn {entered} (entered_turn): its controller can't have controlled it "
+                      "since before it entered (CR 302.6)")
+            elif since < entered:
+                f.add(p("controlled_since_turn"), f"missing (0: before the game's first turn), but the "
+                      f"permanent entered the battlefield on turn {entered} (entered_turn): add "
+                      f"\"controlled_since_turn\": {entered} or later (CR 302.6)")
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
