@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
-import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -117,21 +116,10 @@ def parse_parts(files: Iterable[tuple[str, str]]) -> dict[str, tuple[ast.AST, ..
 # action(cast(O,foretell,F,K)) an atom) or None (anything: a number, an operation, a variable; the
 # facts' compound terms are None too). A pattern p "may match" a literal's pattern q when every
 # position agrees (compound terms: same name and arity, and every argument may match) or either is None.
-# In a rule's patterns a variable is ("v", name): it matches anything, and when the rule fires the
-# head gets what the body literals that bind it matched (fixpoint(): query(pass) gives action(pass),
-# not action(anything), so the rules for casting don't fire on a question about passing).
 Pattern = tuple[str, tuple[Any, ...]]
-# Compound patterns deeper than this are cut to None (anything): a recursive rule such as
-# p(f(X)) :- p(X) would otherwise make patterns without end.
-_DEPTH = 4
-# A rule whose head variables are bound by more combinations of matched patterns than this gives
-# its heads with those variables unknown (None) instead.
-_COMBOS = 64
 
 
 def _term_const(t: ast.AST) -> Any:
-    if t.ast_type == ast.ASTType.Variable:
-        return None if t.name == "_" else ("v", t.name)
     if t.ast_type == ast.ASTType.SymbolicTerm:
         sym = t.symbol
         if sym.type == clingo.SymbolType.String:
@@ -204,20 +192,6 @@ def _required(body: Iterable[ast.AST]) -> list[Pattern]:
     return out
 
 
-def _equalities(body: Iterable[ast.AST]) -> tuple[tuple[str, Any], ...]:
-    """The body's ``V = term`` comparisons (a variable given a compound term or a constant)."""
-    out = []
-    for b in body:
-        if (b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
-                and b.atom.ast_type == ast.ASTType.Comparison and len(b.atom.guards) == 1
-                and b.atom.guards[0].comparison == ast.ComparisonOperator.Equal
-                and b.atom.term.ast_type == ast.ASTType.Variable):
-            pat = _term_const(b.atom.guards[0].term)
-            if pat is not None and pat[0] != "v":
-                out.append((b.atom.term.name, pat))
-    return tuple(out)
-
-
 @dataclass(frozen=True)
 class _RuleInfo:
     stm: ast.AST
@@ -225,53 +199,10 @@ class _RuleInfo:
     required: tuple[Pattern, ...]
     mentions: frozenset[tuple[str, int]]  # every predicate of the rule (for goals)
     bound: bool = False  # stm is the encodings' rule rewritten by _bind_terms
-    equalities: tuple[tuple[str, Any], ...] = ()  # the body's V = term comparisons
-
-
-def _wild(x: Any) -> bool:
-    return x is None or x[0] == "v"
 
 
 def _may_match(p: tuple[Any, ...], q: tuple[Any, ...]) -> bool:
-    return all(_wild(a) or _wild(b) or a == b or _may_unify(a, b) for a, b in zip(p, q))
-
-
-def _vars(x: Any, out: set[str]) -> set[str]:
-    """The variables of a pattern's arguments."""
-    for a in x:
-        if a is None:
-            continue
-        if a[0] == "v":
-            out.add(a[1])
-        elif a[0] == "f":
-            _vars(a[2], out)
-    return out
-
-
-def _bind(lit: tuple[Any, ...], got: tuple[Any, ...], env: dict[str, Any]) -> None:
-    """What matching the literal's pattern with a possible pattern binds its variables to (an
-    over-approximation: a variable bound twice keeps its first value that is not None)."""
-    for a, b in zip(lit, got):
-        if a is None or b is None:
-            continue
-        if a[0] == "v":
-            if env.get(a[1]) is None:
-                env[a[1]] = b
-        elif a[0] == "f" and b[0] == "f" and a[1] == b[1] and len(a[2]) == len(b[2]):
-            _bind(a[2], b[2], env)
-
-
-def _subst(x: Any, env: dict[str, Any], depth: int = 0) -> Any:
-    """A pattern argument with its variables replaced by their values (None when unknown)."""
-    if x is None:
-        return None
-    if x[0] == "v":
-        return env.get(x[1])
-    if x[0] == "f":
-        if depth >= _DEPTH:
-            return None
-        return ("f", x[1], tuple(_subst(a, env, depth + 1) for a in x[2]))
-    return x
+    return all(a is None or b is None or a == b or _may_unify(a, b) for a, b in zip(p, q))
 
 
 def _may_unify(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
@@ -351,8 +282,7 @@ def _rule_infos(program: tuple[ast.AST, ...]) -> tuple[ast.AST | _RuleInfo, ...]
             _all_atoms(bound.head, every)  # with the conditions of a choice's elements
             heads = tuple(_head_atoms(bound.head))
             info = _RuleInfo(bound, heads, tuple(_required(bound.body)),
-                             frozenset((n, len(a)) for n, a in every), bound is not stm,
-                             _equalities(bound.body))
+                             frozenset((n, len(a)) for n, a in every), bound is not stm)
             if len(_INFO_BY_TEXT) > 50000:
                 _INFO_BY_TEXT.clear()
             _INFO_BY_TEXT[text] = info
@@ -403,7 +333,7 @@ def _save_infos(infos: tuple[ast.AST | _RuleInfo, ...], parts: tuple[str, ...]) 
 
     rows = [None if not isinstance(i, _RuleInfo) else
             [_to_json(i.heads), _to_json(i.required), sorted([n, a] for n, a in i.mentions),
-             str(i.stm) if i.bound else None, _to_json(i.equalities)]
+             str(i.stm) if i.bound else None]
             for i in infos]
     try:
         path = _cache_file(parts)
@@ -442,13 +372,12 @@ def _cached_infos(stms: tuple[ast.AST, ...], parts: tuple[str, ...]) -> tuple[as
                 continue
             if not is_rule:
                 return None
-            heads, required, mentions, text, equalities = row
+            heads, required, mentions, text = row
             # (a rewritten rule parsed again from its text takes the parsed statement's location:
             # error messages and tools/rule_coverage.py name the encoding file and line)
             out.append(_RuleInfo(next(next_bound).update(location=stm.location) if text is not None else stm,
                                  _from_json(heads),
-                                 _from_json(required), frozenset((n, a) for n, a in mentions), text is not None,
-                                 _from_json(equalities)))
+                                 _from_json(required), frozenset((n, a) for n, a in mentions), text is not None))
     except (TypeError, ValueError, RuntimeError):
         return None
     return tuple(out)
@@ -506,58 +435,16 @@ def waiting_literals(rules: Sequence[tuple[Any, _RuleInfo]]) -> Waiting:
     return waiting
 
 
-def _head_variables(r: _RuleInfo) -> set[str]:
-    """The variables a rule's heads take from its body (through its equalities too)."""
-    hv: set[str] = set()
-    for _n, a in r.heads:
-        _vars(a, hv)
-    for v, t in r.equalities:
-        if v in hv:
-            _vars((t,), hv)
-    return hv
-
-
-def _fired_heads(r: _RuleInfo, possible: dict[tuple[str, int], set[tuple[Any, ...]]]) -> list[Pattern]:
-    """The heads of a rule that fires, its variables bound to what the required literals binding
-    them may match now (each combination; more than _COMBOS of them: unknown)."""
-    hv = _head_variables(r)
-    if not hv:
-        return list(r.heads)
-    binders = [(n, a) for n, a in r.required if _vars(a, set()) & hv]
-    choices = [[m for m in possible.get((n, len(a)), ()) if _may_match(a, m)] for n, a in binders]
-    combos = 1
-    for c in choices:
-        combos *= len(c)
-    envs: list[dict[str, Any]] = []
-    if combos > _COMBOS:
-        envs.append({})
-    else:
-        for combo in itertools.product(*choices):
-            env: dict[str, Any] = {}
-            for (_n, a), got in zip(binders, combo):
-                _bind(a, got, env)
-            envs.append(env)
-    out: list[Pattern] = []
-    for env in envs:
-        for v, t in r.equalities:
-            if env.get(v) is None:
-                env[v] = _subst(t, env)
-        out.extend((n, tuple(_subst(x, env) for x in a)) for n, a in r.heads)
-    return out
-
-
 def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern], waiting: Waiting | None = None
              ) -> tuple[set[Any], dict[tuple[str, int], set[tuple[Any, ...]]]]:
     """The rules (given with a key each) that can fire on facts of these patterns, and the patterns
     then possible per predicate: the least fixpoint of relevant() (tools/mutate.py reads both).
-    Each new pattern is matched against each body literal of its predicate; a rule fires when every
-    one is matched, and fires again (its heads with the new bindings) when a literal that binds a
-    head variable matches another pattern (the order of firing doesn't change the fixpoint)."""
+    Each new pattern is matched once against each body literal of its predicate that no pattern
+    matched yet; a rule fires when none is left (the order of firing doesn't change the fixpoint)."""
     possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
     if waiting is None:  # (waiting_literals(rules), which relevant() keeps per program)
         waiting = waiting_literals(rules)
     unmet = [set(range(len(r.required))) for _key, r in rules]  # per rule: literals no pattern matches yet
-    binding = [bool(_head_variables(r)) for _key, r in rules]
     fired: set[Any] = set()
     new: list[tuple[str, tuple[Any, ...]]] = []
 
@@ -570,7 +457,7 @@ def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern], w
     def fire(idx: int) -> None:
         key, r = rules[idx]
         fired.add(key)
-        for name, args in _fired_heads(r, possible):
+        for name, args in r.heads:
             add(name, args)
 
     for name, args in facts:
@@ -581,16 +468,11 @@ def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern], w
     while new:
         name, args = new.pop()
         for idx, pos, lit in waiting.get((name, len(args)), ()):
-            if not _may_match(lit, args):
-                continue
             left = unmet[idx]
-            if left:
-                if pos in left:
-                    left.discard(pos)
-                    if not left:
-                        fire(idx)
-            elif binding[idx]:
-                fire(idx)
+            if pos in left and _may_match(lit, args):
+                left.discard(pos)
+                if not left:
+                    fire(idx)
     return fired, possible
 
 
