@@ -228,7 +228,7 @@ def _verdict_key(v: Any) -> str:
     return json.dumps(j, sort_keys=True)
 
 
-@PROPS
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(documents(), rich_documents()))
 def test_why_judges_an_action_as_moves_does(doc: dict[str, Any]) -> None:
     """`why` grounds only the action it is asked about (no listing/1, actions.lp): its verdict on
