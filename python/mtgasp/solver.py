@@ -23,7 +23,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 from clingo import ast
@@ -435,16 +435,43 @@ def waiting_literals(rules: Sequence[tuple[Any, _RuleInfo]]) -> Waiting:
     return waiting
 
 
-def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern], waiting: Waiting | None = None
+class Matcher:
+    """What fixpoint() reads of a list of rules, worked out once: each rule's required literals as
+    a bit mask, and per pattern the (rule, bit) of the literals it may match, remembered across
+    calls (the patterns of the states a process sees repeat; relevant() keeps one per program)."""
+
+    def __init__(self, rules: Sequence[tuple[Any, _RuleInfo]], waiting: Waiting | None = None):
+        self.rules = rules
+        self.waiting = waiting_literals(rules) if waiting is None else waiting
+        self.masks = [(1 << len(r.required)) - 1 for _key, r in rules]
+        self.ready = [idx for idx, m in enumerate(self.masks) if not m]  # rules with no required literal
+        self.matches: dict[tuple[str, tuple[Any, ...]], tuple[tuple[int, int], ...]] = {}
+
+    def match(self, name: str, args: tuple[Any, ...]) -> tuple[tuple[int, int], ...]:
+        """The (rule, literal bit) of the required literals a fact of this pattern may match."""
+        key = (name, args)
+        found = self.matches.get(key)
+        if found is None:
+            if len(self.matches) > 1 << 16:
+                self.matches.clear()
+            found = self.matches[key] = tuple(
+                (idx, 1 << pos) for idx, pos, lit in self.waiting.get((name, len(args)), ())
+                if _may_match(lit, args))
+        return found
+
+
+def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern],
+             waiting: Waiting | Matcher | None = None
              ) -> tuple[set[Any], dict[tuple[str, int], set[tuple[Any, ...]]]]:
     """The rules (given with a key each) that can fire on facts of these patterns, and the patterns
     then possible per predicate: the least fixpoint of relevant() (tools/mutate.py reads both).
-    Each new pattern is matched once against each body literal of its predicate that no pattern
-    matched yet; a rule fires when none is left (the order of firing doesn't change the fixpoint)."""
+    Each new pattern clears, in each rule, the bits of the required literals it may match; a rule
+    fires when no bit is left (the order of firing doesn't change the fixpoint). ``waiting``: the
+    rules' Matcher (relevant() keeps one per program) or their waiting_literals()."""
+    matcher = waiting if isinstance(waiting, Matcher) else Matcher(rules, waiting)
+    match = matcher.match
     possible: dict[tuple[str, int], set[tuple[Any, ...]]] = {}
-    if waiting is None:  # (waiting_literals(rules), which relevant() keeps per program)
-        waiting = waiting_literals(rules)
-    unmet = [set(range(len(r.required))) for _key, r in rules]  # per rule: literals no pattern matches yet
+    unmet = matcher.masks.copy()  # per rule: a bit per required literal no pattern matches yet
     fired: set[Any] = set()
     new: list[tuple[str, tuple[Any, ...]]] = []
 
@@ -462,35 +489,58 @@ def fixpoint(rules: Sequence[tuple[Any, _RuleInfo]], facts: Iterable[Pattern], w
 
     for name, args in facts:
         add(name, args)
-    for idx, left in enumerate(unmet):
-        if not left:
-            fire(idx)
+    for idx in matcher.ready:
+        fire(idx)
     while new:
         name, args = new.pop()
-        for idx, pos, lit in waiting.get((name, len(args)), ()):
+        for idx, bit in match(name, args):
             left = unmet[idx]
-            if pos in left and _may_match(lit, args):
-                left.discard(pos)
+            if left & bit:
+                left ^= bit
+                unmet[idx] = left
                 if not left:
                     fire(idx)
     return fired, possible
 
 
-# id of an analysed program -> (it, its rules, numbered, waiting_literals, what its other statements mention)
-_ANALYSED: dict[int, tuple[Any, list[_RuleInfo], list[tuple[int, _RuleInfo]], Waiting, frozenset[tuple[str, int]]]] = {}
+class _Analysis(NamedTuple):
+    """What relevant() reads of a program, worked out once per program (see _analysed)."""
+    infos: tuple[ast.AST | _RuleInfo, ...]
+    rules: list[_RuleInfo]
+    matcher: Matcher  # over the rules, numbered
+    defining: dict[tuple[str, int], list[int]]  # predicate -> the rules with it in their head
+    shown: frozenset[tuple[str, int]]  # what the #show and #heuristic statements mention
+    # the statements in order, each with its rule's number (-1: kept whatever fires), without the
+    # #defined statements: they only keep clingo from warning about predicates no rule defines;
+    # a relevant program is grounded without warnings (_control), so they are left out (296 of a
+    # small board's 506 statements: a twentieth of a query's time)
+    order: tuple[tuple[ast.AST, int], ...]
 
 
-def _analysed(infos: tuple[ast.AST | _RuleInfo, ...]
-              ) -> tuple[list[_RuleInfo], list[tuple[int, _RuleInfo]], Waiting, frozenset[tuple[str, int]]]:
-    """What relevant() reads of a program, worked out once per program: its rules (numbered, and
-    their required literals by predicate) and the predicates its #show and #heuristic statements
-    mention."""
+# id of an analysed program -> its analysis (which holds the program, so an id isn't reused)
+_ANALYSED: dict[int, _Analysis] = {}
+
+
+def _analysed(infos: tuple[ast.AST | _RuleInfo, ...]) -> _Analysis:
+    """What relevant() reads of a program, worked out once per program: its rules (numbered, their
+    required literals by predicate, which rules define each predicate) and the predicates its
+    #show and #heuristic statements mention."""
     hit = _ANALYSED.get(id(infos))
-    if hit is None or hit[0] is not infos:
+    if hit is None or hit.infos is not infos:
         if len(_ANALYSED) > 16:
             _ANALYSED.clear()
         rules = [i for i in infos if isinstance(i, _RuleInfo)]
-        numbered = list(enumerate(rules))
+        order: list[tuple[ast.AST, int]] = []
+        numbered = iter(range(len(rules)))
+        for stm in infos:
+            if isinstance(stm, _RuleInfo):
+                order.append((stm.stm, next(numbered)))
+            elif stm.ast_type != ast.ASTType.Defined:
+                order.append((stm, -1))
+        defining: dict[tuple[str, int], list[int]] = {}
+        for idx, r in enumerate(rules):
+            for p in {(n, len(a)) for n, a in r.heads}:
+                defining.setdefault(p, []).append(idx)
         shown: set[tuple[str, int]] = set()
         for stm in infos:
             if isinstance(stm, _RuleInfo):
@@ -501,8 +551,9 @@ def _analysed(infos: tuple[ast.AST | _RuleInfo, ...]
                 found: list[Pattern] = []
                 _all_atoms(stm, found)
                 shown |= {(n, len(a)) for n, a in found}
-        hit = _ANALYSED[id(infos)] = (infos, rules, numbered, waiting_literals(numbered), frozenset(shown))
-    return hit[1], hit[2], hit[3], hit[4]
+        hit = _ANALYSED[id(infos)] = _Analysis(infos, rules, Matcher(list(enumerate(rules))), defining,
+                                               frozenset(shown), tuple(order))
+    return hit
 
 
 def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
@@ -512,33 +563,29 @@ def relevant(infos: tuple[ast.AST | _RuleInfo, ...], facts: frozenset[Pattern],
     goal predicates depend on: without SOLVING among the goals, no constraint (nothing is
     solved); with it, also every constraint and what #heuristic and #show statements mention, and
     what they depend on. Other statements (#show, #defined, #heuristic, #program) are kept."""
-    rules, numbered, waiting, shown = _analysed(infos)
-    fired, _possible = fixpoint(numbered, facts, waiting)
-    keep = {id(rules[i].stm) for i in fired}
-    if goals is not None:
+    an = _analysed(infos)
+    rules = an.rules
+    fired, _possible = fixpoint(an.matcher.rules, facts, an.matcher)
+    if goals is None:
+        keep = fired
+    else:
         needed = set(goals)
-        solving = SOLVING in goals
-        if solving:  # what the solve reads: constraints, #heuristic and #show statements
+        keep = set()
+        if SOLVING in goals:  # what the solve reads: constraints, #heuristic and #show statements
             for i in fired:
                 if not rules[i].heads:
+                    keep.add(i)
                     needed |= rules[i].mentions
-            needed |= shown
-        grew = True
-        while grew:
-            grew = False
-            for idx in fired:
-                r = rules[idx]
-                if any((n, len(a)) in needed for n, a in r.heads) and not r.mentions <= needed:
-                    needed |= r.mentions
-                    grew = True
-        keep = {id(rules[i].stm) for i in fired
-                if any((n, len(a)) in needed for n, a in rules[i].heads)
-                or (solving and not rules[i].heads)}
-    # #defined statements only keep clingo from warning about predicates no rule defines; a
-    # relevant program is grounded without warnings (_control), so they are left out (296 of a
-    # small board's 506 statements: a twentieth of a query's time).
-    return tuple(i.stm if isinstance(i, _RuleInfo) else i for i in infos
-                 if (id(i.stm) in keep if isinstance(i, _RuleInfo) else i.ast_type != ast.ASTType.Defined))
+            needed |= an.shown
+        todo = list(needed)
+        while todo:  # the fired rules that define a needed predicate, and what they mention
+            for i in an.defining.get(todo.pop(), ()):
+                if i in fired and i not in keep:
+                    keep.add(i)
+                    for m in rules[i].mentions - needed:
+                        needed.add(m)
+                        todo.append(m)
+    return tuple(stm for stm, i in an.order if i < 0 or i in keep)
 
 
 def _control(log: list[str], trimmed: bool) -> clingo.Control:
