@@ -48,6 +48,13 @@ MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produ
 MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1),
                         ("legal_target", 2), ("legal_target_player", 2)})
 
+# What `why` grounds for an action with no cost (costed/1 holds only for casts, activations,
+# foretell, plot and suspend: costs.lp, special_actions.lp): only a costed verdict searches a
+# payment (Query.settle), so these are decided by the grounding alone, without the payment
+# search's rules and constraints.
+WHY_UNCOSTED_GOALS = MOVE_GOALS - {SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)}
+UNCOSTED_KINDS = ("play_land", "pass", "decline", "choose")
+
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})
 
@@ -67,6 +74,7 @@ class Query:
         ``moves``: without ``actions``, the player's candidate moves are judged (listing/1,
         actions.lp); with ``actions`` (why) only those are, whatever ``moves`` says."""
         self.state = state
+        self.goals = goals
         self.player = player
         fw = FactWriter(library, private_kinds=private_kinds)
         fw.state(state)
@@ -136,6 +144,8 @@ class Query:
         """Search a payment for a costed action: legal with a plan, or the 601.2h reason."""
         if not v.costed:
             return v
+        if self.goals is not None and SOLVING not in self.goals:  # (WHY_UNCOSTED_GOALS: never costed)
+            raise RuntimeError(f"{v.action.kind} is costed but was grounded without the payment search")
         if v.cost_free:
             # No mana, no X and no sacrifice to pay: the payment search (payment.lp) would find the
             # empty payment at once (every constraint holds with no mana ability activated, and
@@ -210,15 +220,17 @@ class Checker:
 
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
-        return _why(self._move_query(state, player or default_player(state), (action,)), action)
+        goals = WHY_UNCOSTED_GOALS if action.kind in UNCOSTED_KINDS else MOVE_GOALS
+        return _why(self._move_query(state, player or default_player(state), (action,), goals), action)
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
         return _mana(Query(self.library, state, default_player(state), goals=MANA_GOALS, private_kinds=True),
                      object_id)
 
-    def _move_query(self, state: GameState, player: str, actions: tuple[Action, ...] = ()) -> Query:
-        return Query(self.library, state, player, actions, signatures=MOVE_SIGNATURES, goals=MOVE_GOALS,
+    def _move_query(self, state: GameState, player: str, actions: tuple[Action, ...] = (),
+                    goals: frozenset[tuple[str, int]] = MOVE_GOALS) -> Query:
+        return Query(self.library, state, player, actions, signatures=MOVE_SIGNATURES, goals=goals,
                      private_kinds=True)
 
     def many(self, asks: Sequence[Ask]) -> list[Any]:
