@@ -200,6 +200,11 @@ def test_an_empty_target_list_of_a_spell_that_requires_a_target_is_bad_input(che
                            {"id": "a", "zone": "stack", "ability": {"source": "pp", "index": 1},
                             "controller": "alice", "targets": []}], stack=["a"]), checker.library)
     assert "objects[1].targets" in [p.path for p in e.value.problems]
+    # 303.4a: an Aura spell requires a target (Wild Growth's "Enchant land")
+    with pytest.raises(InputError) as e:
+        parse_state(state([{"id": "wg", "card": "Wild Growth", "zone": "stack", "targets": []}],
+                          stack=["wg"]), checker.library)
+    assert [p.path for p in e.value.problems] == ["objects[0].targets"]
     # Hull Breach (modal) requires none: [] is no target chosen
     parse_state(state([{"id": "h", "card": "Hull Breach", "zone": "stack", "targets": []}], stack=["h"]),
                 checker.library)

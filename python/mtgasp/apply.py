@@ -179,7 +179,7 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
     if sym.type == SymbolType.Number:
         if name == "face" and obj is not None:
             return decoder.library.get(obj["card"]).faces[sym.number - 1].name
-        if name in ("exiled_with", "refers_to"):
+        if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
         if name in ("seen_by", "priority", "active_player", "controller"):
             return decoder.ids.player_names[sym.number]

@@ -369,6 +369,16 @@ class FactWriter:
                     self.add("enchant", a, C(kind_word))
                 if yours:
                     self.add("enchant_controlled", a)
+                if parts is not None and kinds != ["player"]:
+                    # 303.4a, 702.5a: an Aura spell requires a target, which is defined by its enchant
+                    # ability: one permanent of a kind it may enchant (controlled by the spell's
+                    # controller for "Enchant ... you control"; effects.lp reads it as for a spell's)
+                    self.add("target_req", a, N(1), C("battlefield"), N(1))
+                    for kind_word in kinds:
+                        if kind_word != "permanent":
+                            self.add("target_req_type", a, N(1), C(kind_word))
+                    if yours:
+                        self.add("target_req_controller", a, N(1), C("you"))
         if kind in ("activated", "additional_cost"):
             self.activation_cost(a, spec.get("cost") or {}, prefix="activation" if kind == "activated" else "additional")
         if kind == "additional_cost":

@@ -147,6 +147,9 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _PlayerCheck = Callable[[str, Any], str | None]
 
+# 110.4: the card types of permanents
+PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+
 
 class CardLookup(Protocol):
     """What validation needs from a card library (``mtgasp.cards.CardLibrary`` provides it)."""
@@ -1339,6 +1342,10 @@ def required_targets(abilities: Iterable[Any]) -> int:
     n = 0
     for ab in abilities:
         spec = getattr(ab, "spec", {}) or {}
+        if getattr(ab, "kind", None) == "keyword" and spec.get("keyword") == "enchant" and (
+                str(spec.get("what", "")).lower() != "player"):
+            n += 1  # 303.4a: an Aura spell requires a target, defined by its enchant ability
+            continue
         if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
             continue
         effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
@@ -1449,7 +1456,14 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     if not d.is_ability and d.card is not None and d.extra.get("targets"):
         face = _card_face(d.card, d.values.get("face"))
         texts = [face.oracle, *(getattr(ab, "text", "") or "" for ab in face.abilities)]
-        if "Aura" not in face.subtypes and not any(TARGET_WORD.search(t or "") for t in texts):
+        permanent = any(t.lower() in PERMANENT_TYPES for t in face.types)
+        if "Aura" not in face.subtypes and permanent:
+            # 115.1, 303.4a: of permanent spells only an Aura spell targets (the targets in a
+            # permanent's abilities' text are chosen when those abilities are activated or trigger)
+            f.add(p("targets"), f"{face.name} has no targets: it is a permanent spell and no Aura "
+                                "spell; the targets its abilities' text names are chosen when those "
+                                "abilities are activated or trigger (CR 115.1, 303.4a)")
+        elif "Aura" not in face.subtypes and not any(TARGET_WORD.search(t or "") for t in texts):
             # 115.1: a spell has targets only if its text says "target" (or it is an Aura, 303.4a)
             f.add(p("targets"), f"{face.name} has no targets: its text doesn't say \"target\" and it "
                                 "is no Aura spell (CR 115.1, 303.4a)")
