@@ -518,6 +518,9 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
+        for v, args in each("x_removes_max"):  # 107.3a, 118.3: X counters, at most those it has
+            v.has_x = True
+            v.x_max = args[1].number
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number

@@ -301,6 +301,8 @@ class Action:
             out["face"] = self.face
         if self.ability is not None:
             out["ability"] = self.ability
+        if self.kind == "activate" and self.x is not None:  # 107.3a: X of an activation cost
+            out["x"] = self.x
         if self.kind == "activate" and (self.targets or self.targets_given):
             out["targets"] = list(self.targets)
         if self.sacrifice:
