@@ -106,6 +106,7 @@ class Verdict:
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
+    x_counters: bool = False  # X is the number of counters its cost removes (107.3a), not mana
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -519,7 +520,7 @@ class Decoder:
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
         for v, args in each("x_removes_max"):  # 107.3a, 118.3: X counters, at most those it has
-            v.has_x = True
+            v.has_x = v.x_counters = True
             v.x_max = args[1].number
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana

@@ -77,8 +77,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     fw.add("do", term)
     if action.x is not None:
         fw.add("query_x", query, Number(action.x))
-    elif verdict.has_x and not verdict.free:
-        fw.add("query_x", query, Number(0))  # X not announced: 0
+    elif verdict.has_x and not verdict.free and not verdict.x_counters:
+        fw.add("query_x", query, Number(0))  # X not announced: 0 (X counters: every one, as before)
     for t in action.targets:
         if t in fw.ids.objects:
             fw.add("do_target", fw.ids.obj(t))
