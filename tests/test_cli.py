@@ -292,6 +292,9 @@ def test_why_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert rc == 0 and out.startswith("legal: alice may do this.") and "total cost: {R}" in out
     rc, out, _ = call(capsys, "why", MIDGAME, '{"kind": "activate", "object": "elves", "ability": 1}')
     assert rc == 0 and out.startswith("not legal for alice:") and "302.6:" in out
+    # 118.3, 701.21a: what the cost sacrifices (Shrapnel Blast's artifact: Pili-Pala, the only one)
+    rc, out, _ = call(capsys, "why", MIDGAME, '{"kind": "cast", "object": "h_blast", "targets": ["bob"]}')
+    assert rc == 0 and "  sacrifice: pilipala" in out.splitlines()
 
 
 def test_why_subprocess() -> None:

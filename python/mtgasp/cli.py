@@ -514,6 +514,8 @@ def _print_why(player: str, v: Any) -> None:
             _say(f"  total cost: {v.cost}" + (f" with X = {x}" if x is not None else ""))
         if v.plan is not None and v.plan.sources:
             _say("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
+        if v.plan is not None and v.plan.sacrifices:  # 118.3, 701.21a: what the cost sacrifices
+            _say("  sacrifice: " + ", ".join(v.plan.sacrifices))
     else:
         _say(f"not legal for {player}:")
         for r in v.reasons:
