@@ -205,6 +205,10 @@ def test_an_empty_target_list_of_a_spell_that_requires_a_target_is_bad_input(che
         parse_state(state([{"id": "wg", "card": "Wild Growth", "zone": "stack", "targets": []}],
                           stack=["wg"]), checker.library)
     assert [p.path for p in e.value.problems] == ["objects[0].targets"]
+    # a creature spell has no targets of its own (115.1): Walking Ballista's ability's "any target"
+    # is chosen when that ability is activated, so [] is no target chosen
+    parse_state(state([{"id": "wb", "card": "Walking Ballista", "zone": "stack", "targets": []}],
+                      stack=["wb"]), checker.library)
     # Hull Breach (modal) requires none: [] is no target chosen
     parse_state(state([{"id": "h", "card": "Hull Breach", "zone": "stack", "targets": []}], stack=["h"]),
                 checker.library)

@@ -1452,7 +1452,10 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         if players and who not in players:
             f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
     if not d.is_ability and d.card is not None and d.extra.get("targets") == []:
-        _no_targets(f, d, p, _card_face(d.card, d.values.get("face")).abilities, d.card.name)
+        # (a spell's own targets: its spell abilities' and an Aura's enchant; not those of the
+        # abilities its permanent would have, 115.1)
+        _no_targets(f, d, p, [ab for ab in _card_face(d.card, d.values.get("face")).abilities
+                              if getattr(ab, "kind", None) in ("spell", "keyword")], d.card.name)
     if not d.is_ability and d.card is not None and d.extra.get("targets"):
         face = _card_face(d.card, d.values.get("face"))
         texts = [face.oracle, *(getattr(ab, "text", "") or "" for ab in face.abilities)]
