@@ -3775,6 +3775,14 @@ def _k_shroud(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "shroud"}
 
 
+@template("keyword.indestructible", "keyword", r"Indestructible",
+          '{"kind": "keyword", "keyword": "indestructible"}',
+          "CR 702.12b, 704.5g (lethal damage and \"destroy\" don't destroy it; toughness 0 or less still puts it into the graveyard, 704.5f)",
+          "Darksteel Myr: Indestructible")
+def _k_indestructible(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "indestructible"}
+
+
 @template("keyword.kicker", "keyword", rf"Kicker {KEYWORD_COST}",
           '{"kind": "keyword", "keyword": "kicker", "cost": "{2}"}', "CR 702.33", "Kicker {4}")
 def _k_kicker(m: re.Match[str], ctx: Ctx) -> Any:
