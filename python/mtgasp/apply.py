@@ -531,8 +531,10 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
             k = 1
             while f"{base}-{k}" in objs:
                 k += 1
+            # 111.2, 302.6: it enters now, under its creator's control ("entered this turn": Alena,
+            # Kessig Trapper; found by probe16b: tokens had no entered_turn and counted as old)
             tok = {"id": f"{base}-{k}", "card": card, "owner": owner, "zone": "battlefield",
-                   "token": True, "controlled_since_turn": doc["turn"]}
+                   "token": True, "controlled_since_turn": doc["turn"], "entered_turn": doc["turn"]}
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
             article = "an" if card[:1].lower() in "aeiou" else "a"
