@@ -2649,6 +2649,16 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
             "duration": "end_of_turn"}
 
 
+@template("effect.pump_target_creature", "effect",
+          r"[Tt]arget creature gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn",
+          '{"action": "pump", "power": P, "toughness": T, "duration": "end_of_turn", "target": "creature"}',
+          "CR 611.2a, 601.2c, 608.2b, 514.2",
+          "Giant Growth: Target creature gets +3/+3 until end of turn.")
+def _e_pump_target(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "pump", "power": int(m["p"]), "toughness": int(m["t"]),
+            "duration": "end_of_turn", "target": "creature"}
+
+
 @template("effect.add_mana_restricted", "effect",
           r"(?P<add>Add [^.]+)\. (?P<spend>Spend this mana only [^.]+)",
           '{"action": "add_mana", "produce": {..., "spend_only": [...]}} (the restriction stays with the '
