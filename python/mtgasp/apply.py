@@ -466,8 +466,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     doc["stack"] = stack
     if not stack:
         doc.pop("stack")
-    for a in by_name.get("event", []):
-        events.append(decoder.message(a.arguments[0]))
+    # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c)
+    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])]
+    events.extend(sorted(said, key=lambda e: "(104.2a)" in e or "(104.4a)" in e))
 
 
 def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:
@@ -531,8 +532,10 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
             k = 1
             while f"{base}-{k}" in objs:
                 k += 1
+            # 111.2, 302.6: it enters now, under its creator's control ("entered this turn": Alena,
+            # Kessig Trapper; found by probe16b: tokens had no entered_turn and counted as old)
             tok = {"id": f"{base}-{k}", "card": card, "owner": owner, "zone": "battlefield",
-                   "token": True, "controlled_since_turn": doc["turn"]}
+                   "token": True, "controlled_since_turn": doc["turn"], "entered_turn": doc["turn"]}
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
             article = "an" if card[:1].lower() in "aeiou" else "a"

@@ -82,6 +82,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "suspend": ("n", "cost"),   # 702.62a: "Suspend N—[cost]"
     "split second": (),         # 702.61a
     "ascend": (),               # 702.131b (a permanent's)
+    "indestructible": (),       # 702.12b: not destroyed by lethal damage (704.5g) or "destroy"
     "enchant": ("what",),
 }
 # 702.16a: the qualities a "protection from ..." keyword may name in the card format: a color, a

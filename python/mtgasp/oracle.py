@@ -2649,6 +2649,16 @@ def _e_pump(m: re.Match[str], ctx: Ctx) -> Any:
             "duration": "end_of_turn"}
 
 
+@template("effect.pump_target_creature", "effect",
+          r"[Tt]arget creature gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn",
+          '{"action": "pump", "power": P, "toughness": T, "duration": "end_of_turn", "target": "creature"}',
+          "CR 611.2a, 601.2c, 608.2b, 514.2",
+          "Giant Growth: Target creature gets +3/+3 until end of turn.")
+def _e_pump_target(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "pump", "power": int(m["p"]), "toughness": int(m["t"]),
+            "duration": "end_of_turn", "target": "creature"}
+
+
 @template("effect.add_mana_restricted", "effect",
           r"(?P<add>Add [^.]+)\. (?P<spend>Spend this mana only [^.]+)",
           '{"action": "add_mana", "produce": {..., "spend_only": [...]}} (the restriction stays with the '
@@ -3773,6 +3783,14 @@ def _k_hexproof(m: re.Match[str], ctx: Ctx) -> Any:
           "CR 702.18a, 601.2c, 608.2b (no spell or ability can target it)", "Argothian Enchantress: Shroud")
 def _k_shroud(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "shroud"}
+
+
+@template("keyword.indestructible", "keyword", r"Indestructible",
+          '{"kind": "keyword", "keyword": "indestructible"}',
+          "CR 702.12b, 704.5g (lethal damage and \"destroy\" don't destroy it; toughness 0 or less still puts it into the graveyard, 704.5f)",
+          "Darksteel Myr: Indestructible")
+def _k_indestructible(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"keyword": "indestructible"}
 
 
 @template("keyword.kicker", "keyword", rf"Kicker {KEYWORD_COST}",
