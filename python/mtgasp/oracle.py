@@ -4190,7 +4190,7 @@ _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 _T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
-                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
+                       r"(?:one|two|three|four|X))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -4208,7 +4208,9 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         pre, rest = m["pre"].strip().lower(), m["rest"]
         if pre.startswith(("up to", "any number")):
             continue
-        count = {"two": 2, "three": 3, "four": 4}.get(pre, 1)
+        # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
+        # of Tawnos): as many different targets as the X announced (count "X"; none for X = 0)
+        count: int | str = "X" if pre == "x" else {"two": 2, "three": 3, "four": 4}.get(pre, 1)
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
@@ -4253,7 +4255,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["other"] = True
         else:
             continue   # a player, "target opponent", or a phrase not read: no requirement
-        if count > 1:
+        if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
         out.append(req)
     return out
