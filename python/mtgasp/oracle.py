@@ -4032,6 +4032,9 @@ _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
 # (also "Spend only black mana on X" / "Spend only mana of the chosen color to activate this
 # ability": a restriction on the mana that pays the cost, 106.6, which the card format can't say)
+# 107.3c: a sentence that defines X ("X is the number of pin counters on this artifact"), not one
+# that tests it ("If X is 5 or more, ...")
+_X_DEFINED = re.compile(r"X is\b")
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
                               r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b")
 # (Doubling Cube's "Double the amount of each type of unspent mana you have" adds mana too: it is a
@@ -4512,6 +4515,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         for sent in sents:
             if _ACTIVATION_RULE.search(sent):
                 raise Refused(f'"{sent}" changes how the ability is activated: no template')
+            if _X_DEFINED.match(sent) and "{X}" in json.dumps(cost):
+                # 107.3c: X defined by the text (Soul Foundry: "X is the mana value of that card")
+                # isn't chosen; read as a chosen X, `moves` offered any X the mana allows (found
+                # by probe16a)
+                raise Refused(f'"{sent}" defines the X of the activation cost (107.3c): no template')
         eff = ". ".join(sents) + "."
         if not zone and re.search(r"\b(?:Return|Put) ~ from your graveyard\b", eff):
             # 113.6k: an ability whose effect moves its card out of a zone functions only there
@@ -4528,6 +4536,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         # an instant's or sorcery's paragraph is its effect (CR 608.2): not modeled unless it
         # adds mana; a paragraph about casting the spell itself (its cost, when or how it may be
         # cast) is a static ability of the spell (CR 601.2f, 113.6) and stays in scope
+        if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost and \
+                any(_X_DEFINED.match(x) for x in _sentences(norm)):
+            # 107.3c: the spell's text defines its X (Spoils of War: "X is the number of artifact
+            # and/or creature cards in an opponent's graveyard as you cast this spell"): not chosen
+            raise Refused("the text defines the X of the spell's mana cost (107.3c): no template")
         if not _SPELL_STATIC.search(norm):
             eff = _effect(norm, ctx, spell=True)
             if "effects" in eff:
