@@ -48,23 +48,23 @@ NAMES = ("Icy Blast", "Candelabra of Tawnos", "Soul Foundry", "Voodoo Doll", "Sp
 def _entry(name: str) -> list[dict[str, object]]:
     """The MTGJSON AtomicCards entry of a real card (the Oracle texts the tests rest on)."""
     texts = {
-        "Icy Blast": ("{X}{U}", "Instant", "Tap X target creatures.\nFerocious — If you control a creature "
+        "Icy Blast": ("{X}{U}", "Instant", ("Tap X target creatures.\nFerocious — If you control a creature "
                       "with power 4 or greater, those creatures don't untap during their controllers' "
-                      "next untap steps."),
+                      "next untap steps.")),
         "Candelabra of Tawnos": ("{1}", "Artifact", "{X}, {T}: Untap X target lands."),
-        "Soul Foundry": ("{4}", "Artifact", "Imprint — When this artifact enters, you may exile a creature "
+        "Soul Foundry": ("{4}", "Artifact", ("Imprint — When this artifact enters, you may exile a creature "
                          "card from your hand.\n{X}, {T}: Create a token that's a copy of the exiled card. "
-                         "X is the mana value of that card."),
-        "Voodoo Doll": ("{6}", "Artifact", "At the beginning of your upkeep, put a pin counter on this "
+                         "X is the mana value of that card.")),
+        "Voodoo Doll": ("{6}", "Artifact", ("At the beginning of your upkeep, put a pin counter on this "
                         "artifact.\nAt the beginning of your end step, if this artifact is untapped, destroy "
                         "this artifact and it deals damage to you equal to the number of pin counters on it."
                         "\n{X}{X}, {T}: This artifact deals damage equal to the number of pin counters on it "
-                        "to any target. X is the number of pin counters on this artifact."),
-        "Spoils of War": ("{X}{B}", "Sorcery", "X is the number of artifact and/or creature cards in an "
+                        "to any target. X is the number of pin counters on this artifact.")),
+        "Spoils of War": ("{X}{B}", "Sorcery", ("X is the number of artifact and/or creature cards in an "
                           "opponent's graveyard as you cast this spell.\nDistribute X +1/+1 counters among "
-                          "any number of target creatures."),
-        "Martial Coup": ("{X}{W}{W}", "Sorcery", "Create X 1/1 white Soldier creature tokens. If X is 5 or "
-                         "more, destroy all other creatures."),
+                          "any number of target creatures.")),
+        "Martial Coup": ("{X}{W}{W}", "Sorcery", ("Create X 1/1 white Soldier creature tokens. If X is 5 or "
+                         "more, destroy all other creatures.")),
     }
     cost, typ, text = texts[name]
     return [{"name": name, "manaCost": cost, "type": typ, "types": [typ], "subtypes": [], "supertypes": [],
