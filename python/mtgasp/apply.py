@@ -361,6 +361,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             obj["refers_to"] = oid[ref.number]
         if _key in ability_targets:
             obj["targets"] = ability_targets[_key]
+        for ax in by_name.get("new_ability_x", []):
+            if ax.arguments[0] == _key:  # 107.3a: the X announced for the activation
+                obj["x"] = ax.arguments[1].number
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
