@@ -104,9 +104,10 @@ class Verdict:
     unpayable_atoms: list[tuple[Symbol, Symbol]] = field(default_factory=list)
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
+    # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
+    x_remove_max: int | None = None
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
-    x_counters: bool = False  # X is the number of counters its cost removes (107.3a), not mana
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -114,6 +115,8 @@ class Verdict:
             out["cost"] = self.cost
             if self.has_x:
                 out["x"] = {"min": 0, "max": self.x_max}
+            elif self.x_remove_max is not None:   # (found by probe16a: moves printed no bounds)
+                out["x"] = {"min": 0, "max": self.x_remove_max}
         out["rules"] = self.permits
         if self.plan is not None:
             out["payment"] = self.plan.to_json()
@@ -519,9 +522,8 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
-        for v, args in each("x_removes_max"):  # 107.3a, 118.3: X counters, at most those it has
-            v.has_x = v.x_counters = True
-            v.x_max = args[1].number
+        for v, args in each("x_remove_upper"):
+            v.x_remove_max = args[1].number
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number

@@ -35,7 +35,7 @@ VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("sacrifice_count", 2), ("could_produce", 2), ("makes", 3),
     ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
-    ("x_reduction", 2), ("land_face_choice", 2), ("x_removes_max", 2),
+    ("x_reduction", 2), ("land_face_choice", 2), ("x_remove_upper", 2),
 )
 
 
@@ -160,7 +160,7 @@ class Query:
         if s.satisfiable:
             v.plan = self.decoder.plan(s.atoms, self.player)
             v.legal = v.ok and any(a.name == "legal" for a in s.atoms)
-            if v.has_x and not v.free and v.plan.x is not None:  # (X counters removed: decoded)
+            if v.has_x and not v.free:
                 v.x_max = v.plan.x
         else:
             v.legal = False

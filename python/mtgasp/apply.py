@@ -75,10 +75,16 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     fw.action_facts(query, action, state)
     term = verdict.term
     fw.add("do", term)
+    unstated_x: int | None = None
     if action.x is not None:
         fw.add("query_x", query, Number(action.x))
-    elif verdict.has_x and not verdict.free and not verdict.x_counters:
-        fw.add("query_x", query, Number(0))  # X not announced: 0 (X counters: every one, as before)
+    elif verdict.has_x and not verdict.free:
+        # X not announced: the X `why` answers for the same action, the largest payable (107.3a:
+        # the player announces it; `moves` prints {"min", "max"} and apply takes the max, as it
+        # removes every counter of "Remove X ki counters" without `x`). Found by probe16a: `why`
+        # showed a payment with X = 2 and apply cast the same action with X = 0.
+        unstated_x = verdict.x_max if verdict.x_max is not None else 0
+        fw.add("query_x", query, Number(unstated_x))
     for t in action.targets:
         if t in fw.ids.objects:
             fw.add("do_target", fw.ids.obj(t))
@@ -127,6 +133,9 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
     events = [describe(action, state)]
+    if unstated_x is not None:
+        events.append(f"X = {unstated_x}: the action announces no X, so the largest X that can be "
+                      "paid is taken, as `why` answers (107.3a)")
     rng = random.Random(seed)
     _write(doc, solved.atoms, decoder, state, rng, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
@@ -352,6 +361,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             obj["refers_to"] = oid[ref.number]
         if _key in ability_targets:
             obj["targets"] = ability_targets[_key]
+        for ax in by_name.get("new_ability_x", []):
+            if ax.arguments[0] == _key:  # 107.3a: the X announced for the activation
+                obj["x"] = ax.arguments[1].number
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))

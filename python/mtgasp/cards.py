@@ -1760,7 +1760,8 @@ class _Validator:
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
-        "supertypes", "tapped", "controller": "you"|"opponents", "other", "count"}."""
+        "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
+        many as the X announced)}."""
         if not isinstance(v, list) or not v:
             self.add(path, f"expected a non-empty list of targets, got {_q(v)}")
             return
@@ -1787,7 +1788,7 @@ class _Validator:
                     self.boolean(req[f], f"{p}.{f}")
             if "controller" in req:
                 self.choice(req["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
-            if "count" in req:
+            if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
                 self.integer(req["count"], f"{p}.count", 1)
 
     def type_lists(self, obj: Mapping[str, Any], path: str) -> None:

@@ -623,7 +623,8 @@ class FactWriter:
             for req in eff.get("targets") or [] if eff["action"] == "not_modeled" else []:
                 treq += 1   # 601.2c, 602.2b: a target a not-modeled effect requires
                 tj = N(treq)
-                self.add("target_req", a, tj, C(req["zone"]), N(int(req.get("count", 1))))
+                cnt = req.get("count", 1)   # "X": as many as the X announced (601.2c, 107.3a)
+                self.add("target_req", a, tj, C(req["zone"]), C("x") if cnt == "X" else N(int(cnt)))
                 for t in req.get("types") or []:
                     self.add("target_req_type", a, tj, C(t.lower()))
                 for t in req.get("non_types") or []:

@@ -301,10 +301,12 @@ class Action:
             out["face"] = self.face
         if self.ability is not None:
             out["ability"] = self.ability
-        if self.kind == "activate" and self.x is not None:  # 107.3a: X of an activation cost
-            out["x"] = self.x
         if self.kind == "activate" and (self.targets or self.targets_given):
             out["targets"] = list(self.targets)
+        if self.kind != "cast" and self.x is not None:
+            # the X announced for an activation or a plot/suspend cost (107.3a, 107.3d), echoed as
+            # asked (found by probe16a: `why`/`apply` of {"kind": "activate", ..., "x": 3} dropped it)
+            out["x"] = self.x
         if self.sacrifice:
             out["sacrifice"] = list(self.sacrifice)
         return out

@@ -4050,6 +4050,9 @@ _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
 # (also "Spend only black mana on X" / "Spend only mana of the chosen color to activate this
 # ability": a restriction on the mana that pays the cost, 106.6, which the card format can't say)
+# 107.3c: a sentence that defines X ("X is the number of pin counters on this artifact"), not one
+# that tests it ("If X is 5 or more, ...")
+_X_DEFINED = re.compile(r"X is\b")
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
                               r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b")
 # (Doubling Cube's "Double the amount of each type of unspent mana you have" adds mana too: it is a
@@ -4208,7 +4211,7 @@ _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 _T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
-                       r"(?:one|two|three|four))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
+                       r"(?:one|two|three|four|X))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -4226,7 +4229,9 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         pre, rest = m["pre"].strip().lower(), m["rest"]
         if pre.startswith(("up to", "any number")):
             continue
-        count = {"two": 2, "three": 3, "four": 4}.get(pre, 1)
+        # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
+        # of Tawnos): as many different targets as the X announced (count "X"; none for X = 0)
+        count: int | str = "X" if pre == "x" else {"two": 2, "three": 3, "four": 4}.get(pre, 1)
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
@@ -4271,7 +4276,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["other"] = True
         else:
             continue   # a player, "target opponent", or a phrase not read: no requirement
-        if count > 1:
+        if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
         out.append(req)
     return out
@@ -4528,6 +4533,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         for sent in sents:
             if _ACTIVATION_RULE.search(sent):
                 raise Refused(f'"{sent}" changes how the ability is activated: no template')
+            if _X_DEFINED.match(sent) and "{X}" in json.dumps(cost):
+                # 107.3c: X defined by the text (Soul Foundry: "X is the mana value of that card")
+                # isn't chosen; read as a chosen X, `moves` offered any X the mana allows (found
+                # by probe16a)
+                raise Refused(f'"{sent}" defines the X of the activation cost (107.3c): no template')
         eff = ". ".join(sents) + "."
         if not zone and re.search(r"\b(?:Return|Put) ~ from your graveyard\b", eff):
             # 113.6k: an ability whose effect moves its card out of a zone functions only there
@@ -4544,6 +4554,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         # an instant's or sorcery's paragraph is its effect (CR 608.2): not modeled unless it
         # adds mana; a paragraph about casting the spell itself (its cost, when or how it may be
         # cast) is a static ability of the spell (CR 601.2f, 113.6) and stays in scope
+        if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost and \
+                any(_X_DEFINED.match(x) for x in _sentences(norm)):
+            # 107.3c: the spell's text defines its X (Spoils of War: "X is the number of artifact
+            # and/or creature cards in an opponent's graveyard as you cast this spell"): not chosen
+            raise Refused("the text defines the X of the spell's mana cost (107.3c): no template")
         if not _SPELL_STATIC.search(norm):
             eff = _effect(norm, ctx, spell=True)
             if "effects" in eff:
