@@ -415,7 +415,10 @@ def _compiled(w: str, ignore_case: bool = False) -> re.Pattern[str]:
     key = ("i:" if ignore_case else "c:") + w
     r = _RE_CACHE.get(key)
     if r is None:
-        r = _RE_CACHE[key] = re.compile("^" + w + "$", re.IGNORECASE if ignore_case else 0)
+        # the whole wording is anchored, each alternative of a top-level "|" too ("^A|B$" would
+        # let A match a prefix: Interplanar Beacon's "Add two mana of different colors. Spend
+        # this mana only to cast planeswalker spells" lost its spend restriction, CR 106.6)
+        r = _RE_CACHE[key] = re.compile("^(?:" + w + ")$", re.IGNORECASE if ignore_case else 0)
     return r
 
 

@@ -1,0 +1,50 @@
+"""Real cards through the Oracle importer (session 16, probe16c): lines a template read but misread.
+The fixture tests/fixtures/real_cards_probe16c.json holds MTGJSON AtomicCards entries copied from
+../shared/data/AtomicCards.json.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import TEMPLATES, CardResult
+from real_cards import abilities, module_fixtures, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe16c.json"
+results, checker = module_fixtures(FIXTURE)
+
+_PAIRS = ["{W}{U}", "{W}{B}", "{W}{R}", "{W}{G}", "{U}{B}", "{U}{R}", "{U}{G}", "{B}{R}", "{B}{G}",
+          "{R}{G}"]
+
+
+def test_every_alternative_of_a_wording_is_anchored_at_both_ends() -> None:
+    # "^A|B$" lets A match a prefix of the line: the rest (a spend restriction, 106.6) was dropped
+    for t in TEMPLATES:
+        assert t.regex.pattern.startswith("^(?:") and t.regex.pattern.endswith(")$"), t.name
+
+
+def test_interplanar_beacon_keeps_its_spend_restriction(results: dict[str, CardResult]) -> None:
+    # "{1}, {T}: Add two mana of different colors. Spend this mana only to cast planeswalker
+    # spells." (106.6): the second sentence was dropped
+    assert abilities(results, "Interplanar Beacon")[2] == {
+        "kind": "activated", "cost": {"mana": "{1}", "tap": True},
+        "mana": {"choice": _PAIRS, "spend_only": [{"spell": {"types": ["Planeswalker"]}}]}}
+    assert abilities(results, "Firemind Vessel")[1]["mana"] == {"choice": _PAIRS}
+
+
+def test_slobad_keeps_its_spend_restriction(results: dict[str, CardResult]) -> None:
+    # "{T}, Sacrifice an artifact: Add an amount of {R} equal to the sacrificed artifact's mana
+    # value. Spend this mana only to cast artifact spells or activate abilities of artifacts."
+    assert abilities(results, "Slobad, Iron Goblin")[0] == {
+        "kind": "activated", "cost": {"tap": True, "sacrifice": {"type": "Artifact"}},
+        "mana": {"for_each": {"mana": "{R}", "sacrificed": "mana_value"},
+                 "spend_only": [{"spell": {"types": ["Artifact"]}},
+                                {"ability": {"of_types": ["Artifact"]}}]}}
+
+
+def test_beacon_mana_doesnt_pay_lightning_bolt(checker: Checker) -> None:
+    doc = state([{"id": "ib", "card": "Interplanar Beacon"}, {"id": "i1", "card": "Island"},
+                 {"id": "bolt", "card": "Lightning Bolt", "zone": "hand"}])
+    v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["bob"]})
+    assert not v.legal and {r.rule for r in v.reasons} == {"106.6", "601.2h"}, v.to_json()
