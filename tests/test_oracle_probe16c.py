@@ -48,3 +48,34 @@ def test_beacon_mana_doesnt_pay_lightning_bolt(checker: Checker) -> None:
                  {"id": "bolt", "card": "Lightning Bolt", "zone": "hand"}])
     v = why(checker, doc, {"kind": "cast", "object": "bolt", "targets": ["bob"]})
     assert not v.legal and {r.rule for r in v.reasons} == {"106.6", "601.2h"}, v.to_json()
+
+
+def _refusal(results: dict[str, CardResult], name: str) -> str:
+    """The reasons of the card's refused lines."""
+    r = results[name]
+    assert r.card is None, f"{name} imported"
+    return " | ".join(v.reason for v in r.lines if v.verdict == "refused")
+
+
+def test_a_static_line_taking_abilities_away_is_refused(results: dict[str, CardResult]) -> None:
+    # 613.1f: "All creatures lose all abilities" takes Llanowar Elves' {T}: Add {G} away (605.1a);
+    # kept as not modeled, `mana` still gave {G} with Humility on the battlefield
+    assert "613.1f" in _refusal(results, "Humility")
+    assert "613.1f" in _refusal(results, "Frogify")
+    assert "613.1f" in _refusal(results, "Ray of Frost")  # "As long as ... it loses all abilities"
+    # an effect "until end of turn" is a not-modeled effect, as before
+    assert results["Turn to Frog"].card is not None
+
+
+def test_an_enchant_keyword_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:
+    # 702.5a, 303.4a: "Enchant artifact, creature, or planeswalker" was kept as not modeled: the
+    # Aura spell targeted nothing
+    assert "303.4a" in _refusal(results, "Planar Disruption")
+    assert "303.4a" in _refusal(results, "Ensoul Ring")  # "Enchant nonland permanent."
+
+
+def test_a_line_setting_land_types_in_other_words_is_refused(results: dict[str, CardResult]) -> None:
+    # 305.7: "Enchanted permanent is a colorless Forest land" (its only mana is {G}) and
+    # "Enchanted land is the chosen type"
+    assert "305.7" in _refusal(results, "Song of the Dryads")
+    assert "305.7" in _refusal(results, "Phantasmal Terrain")

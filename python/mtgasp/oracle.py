@@ -3972,10 +3972,14 @@ _SCOPE = re.compile(
 # Pool). A condition ("If that land is a Mountain", "unless there is a Mountain") is no change.
 _BASIC_TYPES_PL = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)"
 _LAND_TYPE_CHANGE = re.compile(
-    r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)? "
+    r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)?"
+    r"(?: (?:colorless|white|blue|black|red|green))? "
     r"(?:every basic land type|basic land type of your choice|"
     + _BASIC_TYPES_PL + r"(?:,? (?:and |or )?" + _BASIC_TYPES_PL + r")*)\b(?! card)|"
-    r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b",
+    r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b|"
+    # (probe16c: Song of the Dryads' "Enchanted permanent is a colorless Forest land" and
+    # Phantasmal Terrain's "Enchanted land is the chosen type" were kept as not modeled)
+    r"\blands?\b[^.]*\b(?:is|are) the chosen (?:basic land )?type\b",
     re.IGNORECASE,
 )
 # 107.4h, 205.4g: a static ability that makes permanents snow ("Enchanted land is snow", Glittering
@@ -4004,6 +4008,20 @@ _GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of 
 _GRANTS_TARGET_SHIELD = re.compile(
     r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
     r"[^.\"]*?\b(?:hexproof|shroud|protection from)\b", re.IGNORECASE)
+# 613.1f: a static line that takes abilities away ("All creatures lose all abilities", Humility;
+# "Enchanted creature loses all abilities and is a blue Frog ...", Frogify) takes away the
+# permanents' mana abilities (605.1a) and the others in scope (costs, haste, enters tapped): one no
+# template reads is refused, not kept as not modeled (found by probe16c: with Humility on the
+# battlefield, Llanowar Elves still could produce {G}). A trigger's or an effect's "loses all
+# abilities until end of turn" is an effect `apply` reports as not modeled.
+_REMOVES_ABILITIES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil\b)[^\"]*?\b(?:loses?|lose) all (?:other )?"
+    r"abilities\b", re.IGNORECASE)
+# 702.5a, 303.4a, 115.1b: an Aura's "Enchant [object or player]" decides what the Aura spell targets
+# and what the Aura may be attached to; words no template reads ("Enchant artifact, creature, or
+# planeswalker", "Enchant nonland permanent." with a period) are refused, not kept as not modeled
+# (found by probe16c: Planar Disruption's spell targeted nothing)
+_ENCHANT_UNREAD = re.compile(r"^Enchant\b")
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4019,6 +4037,12 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_SNOW_CHANGE, False,
      ('makes permanents snow ("%s"), and the mana they produce snow mana, which pays {S} (107.4h, '
      "205.4g); no template reads it")),
+    (_REMOVES_ABILITIES, False,
+     ('takes abilities away ("%s"), mana abilities included (613.1f, 605.1a); no template reads '
+      "it")),
+    (_ENCHANT_UNREAD, False,
+     ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
+      "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
 )
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
