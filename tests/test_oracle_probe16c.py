@@ -79,3 +79,18 @@ def test_a_line_setting_land_types_in_other_words_is_refused(results: dict[str, 
     # "Enchanted land is the chosen type"
     assert "305.7" in _refusal(results, "Song of the Dryads")
     assert "305.7" in _refusal(results, "Phantasmal Terrain")
+
+
+def test_rasputin_removes_at_least_one_counter(results: dict[str, CardResult], checker: Checker) -> None:
+    # "{T}, Remove one or more dream counters from Rasputin: Add that much {C}." (118.3): read as
+    # "any number of", the activation was legal with no dream counter
+    assert abilities(results, "Rasputin, the Oneiromancer")[1]["cost"] == {
+        "tap": True, "remove_any_counters": "dream", "remove_at_least": 1}
+    ras = {"id": "r", "card": "Rasputin, the Oneiromancer"}
+    act = {"kind": "activate", "object": "r", "ability": 2}
+    v = why(checker, state([ras]), act)
+    assert not v.legal and [r.rule for r in v.reasons] == ["118.3"], v.to_json()
+    doc = state([{**ras, "counters": {"dream": 2}}])
+    assert not why(checker, doc, {**act, "x": 0}).legal
+    v = why(checker, doc, {**act, "x": 2})
+    assert v.legal and v.cost == "{T}, remove one or more dream counters", v.to_json()

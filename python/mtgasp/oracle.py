@@ -694,14 +694,17 @@ _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "lan
 
 
 @template("cost.remove_any_counters", "cost",
-          r"Remove (?:any number of|X|one or more) (?P<c>[a-z+][\w+/-]*) counters from ~",
+          r"Remove (?:any number of|X|(?P<one>one or more)) (?P<c>[a-z+][\w+/-]*) counters from ~",
           '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
-          '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
+          '"counters_removed": "storage"}}: the player chooses how many; "one or more": also '
+          '"remove_at_least": 1)', "CR 122.8, 602.5a, 107.1, 118.3",
           "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
           "each storage counter removed this way; Rasputin, the Oneiromancer: Remove one or more "
           "dream counters (at least one: the choices start at 1)")
 def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"remove_any_counters": m["c"]}
+    # 118.3: "one or more" can't be paid by removing none (found by probe16c: Rasputin's ability
+    # was legal with no dream counter on it)
+    return {"remove_any_counters": m["c"], **({"remove_at_least": 1} if m["one"] else {})}
 
 
 @template("cost.tap_untapped", "cost",
