@@ -94,3 +94,10 @@ def test_rasputin_removes_at_least_one_counter(results: dict[str, CardResult], c
     assert not why(checker, doc, {**act, "x": 0}).legal
     v = why(checker, doc, {**act, "x": 2})
     assert v.legal and v.cost == "{T}, remove one or more dream counters", v.to_json()
+
+
+def test_bloodline_keeper_counts_vampires(results: dict[str, CardResult]) -> None:
+    # "Activate only if you control five or more Vampires." (205.3m, 602.5b): the plural was kept as
+    # the subtype "Vampires", which nothing has
+    assert abilities(results, "Bloodline Keeper // Lord of Lineage")[2]["condition"] == {
+        "you_control": {"subtypes": ["Vampire"], "min": 5}}

@@ -2442,6 +2442,16 @@ def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
     elif t.lower() in TYPE_WORDS:
         yc = {"types": [TYPE_WORDS[t.lower()]], "min": n}
     else:
+        if m["n"] and m[0].endswith("s") and t != "Plains":
+            # 205.3: "five or more Vampires" (Bloodline Keeper) names the subtype Vampire; the
+            # plural was kept as the subtype "Vampires", which nothing has (found by probe16c: the
+            # ability was never activatable)
+            if t + "s" != m[0].rsplit(" ", 1)[-1]:  # "Vampires" matched whole by [A-Z][a-z]+
+                t = _PLURAL_SUBTYPES.get(t) or (
+                    t[:-1] if re.fullmatch(r"[A-Z][a-z]*[^s]s", t)
+                    and not t.endswith(("ses", "xes", "ies", "ves")) else "")
+            if not t:
+                raise Refused(f'"{m[0]}": a plural the importer does not know')
         yc = {"subtypes": [t], "min": n}
     if m["sup"]:
         yc["supertypes"] = ["Legendary"]
