@@ -101,3 +101,20 @@ def test_bloodline_keeper_counts_vampires(results: dict[str, CardResult]) -> Non
     # the subtype "Vampires", which nothing has
     assert abilities(results, "Bloodline Keeper // Lord of Lineage")[2]["condition"] == {
         "you_control": {"subtypes": ["Vampire"], "min": 5}}
+
+
+def test_a_grant_to_plural_subtypes_names_them_singular(results: dict[str, CardResult]) -> None:
+    # 205.3m: "Cats and Dogs you control have haste" names the subtypes Cat and Dog (the plurals
+    # were kept as subtypes, which nothing has)
+    grant = abilities(results, "Rin and Seri, Inseparabler")[2]["grant"]
+    assert grant["to"] == {"subtypes": ["Cat", "Dog"], "controller": "you"}
+    assert abilities(results, "Kolodin, Triumph Caster")[0]["grant"]["to"] == {
+        "subtypes": ["Mount", "Vehicle"], "controller": "you"}
+
+
+def test_a_grant_to_an_adjective_is_refused(results: dict[str, CardResult]) -> None:
+    # "Multicolored creatures", "White creatures", "You and Humans": an adjective or a player was
+    # kept as a subtype, so the haste, protection or hexproof applied to nothing
+    assert "302.6" in _refusal(results, "Maze Rusher")
+    assert "702.16b" in _refusal(results, "Righteous War")
+    assert "702.11b" in _refusal(results, "Sigarda, Heron's Grace")

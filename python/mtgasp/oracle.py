@@ -3301,17 +3301,40 @@ def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 _GRANT_SINGULAR_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Eldrazi": "Eldrazi",
-                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf", "Caves": "Cave"}
+                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf", "Caves": "Cave",
+                            "Werewolves": "Werewolf"}
 
 
-def _grant_group(words: str) -> dict[str, Any]:
+# words before a plural noun that are no subtype: "Multicolored creatures", "Tapped creatures",
+# "Equipped creatures", "White creatures" (found by probe16c: each was kept as a subtype, which
+# nothing has, so the grant applied to nothing)
+_GRANT_NOT_SUBTYPE = {"multicolored", "monocolored", "colorless", "colored", "tapped", "untapped",
+                      "equipped", "enchanted", "modified", "attacking", "blocking", "nontoken", "token",
+                      "other", "you", "face-down", "outlaw", "historic", *COLOR_WORDS}
+
+
+def _grant_subtype(word: str, plural: bool, words: str) -> str:
+    """A subtype word of a grant's group, singular (205.3: "Wolves" names the subtype Wolf)."""
+    if word.lower() in _GRANT_NOT_SUBTYPE or word.lower().startswith("non"):
+        raise Refused(f'granting to "{words}": "{word}" is not a subtype the card format can filter')
+    if not plural:
+        return word
+    if word in _GRANT_SINGULAR_SUBTYPES:
+        return _GRANT_SINGULAR_SUBTYPES[word]
+    if re.fullmatch(r"[A-Z][a-z]*[^s]s", word) and not word.endswith(("ses", "xes", "ies", "ves")):
+        return word[:-1]
+    raise Refused(f'granting to "{words}": a plural the importer does not know')
+
+
+def _grant_group(words: str, plural: bool = True) -> dict[str, Any]:
     """ "Elves", "Creature tokens", "Sliver creatures", "basic lands", "Treasures", "permanents",
-    "Fungus and Saproling" (after "Each") -> a grant filter {"types", "subtypes", "supertypes",
-    "token"}; Refused for anything else."""
+    "Wolves and Werewolves", "Fungus and Saproling" (after "Each": singular) -> a grant filter
+    {"types", "subtypes", "supertypes", "token"}; Refused for anything else."""
     g: dict[str, Any] = {}
     m = re.fullmatch(r"(?P<a>[A-Z][a-z]+) and (?P<b>[A-Z][a-z]+)", words)
-    if m:  # "Each Fungus and Saproling you control has"
-        return {"subtypes": [m["a"], m["b"]]}
+    if m:  # "Each Fungus and Saproling you control has"; "Wolves and Werewolves you control have"
+        return {"subtypes": [_grant_subtype(m["a"], plural, words),
+                             _grant_subtype(m["b"], plural, words)]}
     ws = words.split()
     if ws and ws[-1].lower() == "tokens":
         g["token"] = True
@@ -3331,20 +3354,18 @@ def _grant_group(words: str) -> dict[str, Any]:
         raise Refused(f'granting to "{words}": commanders are not a filter of the card format')
     if last.lower() in _PLURAL_TYPES:
         g["types"] = [_PLURAL_TYPES[last.lower()]]
+    elif last.lower() == "battles":  # a card type (310), not a subtype
+        g["types"] = ["Battle"]
     elif last.lower() == "permanents":
         pass
-    elif last in _GRANT_SINGULAR_SUBTYPES:
-        g["subtypes"] = [_GRANT_SINGULAR_SUBTYPES[last]]
-    elif re.fullmatch(r"[A-Z][a-z]*[^s]s", last) and not last.endswith(("ses", "xes", "ies", "ves")):
-        g["subtypes"] = [last[:-1]]
     else:
-        raise Refused(f'granting to "{words}": a plural the importer does not know')
+        g["subtypes"] = [_grant_subtype(last, True, words)]
     for w in ws[:-1]:
         if w.lower() in ("basic", "legendary", "snow"):
             g.setdefault("supertypes", []).append(w.capitalize())
         elif re.fullmatch(r"[A-Z][a-z]+", w) and "subtypes" not in g and w.lower() not in (
                 "basic", "legendary", "snow") and w.lower() + "s" not in _PLURAL_TYPES:
-            g["subtypes"] = [w]
+            g["subtypes"] = [_grant_subtype(w, False, words)]
         else:
             raise Refused(f'granting to "{words}" is not in the card format')
     if not g:
@@ -3396,7 +3417,7 @@ def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
             and mt["t"] in TYPE_WORDS:  # "Each land and Ally you control": either one
         to = {"subtypes": [mt["s"]], "or_types": [TYPE_WORDS[mt["t"]]]}
     else:
-        to = _grant_group(words)
+        to = _grant_group(words, plural=not m["grp_each"])
     to["controller"] = "any" if m["all"] else "you"
     if m["other"]:
         to["other"] = True
