@@ -100,7 +100,8 @@ def test_diamond_kaleidoscope_sacrifices_a_prism_token(results: dict[str, CardRe
 
 def test_rasputin_removes_one_or_more_dream_counters(results: dict[str, CardResult], checker: Checker) -> None:
     ab = abilities(results, "Rasputin, the Oneiromancer")[1]
-    assert ab["cost"] == {"tap": True, "remove_any_counters": "dream"}
+    # "one or more": at least one (118.3; probe16c)
+    assert ab["cost"] == {"tap": True, "remove_any_counters": "dream", "remove_at_least": 1}
     assert ab["mana"] == {"for_each": {"mana": "{C}", "counters_removed": "dream"}}
     ras = {"id": "r", "card": "Rasputin, the Oneiromancer", "counters": {"dream": 2}}
     # two dream counters: up to {C}{C}; Sol Ring ({1}) is paid removing one of them

@@ -228,7 +228,8 @@ class Decoder:
             if cost.get("remove_any_counters"):
                 # 107.3a: "Remove X ki counters" (Petalmane Baku) has an X the action's `x` chooses
                 text = found[0] if term.name == "activate" and found else ""
-                many = "X" if re.search(r"\bRemove X\b", text or "", re.IGNORECASE) else "any number of"
+                many = "X" if re.search(r"\bRemove X\b", text or "", re.IGNORECASE) else (
+                    "one or more" if cost.get("remove_at_least") == 1 else "any number of")
                 extras.append(f"remove {many} {cost['remove_any_counters']} counters")
             if cost.get("exile") == "self":
                 extras.append("exile it")

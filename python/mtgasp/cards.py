@@ -1028,7 +1028,8 @@ class _Validator:
         if cost is None:
             return
         self.fields(cost, path, (), ("mana", "tap", "untap", "sacrifice", "remove_counters", "life",
-                                     "tap_untapped", "discard", "remove_any_counters", "exile",
+                                     "tap_untapped", "discard", "remove_any_counters", "remove_at_least",
+                                     "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
                                      "discard_hand", "return_permanent", "energy", "loyalty",
                                      "mill", "exert", "exile_permanent", "exile_from_hand", "reveal"))
@@ -1121,6 +1122,10 @@ class _Validator:
                 self.add(f"{path}.exile", 'a cost can\'t both sacrifice and exile ("exile": "self")')
         if "remove_any_counters" in cost:
             self.string(cost["remove_any_counters"], f"{path}.remove_any_counters")
+        if "remove_at_least" in cost:  # "Remove one or more dream counters" (118.3): at least 1
+            self.integer(cost["remove_at_least"], f"{path}.remove_at_least", 1)
+            if "remove_any_counters" not in cost:
+                self.add(f"{path}.remove_at_least", 'only with "remove_any_counters"')
         if "life" in cost:
             self.integer(cost["life"], f"{path}.life", 1)
         if "tap_untapped" in cost:

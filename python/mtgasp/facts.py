@@ -941,6 +941,8 @@ class FactWriter:
             self.add("activation_exile_self", a)
         if isinstance(cost.get("remove_any_counters"), str) and prefix == "activation":
             self.add("activation_remove_any", a, String(cost["remove_any_counters"]))
+            if isinstance(cost.get("remove_at_least"), int):
+                self.add("activation_remove_at_least", a, N(int(cost["remove_at_least"])))
         if cost.get("life"):
             self.add(f"{prefix}_life", a, N(int(cost["life"])))
         tu = cost.get("tap_untapped")

@@ -415,7 +415,10 @@ def _compiled(w: str, ignore_case: bool = False) -> re.Pattern[str]:
     key = ("i:" if ignore_case else "c:") + w
     r = _RE_CACHE.get(key)
     if r is None:
-        r = _RE_CACHE[key] = re.compile("^" + w + "$", re.IGNORECASE if ignore_case else 0)
+        # the whole wording is anchored, each alternative of a top-level "|" too ("^A|B$" would
+        # let A match a prefix: Interplanar Beacon's "Add two mana of different colors. Spend
+        # this mana only to cast planeswalker spells" lost its spend restriction, CR 106.6)
+        r = _RE_CACHE[key] = re.compile("^(?:" + w + ")$", re.IGNORECASE if ignore_case else 0)
     return r
 
 
@@ -691,14 +694,17 @@ _TAP_SINGULAR = {"creatures": "creature", "artifacts": "artifact", "lands": "lan
 
 
 @template("cost.remove_any_counters", "cost",
-          r"Remove (?:any number of|X|one or more) (?P<c>[a-z+][\w+/-]*) counters from ~",
+          r"Remove (?:any number of|X|(?P<one>one or more)) (?P<c>[a-z+][\w+/-]*) counters from ~",
           '"remove_any_counters": "storage" (with PRODUCE {"for_each": {"mana": "{B}", '
-          '"counters_removed": "storage"}}: the player chooses how many)', "CR 122.8, 602.5a, 107.1",
+          '"counters_removed": "storage"}}: the player chooses how many; "one or more": also '
+          '"remove_at_least": 1)', "CR 122.8, 602.5a, 107.1, 118.3",
           "Fountain of Cho: {T}, Remove any number of storage counters from this land: Add {W} for "
           "each storage counter removed this way; Rasputin, the Oneiromancer: Remove one or more "
           "dream counters (at least one: the choices start at 1)")
 def _c_counters_any(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"remove_any_counters": m["c"]}
+    # 118.3: "one or more" can't be paid by removing none (found by probe16c: Rasputin's ability
+    # was legal with no dream counter on it)
+    return {"remove_any_counters": m["c"], **({"remove_at_least": 1} if m["one"] else {})}
 
 
 @template("cost.tap_untapped", "cost",
@@ -2436,6 +2442,16 @@ def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
     elif t.lower() in TYPE_WORDS:
         yc = {"types": [TYPE_WORDS[t.lower()]], "min": n}
     else:
+        if m["n"] and m[0].endswith("s") and t != "Plains":
+            # 205.3: "five or more Vampires" (Bloodline Keeper) names the subtype Vampire; the
+            # plural was kept as the subtype "Vampires", which nothing has (found by probe16c: the
+            # ability was never activatable)
+            if t + "s" != m[0].rsplit(" ", 1)[-1]:  # "Vampires" matched whole by [A-Z][a-z]+
+                t = _PLURAL_SUBTYPES.get(t) or (
+                    t[:-1] if re.fullmatch(r"[A-Z][a-z]*[^s]s", t)
+                    and not t.endswith(("ses", "xes", "ies", "ves")) else "")
+            if not t:
+                raise Refused(f'"{m[0]}": a plural the importer does not know')
         yc = {"subtypes": [t], "min": n}
     if m["sup"]:
         yc["supertypes"] = ["Legendary"]
@@ -3295,17 +3311,40 @@ def _l_grant(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 _GRANT_SINGULAR_SUBTYPES = {"Elves": "Elf", "Allies": "Ally", "Dwarves": "Dwarf", "Eldrazi": "Eldrazi",
-                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf", "Caves": "Cave"}
+                            "Fungi": "Fungus", "Faeries": "Faerie", "Wolves": "Wolf", "Caves": "Cave",
+                            "Werewolves": "Werewolf"}
 
 
-def _grant_group(words: str) -> dict[str, Any]:
+# words before a plural noun that are no subtype: "Multicolored creatures", "Tapped creatures",
+# "Equipped creatures", "White creatures" (found by probe16c: each was kept as a subtype, which
+# nothing has, so the grant applied to nothing)
+_GRANT_NOT_SUBTYPE = {"multicolored", "monocolored", "colorless", "colored", "tapped", "untapped",
+                      "equipped", "enchanted", "modified", "attacking", "blocking", "nontoken", "token",
+                      "other", "you", "face-down", "outlaw", "historic", *COLOR_WORDS}
+
+
+def _grant_subtype(word: str, plural: bool, words: str) -> str:
+    """A subtype word of a grant's group, singular (205.3: "Wolves" names the subtype Wolf)."""
+    if word.lower() in _GRANT_NOT_SUBTYPE or word.lower().startswith("non"):
+        raise Refused(f'granting to "{words}": "{word}" is not a subtype the card format can filter')
+    if not plural:
+        return word
+    if word in _GRANT_SINGULAR_SUBTYPES:
+        return _GRANT_SINGULAR_SUBTYPES[word]
+    if re.fullmatch(r"[A-Z][a-z]*[^s]s", word) and not word.endswith(("ses", "xes", "ies", "ves")):
+        return word[:-1]
+    raise Refused(f'granting to "{words}": a plural the importer does not know')
+
+
+def _grant_group(words: str, plural: bool = True) -> dict[str, Any]:
     """ "Elves", "Creature tokens", "Sliver creatures", "basic lands", "Treasures", "permanents",
-    "Fungus and Saproling" (after "Each") -> a grant filter {"types", "subtypes", "supertypes",
-    "token"}; Refused for anything else."""
+    "Wolves and Werewolves", "Fungus and Saproling" (after "Each": singular) -> a grant filter
+    {"types", "subtypes", "supertypes", "token"}; Refused for anything else."""
     g: dict[str, Any] = {}
     m = re.fullmatch(r"(?P<a>[A-Z][a-z]+) and (?P<b>[A-Z][a-z]+)", words)
-    if m:  # "Each Fungus and Saproling you control has"
-        return {"subtypes": [m["a"], m["b"]]}
+    if m:  # "Each Fungus and Saproling you control has"; "Wolves and Werewolves you control have"
+        return {"subtypes": [_grant_subtype(m["a"], plural, words),
+                             _grant_subtype(m["b"], plural, words)]}
     ws = words.split()
     if ws and ws[-1].lower() == "tokens":
         g["token"] = True
@@ -3325,20 +3364,18 @@ def _grant_group(words: str) -> dict[str, Any]:
         raise Refused(f'granting to "{words}": commanders are not a filter of the card format')
     if last.lower() in _PLURAL_TYPES:
         g["types"] = [_PLURAL_TYPES[last.lower()]]
+    elif last.lower() == "battles":  # a card type (310), not a subtype
+        g["types"] = ["Battle"]
     elif last.lower() == "permanents":
         pass
-    elif last in _GRANT_SINGULAR_SUBTYPES:
-        g["subtypes"] = [_GRANT_SINGULAR_SUBTYPES[last]]
-    elif re.fullmatch(r"[A-Z][a-z]*[^s]s", last) and not last.endswith(("ses", "xes", "ies", "ves")):
-        g["subtypes"] = [last[:-1]]
     else:
-        raise Refused(f'granting to "{words}": a plural the importer does not know')
+        g["subtypes"] = [_grant_subtype(last, True, words)]
     for w in ws[:-1]:
         if w.lower() in ("basic", "legendary", "snow"):
             g.setdefault("supertypes", []).append(w.capitalize())
         elif re.fullmatch(r"[A-Z][a-z]+", w) and "subtypes" not in g and w.lower() not in (
                 "basic", "legendary", "snow") and w.lower() + "s" not in _PLURAL_TYPES:
-            g["subtypes"] = [w]
+            g["subtypes"] = [_grant_subtype(w, False, words)]
         else:
             raise Refused(f'granting to "{words}" is not in the card format')
     if not g:
@@ -3390,7 +3427,7 @@ def _l_grant_group(m: re.Match[str], ctx: Ctx) -> Any:
             and mt["t"] in TYPE_WORDS:  # "Each land and Ally you control": either one
         to = {"subtypes": [mt["s"]], "or_types": [TYPE_WORDS[mt["t"]]]}
     else:
-        to = _grant_group(words)
+        to = _grant_group(words, plural=not m["grp_each"])
     to["controller"] = "any" if m["all"] else "you"
     if m["other"]:
         to["other"] = True
@@ -3987,10 +4024,14 @@ _SCOPE = re.compile(
 # Pool). A condition ("If that land is a Mountain", "unless there is a Mountain") is no change.
 _BASIC_TYPES_PL = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)"
 _LAND_TYPE_CHANGE = re.compile(
-    r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)? "
+    r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)?"
+    r"(?: (?:colorless|white|blue|black|red|green))? "
     r"(?:every basic land type|basic land type of your choice|"
     + _BASIC_TYPES_PL + r"(?:,? (?:and |or )?" + _BASIC_TYPES_PL + r")*)\b(?! card)|"
-    r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b",
+    r"\blands?\b[^.]*\bbecomes? that type\b|\blose all land types\b|"
+    # (probe16c: Song of the Dryads' "Enchanted permanent is a colorless Forest land" and
+    # Phantasmal Terrain's "Enchanted land is the chosen type" were kept as not modeled)
+    r"\blands?\b[^.]*\b(?:is|are) the chosen (?:basic land )?type\b",
     re.IGNORECASE,
 )
 # 107.4h, 205.4g: a static ability that makes permanents snow ("Enchanted land is snow", Glittering
@@ -4019,6 +4060,20 @@ _GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of 
 _GRANTS_TARGET_SHIELD = re.compile(
     r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
     r"[^.\"]*?\b(?:hexproof|shroud|protection from)\b", re.IGNORECASE)
+# 613.1f: a static line that takes abilities away ("All creatures lose all abilities", Humility;
+# "Enchanted creature loses all abilities and is a blue Frog ...", Frogify) takes away the
+# permanents' mana abilities (605.1a) and the others in scope (costs, haste, enters tapped): one no
+# template reads is refused, not kept as not modeled (found by probe16c: with Humility on the
+# battlefield, Llanowar Elves still could produce {G}). A trigger's or an effect's "loses all
+# abilities until end of turn" is an effect `apply` reports as not modeled.
+_REMOVES_ABILITIES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil\b)[^\"]*?\b(?:loses?|lose) all (?:other )?"
+    r"abilities\b", re.IGNORECASE)
+# 702.5a, 303.4a, 115.1b: an Aura's "Enchant [object or player]" decides what the Aura spell targets
+# and what the Aura may be attached to; words no template reads ("Enchant artifact, creature, or
+# planeswalker", "Enchant nonland permanent." with a period) are refused, not kept as not modeled
+# (found by probe16c: Planar Disruption's spell targeted nothing)
+_ENCHANT_UNREAD = re.compile(r"^Enchant\b")
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4034,6 +4089,12 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_SNOW_CHANGE, False,
      ('makes permanents snow ("%s"), and the mana they produce snow mana, which pays {S} (107.4h, '
      "205.4g); no template reads it")),
+    (_REMOVES_ABILITIES, False,
+     ('takes abilities away ("%s"), mana abilities included (613.1f, 605.1a); no template reads '
+      "it")),
+    (_ENCHANT_UNREAD, False,
+     ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
+      "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
 )
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
