@@ -106,6 +106,7 @@ class Verdict:
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
     x_remove_max: int | None = None
+    x_remove_min: int = 0  # "Remove one or more dream counters" (Rasputin, 118.3): at least that
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
 
@@ -116,7 +117,7 @@ class Verdict:
             if self.has_x:
                 out["x"] = {"min": 0, "max": self.x_max}
             elif self.x_remove_max is not None:   # (found by probe16a: moves printed no bounds)
-                out["x"] = {"min": 0, "max": self.x_remove_max}
+                out["x"] = {"min": self.x_remove_min, "max": self.x_remove_max}
         out["rules"] = self.permits
         if self.plan is not None:
             out["payment"] = self.plan.to_json()
@@ -525,6 +526,8 @@ class Decoder:
             v.x_upper = args[1].number
         for v, args in each("x_remove_upper"):
             v.x_remove_max = args[1].number
+        for v, args in each("x_remove_lower"):
+            v.x_remove_min = args[1].number
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number

@@ -494,7 +494,8 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
             if v.has_x:
                 line += f" (X up to {v.x_max})" if v.legal else ""
             elif v.x_remove_max is not None:  # "Remove X ki counters" (107.3a)
-                line += f" (X up to {v.x_remove_max})" if v.legal else ""
+                low = f"from {v.x_remove_min} " if v.x_remove_min else ""
+                line += f" (X {low}up to {v.x_remove_max})" if v.legal else ""
         if v.plan is not None and (v.plan.sources or v.plan.sacrifices):
             pay = ", ".join(f"{u.source}:{u.mana}" for u in v.plan.sources)
             if v.plan.sacrifices:
