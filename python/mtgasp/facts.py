@@ -20,7 +20,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgasp.cards import token_name, token_specs
-from mtgasp.model import Ability, Action, Card, GameState, ManaCost, parse_mana_cost
+from mtgasp.model import TARGET_WORD, Ability, Action, Card, GameState, ManaCost, parse_mana_cost
 
 # 115.1: "target" in an ability's text (reminder text included), or a keyword whose meaning says it
 # (equip, 702.6a: its effect's targets), means it has targets (model.Ability.says_target).
@@ -339,6 +339,12 @@ class FactWriter:
                 chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
                 if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
+                    reqs = sum(len(e.get("targets") or []) for e in self.effects(ab.spec)
+                               if e.get("action") == "not_modeled")
+                    if reqs and reqs == len(TARGET_WORD.findall(ab.text or "")):
+                        # 115.1, 601.2c: every instance of the word "target" is a target
+                        # requirement read (target_req/4): the action names no more than they need
+                        self.add("target_req_exact", a)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
@@ -374,6 +380,7 @@ class FactWriter:
                     # ability: one permanent of a kind it may enchant (controlled by the spell's
                     # controller for "Enchant ... you control"; effects.lp reads it as for a spell's)
                     self.add("target_req", a, N(1), C("battlefield"), N(1))
+                    self.add("target_req_exact", a)  # 303.4a: one target, no more
                     for kind_word in kinds:
                         if kind_word != "permanent":
                             self.add("target_req_type", a, N(1), C(kind_word))
