@@ -478,9 +478,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     doc["stack"] = stack
     if not stack:
         doc.pop("stack")
-    # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c)
+    # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
+    # triggered mana abilities add after the mana ability that triggered them (605.4a)
     said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])]
-    events.extend(sorted(said, key=lambda e: "(104.2a)" in e or "(104.4a)" in e))
+    events.extend(sorted(said, key=lambda e: ("(104.2a)" in e or "(104.4a)" in e, "(605.4a)" in e)))
 
 
 def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:
