@@ -117,9 +117,13 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                                     "it could produce no type of mana now (106.7), so "
                                                     "this ability adds no mana (106.5) and there is no "
                                                     "type to choose")))
+        # 106.7 ignores costs: the type may come from another of its abilities, or from this one
+        # with a cost that can't be paid now (counters it doesn't have: mana.lp's rm_hyp/2)
         raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
-                                             f"{{{str(choose_type).upper()}}}: another of its abilities "
-                                             "could, but the choice is of the mana this ability adds"))
+                                             f"{{{str(choose_type).upper()}}} now: {action.object} could "
+                                             "produce it (106.7 ignores costs) through another of its "
+                                             "abilities, or through this one with a cost that can't be "
+                                             "paid now, but the choice is of the mana this activation adds"))
     if choose_type is not None and not any(a.name == "choice_used" for a in solved.atoms):
         raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice --choose decides "
                                              "(the mana a mana ability or a resolving spell or ability "
