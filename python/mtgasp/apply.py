@@ -117,9 +117,13 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                                     "it could produce no type of mana now (106.7), so "
                                                     "this ability adds no mana (106.5) and there is no "
                                                     "type to choose")))
+        # 106.7 ignores costs: the type may come from another of its abilities, or from this one
+        # with a cost that can't be paid now (counters it doesn't have: mana.lp's rm_hyp/2)
         raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
-                                             f"{{{str(choose_type).upper()}}}: another of its abilities "
-                                             "could, but the choice is of the mana this ability adds"))
+                                             f"{{{str(choose_type).upper()}}} now: {action.object} could "
+                                             "produce it (106.7 ignores costs) through another of its "
+                                             "abilities, or through this one with a cost that can't be "
+                                             "paid now, but the choice is of the mana this activation adds"))
     if choose_type is not None and not any(a.name == "choice_used" for a in solved.atoms):
         raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice --choose decides "
                                              "(the mana a mana ability or a resolving spell or ability "
@@ -478,9 +482,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     doc["stack"] = stack
     if not stack:
         doc.pop("stack")
-    # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c)
+    # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
+    # triggered mana abilities add after the mana ability that triggered them (605.4a)
     said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])]
-    events.extend(sorted(said, key=lambda e: "(104.2a)" in e or "(104.4a)" in e))
+    events.extend(sorted(said, key=lambda e: ("(104.2a)" in e or "(104.4a)" in e, "(605.4a)" in e)))
 
 
 def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:
