@@ -30,6 +30,15 @@ def _state(**changes: Any) -> dict[str, Any]:
 
 # (id, state, action, the field named, words of the message)
 CASES = [
+    # 702.33c: a multikicker cost paid more times than limits.MAX_KICKS (each kick adds to the total
+    # cost's sums, computed with 32-bit integers; probe17a)
+    ("too-many-kicks", STATE, {"kind": "cast", "object": "bolt", "additional": ["kicker"] * 10_001},
+     "action.additional", "more than 10,000"),
+    # 702.33c: how many times a multikicker cost was paid, of an object that isn't kicked
+    ("times-kicked-without-kicked", _state(objects=[
+        {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "stack", "times_kicked": 2},
+        {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"}], stack=["bolt"]),
+     {"kind": "pass"}, "objects[0].times_kicked", "isn't kicked"),
     # 117.4: as many passes as players in the game: nothing would ever resolve (the game stalled)
     ("consecutive-passes-of-every-player", _state(consecutive_passes=3), {"kind": "pass"},
      "consecutive_passes", "at most 2"),

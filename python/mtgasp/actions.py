@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgasp.errors import Collector, InputError, Problem
+from mtgasp.limits import MAX_KICKS
 from mtgasp.model import ACTION_KINDS, METHODS, Action, Card, GameObject, GameState
 from mtgasp.state import (
     CardLookup,
@@ -199,6 +200,12 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                     f.add(f"action.additional[{i}]", f"{_show(name)} is listed twice")
                 else:
                     additional.append(name)
+            kicks = additional.count("kicker")
+            if kicks > MAX_KICKS:
+                # 702.33c: a multikicker cost paid that many times; each kick adds its cost to the
+                # total (limits.py: with at most MAX_KICKS no sum of the encodings nears 2^31)
+                f.add("action.additional", f'"kicker" is listed {kicks:,} times, more than {MAX_KICKS:,} '
+                      "(the most kicks mtgasp accepts: its solver computes with 32-bit integers)")
 
     targets: list[str] = []
     if kind in ("cast", "activate") and doc.get("targets") is not None:

@@ -102,6 +102,8 @@ class Query:
                     fw.add("query_alt", t, Function(alt))
             if "additional_cost" in a.additional and "kicker" not in a.additional:
                 fw.add("query_optional_cost", t)  # names an optional additional cost, not kicker (118.8)
+            if "kicker" in a.additional:
+                fw.add("query_kicker", t)  # names a kicker cost (702.33a)
         fw.finish()
         self.ids = fw.ids
         self.fw = fw

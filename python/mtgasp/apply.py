@@ -23,7 +23,7 @@ from mtgasp.solver import SOLVING, Grounded
 from mtgasp.state import dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
-SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
+SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
 STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
 BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn")

@@ -10,9 +10,10 @@ error naming the field (exit 2).
 
 Worst cases, with the limits below (objects <= 10^5, card numbers <= 10^3, state numbers <= 10^6):
 
-- a total cost (costs.lp ``total/3``): mana cost, kicker and at most 100 additional costs of one
+- a total cost (costs.lp ``total/3``): mana cost, kicker (a multikicker cost paid at most
+  ``MAX_KICKS`` times: <= 1.1 x 10^7) and at most 100 additional costs of one
   face (each <= 1,100 mana: generic <= 1,000 plus <= 100 symbols) plus one cost increase per
-  object (<= 10^5 x 1,100) plus X x the number of {X} (<= 10^6 x 102 x 3): < 4.3 x 10^8;
+  object (<= 10^5 x 1,100) plus X x the number of {X} (<= 10^6 x 102 x 3): < 4.4 x 10^8;
 - the most mana that could be had (payment.lp ``most/1``, the payment sums, outcomes.lp): the mana
   pool plus what every mana ability of every permanent adds and costs, bounded per state by
   ``mana_budget`` below (<= ``MAX_MANA``). That bound is also a bound on cost: the range of X
@@ -34,6 +35,7 @@ MAX_OBJECTS = 100_000  # objects in one state (10 times the largest benchmark)
 MAX_POOL = 10_000  # mana in one player's mana pool (X's range is grounded one value at a time)
 MAX_TOTAL_COUNTERS = 100_000_000  # all the counters of a state together
 MAX_MANA_REPLACEMENTS = 8  # mana replacement effects in one state (every order is tried: 2^8)
+MAX_KICKS = 10_000  # "kicker" listed in one cast action (702.33c: a multikicker cost paid that often)
 
 # --- card files ----------------------------------------------------------------------------------
 MAX_CARD_NUMBER = 1_000  # generic mana in one cost, power, toughness, hideaway N, amounts, ...

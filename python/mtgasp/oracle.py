@@ -4673,8 +4673,15 @@ def _keyword_parts(line: str) -> list[str] | None:
     None if the line is not only keywords."""
     if not line or line.endswith(".") and "—" not in line:
         return None
-    parts = [p.strip() for p in re.split(r"[,;] (?![^{]*\})", line)]
     names = sorted(KEYWORD_NAMES, key=len, reverse=True)
+    low = line.lower()
+    if any(low.startswith((n + "—", n + " —")) for n in names):
+        # a keyword with a cost after an em dash is the whole line, commas and all: "Flashback—{1}{U},
+        # Pay 3 life." (Deep Analysis), "Escape—{3}{B}, Exile five other cards from your graveyard."
+        # (found by probe17a: split at the comma it was no keyword line, and the card was imported
+        # with its flashback or escape not modeled, so casting it from a graveyard was refused, 601.3)
+        return [line]
+    parts = [p.strip() for p in re.split(r"[,;] (?![^{]*\})", line)]
     for p in parts:
         low = p.lower()
         if not any(low == n or low.startswith((n + " ", n + "—", n + " —")) for n in names):

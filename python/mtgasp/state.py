@@ -100,7 +100,7 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever", "entered_turn", "lost_targets")
+                     "activated_ever", "entered_turn", "lost_targets", "times_kicked")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1325,6 +1325,21 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(p("controlled_since_turn"), f"missing (0: before the game's first turn), but the "
                       f"permanent entered the battlefield on turn {entered} (entered_turn): add "
                       f"\"controlled_since_turn\": {entered} or later (CR 302.6)")
+    # 702.33c: how many times a multikicker cost was paid (written by apply as the spell is cast;
+    # absent: once, if kicked): a spell's, or the permanent's it became; only of a kicked one
+    if _opt(ro, "times_kicked") is not None:
+        from mtgasp.limits import MAX_KICKS
+
+        n = f.integer(p("times_kicked"), ro["times_kicked"], minimum=1, maximum=MAX_KICKS)
+        if n is not None:
+            if zone is not None and zone not in ("stack", "battlefield"):
+                f.add(p("times_kicked"), f"times_kicked describes a spell (or the permanent it became); "
+                                         f"this card is {zphrase}")
+            elif not v.get("kicked"):
+                f.add(p("times_kicked"), f"{n}, but the object isn't kicked: add \"kicked\": true "
+                                         "(702.33c: a spell kicked that many times is kicked)")
+            else:
+                d.extra["times_kicked"] = n
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
