@@ -62,6 +62,9 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
     "pass": (),
     "decline": (),
+    # 500.3, 502.4, 514.3: nobody has priority and no choice is pending (the untap step, a cleanup
+    # step with nothing to discard): the game proceeds without a player acting (an extension)
+    "proceed": (),
     "choose": ("object",),
 }
 
@@ -323,8 +326,8 @@ UNMODELED_ACTIVATED_KEYWORDS = frozenset({
 
 
 def _not_for_kind(key: str, kind: str) -> str:
-    if kind == "pass":
-        return "a pass action has no other fields"
+    if kind in ("pass", "proceed"):
+        return f"a {kind} action has no other fields"
     users = [k for k, fields in KIND_FIELDS.items() if key in fields]
     names = ", ".join(users[:-1]) + " and " + users[-1] if len(users) > 1 else "".join(users)
     article = "an" if kind[:1] in "aeiou" else "a"  # "an activate action"

@@ -53,7 +53,7 @@ MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), 
 # payment (Query.settle), so these are decided by the grounding alone, without the payment
 # search's rules and constraints.
 WHY_UNCOSTED_GOALS = MOVE_GOALS - {SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)}
-UNCOSTED_KINDS = ("play_land", "pass", "decline", "choose")
+UNCOSTED_KINDS = ("play_land", "pass", "decline", "choose", "proceed")
 
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})

@@ -132,7 +132,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                              "ability says to choose a color other than that one"))
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
-    events = [describe(action, state)]
+    events = [f"{player}: {describe(action, state, verdict.permits)}"]
     if unstated_x is not None:
         events.append(f"X = {unstated_x}: the action announces no X, so the largest X that can be "
                       "paid is taken, as `why` answers (107.3a)")
@@ -166,22 +166,29 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
     return state
 
 
-def describe(action: Action, state: GameState) -> str:
+def describe(action: Action, state: GameState, rules: list[str] | None = None) -> str:
+    """The action as the first event says it, with the rules that permit it (`why`'s; found by
+    probe17b: the first event of an apply was a bare "pass")."""
     a = action.to_json()
     o = state.obj(a.get("object", "")) if a.get("object") else None
     what = f"{o.card} ({o.id})" if o is not None else ""
+    rule = f" ({', '.join(rules)})" if rules else ""
     if a["kind"] == "cast":
-        return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "")
+        return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "") + rule
     if a["kind"] == "activate":
         ab = a["ability"]
         if isinstance(ab, dict):  # a granted ability (113.2c): name it as `moves` does, not as a dict
-            return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}"
-        return f"activate ability {ab} of {what}"
-    if a["kind"] in ("pass", "decline"):
-        return f"{a['kind']}"
+            return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}{rule}"
+        return f"activate ability {ab} of {what}{rule}"
+    if a["kind"] == "pass":
+        return f"pass priority{rule}"
+    if a["kind"] == "decline":
+        return f"decline{rule}"
+    if a["kind"] == "proceed":   # 500.3, 502.4, 514.3: nobody has priority; the game goes on
+        return f"proceed: nobody has priority, and the game goes on without a player acting{rule}"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
-        return f"play land {what} as {a['face']}"
-    return f"{a['kind'].replace('_', ' ')} {what}"
+        return f"play land {what} as {a['face']}{rule}"
+    return f"{a['kind'].replace('_', ' ')} {what}{rule}"
 
 
 def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
@@ -256,6 +263,13 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if zone not in ("battlefield", "stack"):
             o.pop("controller", None)
             o.pop("face", None)
+        if zone != "stack":
+            # 400.7, 608.3: the permanent a resolving spell becomes is a new object; how the spell
+            # was cast (cast_from, method, x, mana_spent, kicked) described the spell, and on the
+            # battlefield X is 0 (107.3g). What its entering needs of them (107.3m: "enters with X
+            # counters"; Freestrider Commando's "if no mana was spent to cast it") was read by the
+            # encodings as it entered. (Found by probe16b/probe17b: x 1 and mana_spent 2 stayed on a
+            # Walking Ballista on the battlefield.)
             for key in SPELL_FIELDS:
                 o.pop(key, None)
         if zone != "stack":
@@ -480,7 +494,30 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c)
     said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])]
-    events.extend(sorted(said, key=lambda e: "(104.2a)" in e or "(104.4a)" in e))
+    events.extend(sorted(said, key=_event_rank))
+
+
+def _event_rank(e: str) -> int:
+    """The order in which the events of one step of the game are said, as they happen (a stable
+    sort: events of one rank keep their order): the mana lost as a step ends (106.4), the cleanup
+    step's actions (514.1-514.3a), the turn's end, the new turn's untap (502.3), the rest, an
+    instant or sorcery put into the graveyard as its resolution's last step (608.2n), and the
+    game's result, after the losses that decide it (104.2a, 104.4a)."""
+    if "(104.2a)" in e or "(104.4a)" in e:
+        return 7
+    if "(608.2n)" in e:
+        return 6
+    if "(106.4)" in e:
+        return 0
+    if "(514.1)" in e:
+        return 1
+    if "(514." in e or e.startswith("514."):
+        return 2
+    if e.startswith("Turn ") and " ends; turn " in e:
+        return 3
+    if "(502.3)" in e:
+        return 4
+    return 5
 
 
 def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:

@@ -480,7 +480,7 @@ def _describe(action: Any, state: Any) -> str:
         return "pass priority"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
         return f"play land {what} as {a['face']}"
-    return f"{a['kind'].replace('_', ' ')} {what}"
+    return f"{a['kind'].replace('_', ' ')} {what}".rstrip()
 
 
 def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool) -> None:
