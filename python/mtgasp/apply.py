@@ -354,6 +354,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
+    put_on_stack: list[str] = []   # said with the encodings' events, after what triggered them
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -382,7 +383,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
         how = "is activated" if _key.name == "act" else "triggers"   # 602.2a / 603.3
-        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
+        put_on_stack.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
                       f"stack as {new_id}")
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
@@ -459,10 +460,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     for a in by_name.get("last_turn_to", []):
         players[pname[a.arguments[0].number]]["last_turn"] = a.arguments[1].number
     _write_effects(doc, by_name, decoder, objs, players, events)
+    drawn: list[str] = []   # said with the encodings' events, in the order things happen
     for a in by_name.get("draws", []):
         o = objs[oid[a.arguments[1].number]]
         zone_change(o, "hand")
-        events.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
+        drawn.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
     # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
     bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
@@ -493,20 +495,24 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     if not stack:
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c)
-    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])]
+    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + put_on_stack
     events.extend(sorted(said, key=_event_rank))
 
 
-def _event_rank(e: str) -> int:
+def _event_rank(e: str) -> float:
     """The order in which the events of one step of the game are said, as they happen (a stable
     sort: events of one rank keep their order): the mana lost as a step ends (106.4), the cleanup
-    step's actions (514.1-514.3a), the turn's end, the new turn's untap (502.3), the rest, an
-    instant or sorcery put into the graveyard as its resolution's last step (608.2n), and the
-    game's result, after the losses that decide it (104.2a, 104.4a)."""
+    step's discard (514.1) and other actions (514.2, 514.3a), the turn's end, the new turn's untap
+    (502.3), the next step's beginning, the rest, an instant or sorcery put into the graveyard as
+    its resolution's last step (608.2n), a player who loses leaving the game (800.4a), and the
+    game's result, after the losses that decide it (104.2a, 104.4a); a draw from an empty library
+    after the cards drawn before it (121.4)."""
     if "(104.2a)" in e or "(104.4a)" in e:
-        return 7
+        return 9
+    if "(800.4a)" in e and "leaves the game" in e:
+        return 8
     if "(608.2n)" in e:
-        return 6
+        return 7
     if "(106.4)" in e:
         return 0
     if "(514.1)" in e:
@@ -517,7 +523,11 @@ def _event_rank(e: str) -> int:
         return 3
     if "(502.3)" in e:
         return 4
-    return 5
+    if " step ends; the " in e:
+        return 5
+    if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
+        return 6.5
+    return 6
 
 
 def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:
