@@ -509,7 +509,7 @@ def _event_rank(e: str) -> float:
     after the cards drawn before it (121.4)."""
     if "(104.2a)" in e or "(104.4a)" in e:
         return 9
-    if "(800.4a)" in e and "leaves the game" in e:
+    if "(800.4a)" in e and ("leaves the game" in e or "left the game" in e):
         return 8
     if "(608.2n)" in e:
         return 7
