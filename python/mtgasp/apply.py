@@ -197,7 +197,7 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
             return decoder.library.get(obj["card"]).faces[sym.number - 1].name
         if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
-        if name in ("seen_by", "priority", "active_player", "controller"):
+        if name in ("seen_by", "priority", "active_player", "controller", "priority_after"):
             return decoder.ids.player_names[sym.number]
         return sym.number
     if sym.type == SymbolType.String:
@@ -526,6 +526,8 @@ def _event_rank(e: str) -> float:
     if " step ends; the " in e:
         return 5
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
+        return 6.5
+    if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
         return 6.5
     return 6
 

@@ -1227,6 +1227,8 @@ class FactWriter:
             self.add("won", ids.player(st.document["winner"]))
         if st.document.get("starting_player") is not None:   # 103.1
             self.add("starting_player", ids.player(st.document["starting_player"]))
+        if st.document.get("priority_after") is not None:   # 704.3
+            self.add("priority_after", ids.player(st.document["priority_after"]))
         for p in st.players:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))
