@@ -407,7 +407,7 @@ def test_json_errors_are_json_on_stdout(capsys: pytest.CaptureFixture[str], tmp_
 def test_apply_stdout_loads_back_as_a_state(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out, err = call(capsys, "apply", MIDGAME, '{"kind": "play_land", "object": "h_forest"}')
     assert rc == 0
-    assert err.startswith("- play land")  # the events, on stderr
+    assert err.startswith("- alice: play land")  # the events, on stderr (who, what, the rules)
     nxt = tmp_path / "next.json"
     nxt.write_text(out, encoding="utf-8")
     rc, out2, _err = call(capsys, "moves", str(nxt), "--json")

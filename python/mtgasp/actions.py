@@ -63,13 +63,19 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
     "pass": (),
     "decline": (),
+    # 500.3, 502.4, 514.3: nobody has priority and no choice is pending (the untap step, a cleanup
+    # step with nothing to discard): the game proceeds without a player acting (an extension)
+    "proceed": (),
     "choose": ("object",),
 }
 
 
-def acting_player(state: GameState, player: str | None = None) -> str:
+def acting_player(state: GameState, player: str | None = None, library: CardLookup | None = None) -> str:
     """Who acts: ``player`` if given, else the player with priority, else the controller of the
-    resolving object (who makes its choices), else the active player."""
+    resolving object (who makes its choices), else (with ``library``) the player who must choose
+    which of their legendary permanents with the same name to keep (704.5j: a choice while nobody
+    has priority; found by probe17b: the active player was asked and had no move), else the active
+    player."""
     if player is not None:
         return player
     if state.priority is not None:
@@ -78,7 +84,27 @@ def acting_player(state: GameState, player: str | None = None) -> str:
         obj = state.obj(state.resolving)
         if obj is not None and obj.controller is not None:
             return obj.controller
+    if library is not None:
+        chooser = _legend_chooser(state, library)
+        if chooser is not None:
+            return chooser
     return state.active_player
+
+
+def _legend_chooser(state: GameState, library: CardLookup) -> str | None:
+    """704.5j: the first player in turn order who controls two or more legendary permanents with
+    the same name (the name of the face that is up, 712.8f; a face-down permanent has none, 708.2a)."""
+    seen: dict[tuple[str, str], int] = {}
+    for o in state.objects:
+        if o.zone != "battlefield" or o.card is None or o.face_down:
+            continue
+        card = library.get(o.card)   # (a validated state names known cards)
+        face = next((f for f in card.faces if f.name == o.face), card.faces[0])
+        if "Legendary" in face.supertypes:
+            key = (o.controller or o.owner, face.name)
+            seen[key] = seen.get(key, 0) + 1
+    clash = {p for (p, _name), n in seen.items() if n > 1}
+    return next((p.name for p in state.players if p.name in clash), None)
 
 
 def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
@@ -330,8 +356,8 @@ UNMODELED_ACTIVATED_KEYWORDS = frozenset({
 
 
 def _not_for_kind(key: str, kind: str) -> str:
-    if kind == "pass":
-        return "a pass action has no other fields"
+    if kind in ("pass", "proceed"):
+        return f"a {kind} action has no other fields"
     users = [k for k, fields in KIND_FIELDS.items() if key in fields]
     names = ", ".join(users[:-1]) + " and " + users[-1] if len(users) > 1 else "".join(users)
     article = "an" if kind[:1] in "aeiou" else "a"  # "an activate action"

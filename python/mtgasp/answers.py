@@ -451,7 +451,7 @@ class Decoder:
     # -- actions ------------------------------------------------------------------------------
     def action(self, term: Symbol) -> Action:
         name, args = term.name, sym_args(term)
-        if name in ("pass", "decline"):
+        if name in ("pass", "decline", "proceed"):
             return Action(kind=name)
         oid = self.obj_id(args[0])
         if name == "cast":

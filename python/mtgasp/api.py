@@ -22,12 +22,12 @@ from mtgasp.model import MANA_TYPES, Action, GameState
 from mtgasp.solver import SOLVING, Grounded, GroundedMany, Solve, StateView
 
 
-def default_player(state: GameState) -> str:
+def default_player(state: GameState, library: Any = None) -> str:
     """Who acts by default: see actions.acting_player (priority, else the resolving object's
-    controller, else the active player)."""
+    controller, else who must choose for the legend rule, else the active player)."""
     from mtgasp.actions import acting_player
 
-    return acting_player(state)
+    return acting_player(state, None, library)
 
 
 # The verdict predicates (stratified: decided by grounding alone).
@@ -53,7 +53,7 @@ MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), 
 # payment (Query.settle), so these are decided by the grounding alone, without the payment
 # search's rules and constraints.
 WHY_UNCOSTED_GOALS = MOVE_GOALS - {SOLVING, ("check", 1), ("most_x", 0), ("xval", 1)}
-UNCOSTED_KINDS = ("play_land", "pass", "decline", "choose")
+UNCOSTED_KINDS = ("play_land", "pass", "decline", "choose", "proceed")
 
 # What `mana` reads from grounding: only the rules could_produce/2 depends on are grounded.
 MANA_GOALS = frozenset({("could_produce", 2)})
@@ -211,11 +211,11 @@ class Checker:
     def moves(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
-        return _moves(self._move_query(state, player or default_player(state)))
+        return _moves(self._move_query(state, player or default_player(state, self.library)))
 
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
-        q = self._move_query(state, player or default_player(state))
+        q = self._move_query(state, player or default_player(state, self.library))
         for v in q.verdicts.values():
             q.settle(v)
         return sorted(_with_land_faces(q, _with_targets(q, list(q.verdicts.values()))), key=_move_key)
@@ -223,7 +223,7 @@ class Checker:
     def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
         """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
         goals = WHY_UNCOSTED_GOALS if action.kind in UNCOSTED_KINDS else MOVE_GOALS
-        return _why(self._move_query(state, player or default_player(state), (action,), goals), action)
+        return _why(self._move_query(state, player or default_player(state, self.library), (action,), goals), action)
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
@@ -248,7 +248,7 @@ class Checker:
             triples: list[tuple[GameState, str, tuple[Action, ...]]] = []
             for i in moving:
                 a = asks[i]
-                triples.append((a.state, a.player or default_player(a.state),
+                triples.append((a.state, a.player or default_player(a.state, self.library),
                                  (a.action,) if a.query == "why" and a.action is not None else ()))
             qs = Query.many(self.library, triples,
                             goals=MOVE_GOALS, signatures=MOVE_SIGNATURES)

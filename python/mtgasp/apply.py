@@ -136,7 +136,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                              "ability says to choose a color other than that one"))
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
-    events = [describe(action, state)]
+    events = [f"{player}: {describe(action, state, verdict.permits)}"]
     if unstated_x is not None:
         events.append(f"X = {unstated_x}: the action announces no X, so the largest X that can be "
                       "paid is taken, as `why` answers (107.3a)")
@@ -170,22 +170,29 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
     return state
 
 
-def describe(action: Action, state: GameState) -> str:
+def describe(action: Action, state: GameState, rules: list[str] | None = None) -> str:
+    """The action as the first event says it, with the rules that permit it (`why`'s; found by
+    probe17b: the first event of an apply was a bare "pass")."""
     a = action.to_json()
     o = state.obj(a.get("object", "")) if a.get("object") else None
     what = f"{o.card} ({o.id})" if o is not None else ""
+    rule = f" ({', '.join(rules)})" if rules else ""
     if a["kind"] == "cast":
-        return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "")
+        return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "") + rule
     if a["kind"] == "activate":
         ab = a["ability"]
         if isinstance(ab, dict):  # a granted ability (113.2c): name it as `moves` does, not as a dict
-            return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}"
-        return f"activate ability {ab} of {what}"
-    if a["kind"] in ("pass", "decline"):
-        return f"{a['kind']}"
+            return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}{rule}"
+        return f"activate ability {ab} of {what}{rule}"
+    if a["kind"] == "pass":
+        return f"pass priority{rule}"
+    if a["kind"] == "decline":
+        return f"decline{rule}"
+    if a["kind"] == "proceed":   # 500.3, 502.4, 514.3: nobody has priority; the game goes on
+        return f"proceed: nobody has priority, and the game goes on without a player acting{rule}"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
-        return f"play land {what} as {a['face']}"
-    return f"{a['kind'].replace('_', ' ')} {what}"
+        return f"play land {what} as {a['face']}{rule}"
+    return f"{a['kind'].replace('_', ' ')} {what}{rule}"
 
 
 def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
@@ -194,7 +201,7 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
             return decoder.library.get(obj["card"]).faces[sym.number - 1].name
         if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
-        if name in ("seen_by", "priority", "active_player", "controller"):
+        if name in ("seen_by", "priority", "active_player", "controller", "priority_after"):
             return decoder.ids.player_names[sym.number]
         return sym.number
     if sym.type == SymbolType.String:
@@ -260,6 +267,13 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if zone not in ("battlefield", "stack"):
             o.pop("controller", None)
             o.pop("face", None)
+        if zone != "stack":
+            # 400.7, 608.3: the permanent a resolving spell becomes is a new object; how the spell
+            # was cast (cast_from, method, x, mana_spent, kicked) described the spell, and on the
+            # battlefield X is 0 (107.3g). What its entering needs of them (107.3m: "enters with X
+            # counters"; Freestrider Commando's "if no mana was spent to cast it") was read by the
+            # encodings as it entered. (Found by probe16b/probe17b: x 1 and mana_spent 2 stayed on a
+            # Walking Ballista on the battlefield.)
             for key in SPELL_FIELDS:
                 o.pop(key, None)
         if zone != "stack":
@@ -344,6 +358,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
+    put_on_stack: list[str] = []   # said with the encodings' events, after what triggered them
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -372,7 +387,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
         how = "is activated" if _key.name == "act" else "triggers"   # 602.2a / 603.3
-        events.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
+        put_on_stack.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
                       f"stack as {new_id}")
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
@@ -449,10 +464,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     for a in by_name.get("last_turn_to", []):
         players[pname[a.arguments[0].number]]["last_turn"] = a.arguments[1].number
     _write_effects(doc, by_name, decoder, objs, players, events)
+    drawn: list[str] = []   # said with the encodings' events, in the order things happen
     for a in by_name.get("draws", []):
         o = objs[oid[a.arguments[1].number]]
         zone_change(o, "hand")
-        events.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
+        drawn.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
     # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
     bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
@@ -484,8 +500,44 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
     # triggered mana abilities add after the mana ability that triggered them (605.4a)
-    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])]
-    events.extend(sorted(said, key=lambda e: ("(104.2a)" in e or "(104.4a)" in e, "(605.4a)" in e)))
+    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + put_on_stack
+    events.extend(sorted(said, key=_event_rank))
+
+
+def _event_rank(e: str) -> float:
+    """The order in which the events of one step of the game are said, as they happen (a stable
+    sort: events of one rank keep their order): the mana lost as a step ends (106.4), the cleanup
+    step's discard (514.1) and other actions (514.2, 514.3a), the turn's end, the new turn's untap
+    (502.3), the next step's beginning, the rest, an instant or sorcery put into the graveyard as
+    its resolution's last step (608.2n), a player who loses leaving the game (800.4a), and the
+    game's result, after the losses that decide it (104.2a, 104.4a); a draw from an empty library
+    after the cards drawn before it (121.4); a triggered mana ability's mana after the mana
+    ability that triggered it (605.4a)."""
+    if "(104.2a)" in e or "(104.4a)" in e:
+        return 9
+    if "(800.4a)" in e and ("leaves the game" in e or "left the game" in e):
+        return 8
+    if "(608.2n)" in e:
+        return 7
+    if "(106.4)" in e:
+        return 0
+    if "(514.1)" in e:
+        return 1
+    if "(514." in e or e.startswith("514."):
+        return 2
+    if e.startswith("Turn ") and " ends; turn " in e:
+        return 3
+    if "(502.3)" in e:
+        return 4
+    if " step ends; the " in e:
+        return 5
+    if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
+        return 6.5
+    if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
+        return 6.5
+    if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
+        return 6.6
+    return 6
 
 
 def _forget(objs: dict[str, dict[str, Any]], gone: set[str], gone_cards: dict[str, str] | None = None) -> None:

@@ -165,7 +165,7 @@ def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, An
         if state.obj(oid) is None:
             raise InputError(Problem("object", f'no object "{oid[:60]}" in the state'), source)
         return {"query": query, "object": oid}, Ask("mana", state, object=oid)
-    who = acting_player(state, player)
+    who = acting_player(state, player, checker.library)
     if query == "why":
         action = parse_action(doc["action"], state, checker.library, who)
         return {"query": query}, Ask("why", state, who, action)

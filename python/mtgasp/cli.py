@@ -262,7 +262,7 @@ def _run(args: argparse.Namespace) -> int:
         state = load_state(Path(args.state), library)
         if args.player is not None and state.player(args.player) is None:
             raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
-        player = acting_player(state, args.player)
+        player = acting_player(state, args.player, library)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
         v = checker.why(state, action, player)
@@ -310,7 +310,7 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError(Problem("--choose", f'"{args.choose}" is not a type of mana (W U B R G C), '
                                                  'the colors of mana in any combination (one letter '
                                                  'per mana, e.g. RG), nor pay_life'))
-        player = acting_player(state, args.player)
+        player = acting_player(state, args.player, library)
         text = args.action
         action = parse_action(Path(text[1:]) if text.startswith("@") else text, state, library, player)
         out_path = Path(args.out) if args.out else None
@@ -386,8 +386,8 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError(Problem("--player", f'"{args.player}" is not a player of {args.state}'))
         fw = FactWriter(library)
         fw.state(state)
-        fw.add("acting", fw.ids.player(acting_player(state, args.player)))
-        fw.add("listing", fw.ids.player(acting_player(state, args.player)))  # the question of moves
+        fw.add("acting", fw.ids.player(acting_player(state, args.player, library)))
+        fw.add("listing", fw.ids.player(acting_player(state, args.player, library)))  # the question of moves
         if args.json:
             _print_json({"facts": [str(f) for f in fw.facts], "players": fw.ids.player_names,
                          "objects": fw.ids.object_names, "cards": fw.ids.card_names})
@@ -445,7 +445,7 @@ def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -
     state = load_state(Path(path), library)
     if args.player is not None and state.player(args.player) is None:
         raise InputError(Problem("--player", f'"{args.player}" is not a player of {path}'))
-    player = acting_player(state, args.player)
+    player = acting_player(state, args.player, library)
     verdicts = checker.judge_all(state, player) if args.all else checker.moves(state, player)
     return state, player, verdicts
 
@@ -480,7 +480,7 @@ def _describe(action: Any, state: Any) -> str:
         return "pass priority"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
         return f"play land {what} as {a['face']}"
-    return f"{a['kind'].replace('_', ' ')} {what}"
+    return f"{a['kind'].replace('_', ' ')} {what}".rstrip()
 
 
 def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool) -> None:

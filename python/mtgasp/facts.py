@@ -336,6 +336,9 @@ class FactWriter:
                 a = F("a", [sym, f, N(ab.index)])
                 self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
+                if ab.kind == "not_modeled":
+                    for ev in not_modeled_trigger_events(ab.text):
+                        self.add("nm_trigger", a, C(ev))
                 chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
                 if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
@@ -1231,6 +1234,8 @@ class FactWriter:
             self.add("won", ids.player(st.document["winner"]))
         if st.document.get("starting_player") is not None:   # 103.1
             self.add("starting_player", ids.player(st.document["starting_player"]))
+        if st.document.get("priority_after") is not None:   # 704.3
+            self.add("priority_after", ids.player(st.document["priority_after"]))
         for p in st.players:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))
@@ -1258,7 +1263,7 @@ class FactWriter:
         """The term of an action (actions.lp): cast(O,M,F,K), play_land(O), activate(O,A),
         foretell(O), plot(O,A) (A = any when the action names no ability), pass."""
         ids = self.ids
-        if action.kind in ("pass", "decline"):
+        if action.kind in ("pass", "decline", "proceed"):
             return C(action.kind)
         o = st.obj(action.object or "")
         assert o is not None and o.card is not None  # validated by actions.parse_action
@@ -1326,6 +1331,37 @@ def ability_of(card: Card, face_index: int, index: int) -> Ability | None:
 
 
 _REMINDER_TEXT = re.compile(r"\([^()]*\)")
+
+# 603.1: a triggered ability starts with "when", "whenever" or "at" (after an ability word's
+# "Name — "); its trigger condition runs to the first comma.
+_ABILITY_WORD = re.compile(r"^[A-Z][\w' -]{0,40} — ")
+
+
+def not_modeled_trigger_events(text: str | None) -> tuple[str, ...]:
+    """The kinds of game event a not-modeled triggered ability's trigger condition names (603.2):
+    ``dies`` (700.4: put into a graveyard from the battlefield), ``enters``, ``leaves``, ``step``
+    ("at the beginning of ..."), ``cast``, ``draw``; ``other`` for one that names none of them;
+    ``()`` for a line that isn't a triggered ability (outcomes.lp names such an ability only when
+    one of those events happens; found by probe17b: Doomed Traveler's dies trigger was named with
+    every action)."""
+    t = _ABILITY_WORD.sub("", (text or "").strip())
+    if not t.startswith(("When ", "Whenever ", "At ")):
+        return ()
+    cond = t.split(",", 1)[0].lower()
+    events = []
+    if re.search(r"\bdies?\b|\bdie\b|into (?:a|your|an opponent's|their) graveyard from the battlefield", cond):
+        events.append("dies")
+    if re.search(r"\benters?\b", cond):
+        events.append("enters")
+    if "leaves the battlefield" in cond or "leave the battlefield" in cond:
+        events.append("leaves")
+    if cond.startswith("at the beginning of"):
+        events.append("step")
+    if re.search(r"\bcasts?\b", cond):
+        events.append("cast")
+    if re.search(r"\bdraws?\b", cond):
+        events.append("draw")
+    return tuple(events) or ("other",)
 _BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 

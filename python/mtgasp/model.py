@@ -24,7 +24,7 @@ STEPS = (
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )
 METHODS = ("normal", "foretell", "plot", "free", "alternative")
-ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "suspend", "pass", "decline", "choose")
+ACTION_KINDS = ("cast", "play_land", "activate", "foretell", "plot", "suspend", "pass", "decline", "choose", "proceed")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 # CR 107.4e: hybrid ({W/U}: two different colors, WUBRG order as printed) and monocolored hybrid

@@ -148,7 +148,7 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
     from mtgasp.actions import acting_player, parse_action
 
     exp = chk["expect"]
-    player = acting_player(state, chk.get("player"))
+    player = acting_player(state, chk.get("player"), checker.library)
     problems: list[str] = []
     actual: Any
     if "error" in exp:  # the question itself must be refused as bad input, naming this field
@@ -230,7 +230,7 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
     from mtgasp.state import parse_state
 
     exp = step.get("expect") or {}
-    player = acting_player(state, step.get("player"))
+    player = acting_player(state, step.get("player"), checker.library)
     action = parse_action(step["action"], state, checker.library, player)
     if "error" in exp:  # the step must be refused as bad input naming this field; the state stays
         try:

@@ -86,7 +86,10 @@ GAME_PLAYER_LISTS = ("losers", "extra_turns")
 GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 # the player who took the first turn of the game (103.1: "If you were the starting player", Rising
 # Chicane); absent: not given
-GAME_PLAYER_FIELDS = ("starting_player",)
+# priority_after: the player who receives priority once a choice a state-based action asks for is
+# made (704.3: "the player who would have received priority"; 704.5j: the legend rule); written by
+# apply while nobody has priority; absent: the active player
+GAME_PLAYER_FIELDS = ("starting_player", "priority_after")
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
                      "energy", "poison")
 # 704.5b: until the next check of state-based actions; 702.131c: the city's blessing, for the rest of
@@ -752,6 +755,16 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                 f.add("priority", f"nobody has priority while {_show(resolving)} resolves; use null")
     else:
         priority = default_priority(step or "", active or "", resolving) if active else None
+
+    if _opt(doc, "priority_after") is not None:
+        after = check_player("priority_after", doc["priority_after"])
+        if after is not None and priority is not None:
+            f.add("priority_after", f"{priority} has priority now; priority_after names who receives it "
+                                    "once a pending choice is made while nobody has it (CR 704.3); "
+                                    "leave it out")
+        if after is not None and isinstance(doc.get("losers"), list) and after in doc["losers"]:
+            f.add("priority_after", f"{_show(after)} has lost the game (losers) and so has left it; a "
+                                    "player who left the game never receives priority (CR 800.4a)")
 
     # ---- the game's result and the extra turns (extensions)
     if _opt(doc, "winner") is not None:
