@@ -205,6 +205,28 @@ def test_p0_p1_prefixes_and_script_phase_names() -> None:
     assert (forest.owner, forest.controller) == ("human", "ai")  # Owner: on the controller's line
 
 
+def test_setup_game_state_keys_name_the_zones() -> None:
+    # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...): GameState.java
+    # matches a key by its ending, so they name the battlefield, hand, ... as humanbattlefield does.
+    r = parse_pzl("HumanCardsInPlay=Forest; Island\nAICardsInHand=Grizzly Bears\n"
+                  "AICardsInGraveyard=Mountain\nHumanCardsInLibrary=Island\n", LIB)
+    got = [(o["card"], o["owner"], o["zone"]) for o in r.document["objects"]]
+    assert got == [("Forest", "human", "battlefield"), ("Island", "human", "battlefield"),
+                   ("Grizzly Bears", "ai", "hand"), ("Mountain", "ai", "graveyard"),
+                   ("Island", "human", "library")]
+    assert not [w for w in r.warnings if w.kind == "unknown key"]
+
+
+def test_a_later_line_for_the_same_zone_replaces_it() -> None:
+    # Forge keeps one card list per player and zone: humanbattlefield after humanplay replaces it.
+    r = parse_pzl("humanplay=Forest\nhumanbattlefield=Island\np0hand=Forest\n"
+                  "humancardsinhand=Mountain\naibattlefield=Forest\n", LIB)
+    got = [(o["card"], o["owner"], o["zone"]) for o in r.document["objects"]]
+    assert got == [("Island", "human", "battlefield"), ("Mountain", "human", "hand"),
+                   ("Forest", "ai", "battlefield")]
+    assert [w.line for w in r.warnings if w.kind == "repeated key"] == [2, 4]
+
+
 def test_counter_names() -> None:
     assert counter_from_forge("P1P1") == "+1/+1"
     assert counter_from_forge("M0M1") == "-0/-1"

@@ -381,11 +381,24 @@ class _Importer:
                             else "spells put on the stack as the game is set up")
                     self.warn(rest, f"{key}={value}: {what} can't be said in a state (no cast "
                                     "history)", n)
-            elif rest in _ZONES:
-                zone = _ZONES[rest]
+            elif rest in _ZONES or (rest.startswith("cardsin") and rest[7:] in _ZONES):
+                # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...)
+                # name the same zones: GameState.java matches the key's ending.
+                zone = _ZONES[rest[7:] if rest.startswith("cardsin") else rest]
                 if zone is None:
                     if value:
                         self.warn("sideboard", f"{key}: the sideboard is outside the game", n)
+                    continue
+                # Forge keeps one card list per player and zone: a later line for the same zone
+                # (humanplay after humanbattlefield, p0hand after humanhand) replaces it.
+                earlier = next((z for z in zone_lines if z[2] == side and z[3] == zone), None)
+                if earlier is not None:
+                    first, later = sorted((earlier, (n, key, side, zone)))
+                    self.warn("repeated key", f"{later[1]} names the same zone as {first[1]} "
+                                              f"(line {first[0]}); this later line counts (as in "
+                                              "Forge)", later[0])
+                    zone_lines.remove(earlier)
+                    zone_lines.append(later)
                     continue
                 zone_lines.append((n, key, side, zone))
             else:
