@@ -133,3 +133,13 @@ def test_targets_of_an_object_whose_text_says_no_target_are_bad_input(
     problems = json.loads(capsys.readouterr().out)["problems"]
     assert [p["path"] for p in problems] == ["objects[1].targets", "objects[2].targets"]
     assert all("115.1" in p["message"] for p in problems)
+
+
+def test_a_null_is_named_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # probe17d: "description: expected a string, got null null"
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(_state(description=None)))
+    assert main(["moves", str(state), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert json.loads(out)["problems"] == [{"path": "description", "message": "expected a string, got null"}]
+    assert "Traceback" not in err
