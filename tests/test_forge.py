@@ -133,6 +133,10 @@ def test_unknown_cards_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     ("[state]\nhumanbattlefield=Forest|AttachedTo:9\n", "line 2"),
     ("[state]\nhumanbattlefield=Forest|Counters:P1P1=x\n", "line 2"),
     ("[state]\nhumanhand=Forest|Id:1\nhumanexile=Island|Id:1\n", "line 3"),
+    # numbers past the solver's range, found by the state's validation: the line, not the field
+    ("[state]\nturn=1\nailife=99999999\n", "line 3 (ailife)"),
+    ("[state]\np0counters=POISON=9999999\n", "line 2 (p0counters)"),
+    ("[state]\nturn=99999999\n", "line 2 (turn)"),
 ])
 def test_bad_values_are_errors_naming_the_line(text: str, where: str) -> None:
     with pytest.raises(InputError) as e:

@@ -104,6 +104,12 @@ _SCRIPT_TYPES = {"a": "Artifact", "e": "Enchantment", "l": "Land"}
 _PLAYER_COUNTERS = {"POISON": "poison", "ENERGY": "energy"}
 
 
+# State fields -> the [state] keys that give them (to name the line of a problem).
+_PLAYER_FIELD_KEYS = {"life": "life", "lands_played_this_turn": "landsplayed", "poison": "counters",
+                      "energy": "counters", "mana_pool": "manapool"}
+_GAME_FIELD_KEYS = {"turn": "turn", "active_player": "activeplayer", "step": "activephase"}
+
+
 class UnknownCardsError(InputError):
     """The file names cards the library lacks (``names``: each once, sorted); ``warnings`` are
     what the rest of the file would have given."""
@@ -258,6 +264,16 @@ class _Importer:
         if m and int(m.group(1)) < len(self._entries):
             e = self._entries[int(m.group(1))]
             return Problem(f"line {e.line} ({e.key}, {e.name}){p.path[m.end():]}", p.message)
+        # A player's field or a game field: the line of the file that gave it.
+        m = re.fullmatch(r"players\[(\d+)\]\.(\w+)", p.path)
+        if m and m.group(2) in _PLAYER_FIELD_KEYS:
+            side, rest = int(m.group(1)), _PLAYER_FIELD_KEYS[m.group(2)]
+            for key, (n, _v) in self.values.items():
+                if self._side_key(key) == (side, rest):
+                    return Problem(f"line {n} ({key})", p.message)
+        if p.path in _GAME_FIELD_KEYS and _GAME_FIELD_KEYS[p.path] in self.values:
+            key = _GAME_FIELD_KEYS[p.path]
+            return Problem(f"line {self.values[key][0]} ({key})", p.message)
         return p
 
     def _meta_line(self, n: int, line: str) -> None:
