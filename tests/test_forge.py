@@ -137,6 +137,7 @@ def test_unknown_cards_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     ("[state]\nturn=1\nailife=99999999\n", "line 3 (ailife)"),
     ("[state]\np0counters=POISON=9999999\n", "line 2 (p0counters)"),
     ("[state]\nturn=99999999\n", "line 2 (turn)"),
+    ("[state]\nhumanbattlefield=Forest|Id:05;Island|Id:5\n", "Id 5 is also given to Forest"),
 ])
 def test_bad_values_are_errors_naming_the_line(text: str, where: str) -> None:
     with pytest.raises(InputError) as e:
@@ -207,6 +208,12 @@ def test_p0_p1_prefixes_and_script_phase_names() -> None:
     assert (st.active_player, st.step, st.players[0].life) == ("ai", "declare_attackers", 3)
     forest = st.objects[0]
     assert (forest.owner, forest.controller) == ("human", "ai")  # Owner: on the controller's line
+
+
+def test_ids_are_numbers_as_forge_reads_them() -> None:
+    # GameState.java reads an Id with Integer.parseInt: Id:05 is the card Attaching:5 names.
+    r = parse_pzl("[state]\nhumanbattlefield=Forest|Id:05;Wild Growth|Attaching:5\n", LIB)
+    assert _obj(r.document, "wild_growth")["attached_to"] == "forest"
 
 
 def test_setup_game_state_keys_name_the_zones() -> None:

@@ -543,7 +543,7 @@ class _Importer:
                         tname = spec.split(",", 1)[0].strip() or "a token"
                         card, why = self._token_card(spec)
                     if card is None:
-                        self._token_ids.update(v for m, v in mods if m == "Id" and v)
+                        self._token_ids.update(_id_key(v) for m, v in mods if m == "Id" and v)
                         if "token" not in state_module.OBJECT_FIELDS:
                             why = ("this version's state has no tokens (an object is a card of "
                                    "the library)")
@@ -667,11 +667,12 @@ class _Importer:
                 if m == "Id":
                     if v is None or not v.strip().lstrip("-").isdigit():
                         self.error(e.line, f"{e.name}|Id:{v}: an Id is a number")
-                    elif v in forge_ids:
+                    elif _id_key(v) in forge_ids:
+                        other = forge_ids[_id_key(v)]
                         self.error(e.line, f"{e.name}|Id:{v}: Id {v} is also given to "
-                                           f"{forge_ids[v].name} (line {forge_ids[v].line})")
+                                           f"{other.name} (line {other.line})")
                     else:
-                        forge_ids[v] = e
+                        forge_ids[_id_key(v)] = e
         fields = state_module.OBJECT_FIELDS
         objs: list[dict[str, Any]] = []
         self._printing: dict[tuple[int, str, str], list[str]] = {}
@@ -698,6 +699,7 @@ class _Importer:
                 self.error(e.line, f"{e.name}|{m}:{v or ''}: {m} needs the Id of a card of this "
                                    f"file ({m}:7)")
                 return None
+            v = _id_key(v)
             if v in self._token_ids:
                 self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
                                            "can't hold; left out", e.line)
@@ -884,6 +886,12 @@ def counter_to_forge(kind: str) -> str | None:
     if re.fullmatch(r"[a-z][a-z0-9_]*", kind):
         return kind.upper()
     return None
+
+
+def _id_key(text: str) -> str:
+    """A Forge Id as GameState.java reads it (Integer.parseInt: Id:05 is Id:5)."""
+    t = text.strip()
+    return str(int(t)) if re.fullmatch(r"[+-]?\d+", t) else t
 
 
 def _is_int(text: str | None) -> bool:
