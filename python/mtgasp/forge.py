@@ -400,7 +400,7 @@ class _Importer:
             elif rest in _ZONES or (rest.startswith("cardsin") and rest[7:] in _ZONES):
                 # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...)
                 # name the same zones: GameState.java matches the key's ending.
-                zone = _ZONES[rest[7:] if rest.startswith("cardsin") else rest]
+                zone = _ZONES[rest.removeprefix("cardsin")]
                 if zone is None:
                     if value:
                         self.warn("sideboard", f"{key}: the sideboard is outside the game", n)
