@@ -122,6 +122,21 @@ def test_cli_writes_one_line_per_question_and_exits_2_on_a_bad_line(tmp_path: Pa
         load_state(EXAMPLES / "midgame.json", CHECKER.library), "pool")
 
 
+def test_a_line_that_is_not_utf8_is_a_bad_line_and_the_batch_goes_on(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # probe17d: a byte that isn't UTF-8 anywhere in the file was an internal error (exit 3) and
+    # no line was answered.
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(LINES[3].encode() + b"\n\xff\xfe\n" + LINES[3].encode().replace(b"pool", b"p\xffool", 1)
+                    + b"\n" + LINES[3].encode() + b"\n")
+    assert main(["batch", str(src), "--quiet"]) == 2
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [a["line"] for a in out] == [1, 2, 3, 4]
+    assert out[0]["types"] == out[3]["types"] and "types" in out[0]
+    for a in out[1:3]:
+        assert a["error"] == "bad input" and a["problems"] == [{"path": "", "message": "not UTF-8 text"}]
+
+
 def test_cli_bad_options_are_input_errors(tmp_path: Path) -> None:
     assert main(["batch", str(tmp_path / "missing.jsonl")]) == 2
     src = tmp_path / "in.jsonl"

@@ -135,6 +135,10 @@ def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, An
 
     source = f"line {number}"
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that aren't UTF-8, read as surrogates (cli._batch)
+        raise InputError(Problem("", "not UTF-8 text"), source) from None
+    try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(Problem("", f"not JSON: {e.msg} (column {e.colno})"), source) from None
