@@ -210,6 +210,13 @@ def test_p0_p1_prefixes_and_script_phase_names() -> None:
     assert (forest.owner, forest.controller) == ("human", "ai")  # Owner: on the controller's line
 
 
+def test_none_player_and_phase_are_forges_unchanged() -> None:
+    # GameState.java: activeplayer/activephase "none" (its default) change nothing; was an error.
+    r = parse_pzl("[state]\nactiveplayer=NONE\nactivephase=none\nturn=2\n", LIB)
+    assert (r.document["active_player"], r.document["step"]) == ("human", "precombat_main")
+    assert sorted(w.line for w in r.warnings if w.kind == "default" and w.line) == [2, 3]
+
+
 def test_ids_are_numbers_as_forge_reads_them() -> None:
     # GameState.java reads an Id with Integer.parseInt: Id:05 is the card Attaching:5 names.
     r = parse_pzl("[state]\nhumanbattlefield=Forest|Id:05;Wild Growth|Attaching:5\n", LIB)

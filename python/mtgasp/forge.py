@@ -319,6 +319,12 @@ class _Importer:
         explicit_turn = "turn" in self.values
         turn = self._int("turn", minimum=1) or 1
         active = 0
+        # GameState.java: "none" (its default) leaves the player and the phase as they are, as if
+        # there were no line; a state has to say them, so the defaults below apply.
+        for k in ("activeplayer", "activephase"):
+            if k in self.values and self.values[k][1].strip().lower() == "none":
+                self.warn("default", f"{k}=none: Forge leaves it unchanged; read as no {k} line",
+                          self.values.pop(k)[0])
         if "activeplayer" in self.values:
             n, v = self.values["activeplayer"]
             if v.lower() in SIDES:
