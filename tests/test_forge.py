@@ -217,6 +217,15 @@ def test_none_player_and_phase_are_forges_unchanged() -> None:
     assert sorted(w.line for w in r.warnings if w.kind == "default" and w.line) == [2, 3]
 
 
+def test_a_back_face_name_on_the_battlefield_is_said() -> None:
+    # probe17d: "The Ringhart Crest" on the battlefield silently became Kolvori (the front face).
+    r = parse_pzl("[state]\nhumanbattlefield=The Ringhart Crest;Kolvori, God of Kinship|Modal\n"
+                  "humanhand=The Ringhart Crest\n", LIB)
+    assert [o.get("face") for o in r.document["objects"]] == [None, "The Ringhart Crest", None]
+    [w] = [w for w in r.warnings if w.kind == "face"]
+    assert w.line == 2 and "front face up (Kolvori, God of Kinship)" in w.message
+
+
 def test_ids_are_numbers_as_forge_reads_them() -> None:
     # GameState.java reads an Id with Integer.parseInt: Id:05 is the card Attaching:5 names.
     r = parse_pzl("[state]\nhumanbattlefield=Forest|Id:05;Wild Growth|Attaching:5\n", LIB)

@@ -786,6 +786,14 @@ class _Importer:
                                               "format; ignored", e.line)
         for m, vals in printing.items():
             self._printing.setdefault((e.line, e.key, m), []).extend(vals)
+        faces = getattr(e.card, "faces", ())
+        if (on_bf and "face" not in o and len(faces) > 1 and not o.get("face_down")
+                and e.name.casefold() in {f.name.casefold() for f in faces[1:]}):
+            # A Forge card is created front face up; only its Transformed/Modal modifiers show
+            # the other face. Said, as the file named the other face.
+            self.warn("face", f"{where}: {e.name} is a back face of {e.card.name}; the card is "
+                              f"front face up ({faces[0].name}), as a Forge card is unless "
+                              "|Modal or |Transformed shows its other face", e.line)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
         if (foretold or foretold_this_turn) and in_exile:
