@@ -122,6 +122,41 @@ def test_cli_writes_one_line_per_question_and_exits_2_on_a_bad_line(tmp_path: Pa
         load_state(EXAMPLES / "midgame.json", CHECKER.library), "pool")
 
 
+def test_a_line_that_is_not_utf8_is_a_bad_line_and_the_batch_goes_on(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # probe17d: a byte that isn't UTF-8 anywhere in the file was an internal error (exit 3) and
+    # no line was answered.
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(LINES[3].encode() + b"\n\xff\xfe\n" + LINES[3].encode().replace(b"pool", b"p\xffool", 1)
+                    + b"\n" + LINES[3].encode() + b"\n")
+    assert main(["batch", str(src), "--quiet"]) == 2
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [a["line"] for a in out] == [1, 2, 3, 4]
+    assert out[0]["types"] == out[3]["types"] and "types" in out[0]
+    for a in out[1:3]:
+        assert a["error"] == "bad input" and a["problems"] == [{"path": "", "message": "not UTF-8 text"}]
+
+
+def test_a_line_is_json_as_strict_as_a_state_file() -> None:
+    # probe17d: a batch line took a key given twice (the later silently won) and NaN, and an integer
+    # of 5,000 digits was an internal error; `mtgasp moves FILE` refuses all three as bad input.
+    good = json.loads(LINES[3])
+    text = json.dumps(good)
+    lines = [text.replace('"turn": 6', '"turn": 1, "turn": 6', 1),
+             text.replace('"query": "mana"', '"query": "moves", "query": "mana"', 1),
+             text.replace('"turn": 6', '"turn": NaN', 1),
+             text.replace('"turn": 6', '"turn": 1' + "0" * 5000, 1),
+             text]
+    assert all(line != text for line in lines[:4])
+    out = list(run_batch(lines))
+    assert [a.get("error") for a in out] == ["bad input"] * 4 + [None]
+    assert 'the key "turn" appears twice' in out[0]["problems"][0]["message"]
+    assert 'the key "query" appears twice' in out[1]["problems"][0]["message"]
+    assert "NaN is not a JSON number" in out[2]["problems"][0]["message"]
+    assert "4300 digits" in out[3]["problems"][0]["message"]
+    assert out[4]["types"]
+
+
 def test_cli_bad_options_are_input_errors(tmp_path: Path) -> None:
     assert main(["batch", str(tmp_path / "missing.jsonl")]) == 2
     src = tmp_path / "in.jsonl"

@@ -133,6 +133,11 @@ def test_unknown_cards_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     ("[state]\nhumanbattlefield=Forest|AttachedTo:9\n", "line 2"),
     ("[state]\nhumanbattlefield=Forest|Counters:P1P1=x\n", "line 2"),
     ("[state]\nhumanhand=Forest|Id:1\nhumanexile=Island|Id:1\n", "line 3"),
+    # numbers past the solver's range, found by the state's validation: the line, not the field
+    ("[state]\nturn=1\nailife=99999999\n", "line 3 (ailife)"),
+    ("[state]\np0counters=POISON=9999999\n", "line 2 (p0counters)"),
+    ("[state]\nturn=99999999\n", "line 2 (turn)"),
+    ("[state]\nhumanbattlefield=Forest|Id:05;Island|Id:5\n", "Id 5 is also given to Forest"),
 ])
 def test_bad_values_are_errors_naming_the_line(text: str, where: str) -> None:
     with pytest.raises(InputError) as e:
@@ -203,6 +208,50 @@ def test_p0_p1_prefixes_and_script_phase_names() -> None:
     assert (st.active_player, st.step, st.players[0].life) == ("ai", "declare_attackers", 3)
     forest = st.objects[0]
     assert (forest.owner, forest.controller) == ("human", "ai")  # Owner: on the controller's line
+
+
+def test_none_player_and_phase_are_forges_unchanged() -> None:
+    # GameState.java: activeplayer/activephase "none" (its default) change nothing; was an error.
+    r = parse_pzl("[state]\nactiveplayer=NONE\nactivephase=none\nturn=2\n", LIB)
+    assert (r.document["active_player"], r.document["step"]) == ("human", "precombat_main")
+    assert sorted(w.line for w in r.warnings if w.kind == "default" and w.line) == [2, 3]
+
+
+def test_a_back_face_name_on_the_battlefield_is_said() -> None:
+    # probe17d: "The Ringhart Crest" on the battlefield silently became Kolvori (the front face).
+    r = parse_pzl("[state]\nhumanbattlefield=The Ringhart Crest;Kolvori, God of Kinship|Modal\n"
+                  "humanhand=The Ringhart Crest\n", LIB)
+    assert [o.get("face") for o in r.document["objects"]] == [None, "The Ringhart Crest", None]
+    [w] = [w for w in r.warnings if w.kind == "face"]
+    assert w.line == 2 and "front face up (Kolvori, God of Kinship)" in w.message
+
+
+def test_ids_are_numbers_as_forge_reads_them() -> None:
+    # GameState.java reads an Id with Integer.parseInt: Id:05 is the card Attaching:5 names.
+    r = parse_pzl("[state]\nhumanbattlefield=Forest|Id:05;Wild Growth|Attaching:5\n", LIB)
+    assert _obj(r.document, "wild_growth")["attached_to"] == "forest"
+
+
+def test_setup_game_state_keys_name_the_zones() -> None:
+    # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...): GameState.java
+    # matches a key by its ending, so they name the battlefield, hand, ... as humanbattlefield does.
+    r = parse_pzl("HumanCardsInPlay=Forest; Island\nAICardsInHand=Grizzly Bears\n"
+                  "AICardsInGraveyard=Mountain\nHumanCardsInLibrary=Island\n", LIB)
+    got = [(o["card"], o["owner"], o["zone"]) for o in r.document["objects"]]
+    assert got == [("Forest", "human", "battlefield"), ("Island", "human", "battlefield"),
+                   ("Grizzly Bears", "ai", "hand"), ("Mountain", "ai", "graveyard"),
+                   ("Island", "human", "library")]
+    assert not [w for w in r.warnings if w.kind == "unknown key"]
+
+
+def test_a_later_line_for_the_same_zone_replaces_it() -> None:
+    # Forge keeps one card list per player and zone: humanbattlefield after humanplay replaces it.
+    r = parse_pzl("humanplay=Forest\nhumanbattlefield=Island\np0hand=Forest\n"
+                  "humancardsinhand=Mountain\naibattlefield=Forest\n", LIB)
+    got = [(o["card"], o["owner"], o["zone"]) for o in r.document["objects"]]
+    assert got == [("Island", "human", "battlefield"), ("Mountain", "human", "hand"),
+                   ("Forest", "ai", "battlefield")]
+    assert [w.line for w in r.warnings if w.kind == "repeated key"] == [2, 4]
 
 
 def test_counter_names() -> None:

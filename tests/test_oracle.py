@@ -480,6 +480,9 @@ def test_single_mtgjson_card_object() -> None:
 @pytest.mark.parametrize("content, words", [
     ('{"cards": []}', ["neither MTGJSON"]),
     ('{"data": {"X": [{"name": "X", "type": "Artifact"', ["invalid JSON", "line 1"]),
+    # probe17d: an integer of 5,000 digits was an internal error (exit 3)
+    ('{"data": {"X": [{"name": "X", "type": "Artifact", "manaValue": 1' + "0" * 5000 + "}]}}",
+     ["invalid JSON", "4300 digits"]),
     ('{"data": {"X": [{"type": "Artifact", "text": ""}]}}', ['data["X"][0].name', "missing name"]),
     ('{"data": {"X": [{"name": "X", "text": "Flying"}]}}', ['data["X"][0].type', "type line"]),
     ('{"data": {"Hx": [{"name": "Hx", "type": "Artifact", "manaCost": "{2}{H}"}]}}',

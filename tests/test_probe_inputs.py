@@ -133,3 +133,35 @@ def test_targets_of_an_object_whose_text_says_no_target_are_bad_input(
     problems = json.loads(capsys.readouterr().out)["problems"]
     assert [p["path"] for p in problems] == ["objects[1].targets", "objects[2].targets"]
     assert all("115.1" in p["message"] for p in problems)
+
+
+def test_a_null_is_named_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # probe17d: "description: expected a string, got null null"
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(_state(description=None)))
+    assert main(["moves", str(state), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert json.loads(out)["problems"] == [{"path": "description", "message": "expected a string, got null"}]
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"id": "x", "id": "y"}', 'the key "id" appears twice'),
+    ('{"id": NaN}', "NaN is not a JSON number"),
+    ('{"id": 1' + "0" * 5000 + "}", "4300 digits"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+], ids=["duplicate-key", "nan", "huge-integer", "deep"])
+def test_scenario_and_card_files_are_json_as_strict_as_a_state(
+        text: str, words: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # probe17d: `verify` of a deeply nested file was an internal error (exit 3); a key given twice
+    # in a scenario or a --cards file was silently replaced (a state file refuses it).
+    f = tmp_path / "f.json"
+    f.write_text(text)
+    assert main(["verify", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and "internal error" not in err
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(STATE))
+    assert main(["moves", str(state), "--cards", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and "internal error" not in err

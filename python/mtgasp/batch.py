@@ -131,15 +131,30 @@ def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, An
     """The line's question (api.Ask) and the fields its answer starts with; InputError if bad."""
     from mtgasp.actions import acting_player, parse_action
     from mtgasp.api import Ask
-    from mtgasp.state import parse_state
+    from mtgasp.state import _BadConstant, _DuplicateKeys, _reject_constant, parse_state
 
     source = f"line {number}"
     try:
-        doc = json.loads(text)
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that aren't UTF-8, read as surrogates (cli._batch)
+        raise InputError(Problem("", "not UTF-8 text"), source) from None
+    # As strict as a state file (state._decode_json): NaN and Infinity aren't JSON, a key given
+    # twice in one object is refused, an integer of more than 4,300 digits is bad input.
+    hook = _DuplicateKeys()
+    try:
+        doc = json.loads(text, object_pairs_hook=hook, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise InputError(Problem("", f"not JSON: {e.msg} (column {e.colno})"), source) from None
+    except _BadConstant as e:
+        raise InputError(Problem("", f"not JSON: {e}"), source) from None
+    except ValueError as e:  # an integer of more than 4,300 digits
+        raise InputError(Problem("", f"not JSON: {str(e).split(':')[0]}"), source) from None
     except RecursionError:
         raise InputError(Problem("", "the line is nested too deeply"), source) from None
+    if hook.duplicates:
+        raise InputError([Problem("", f'the key "{k}" appears twice in one object (the second would '
+                                      "silently replace the first)")
+                          for k in dict.fromkeys(hook.duplicates)], source)
     if not isinstance(doc, dict):
         raise InputError(Problem("", "a line must be a JSON object with a \"state\""), source)
     problems = [Problem(k, f'unknown field (one of {", ".join(LINE_FIELDS)})') for k in doc if k not in LINE_FIELDS]

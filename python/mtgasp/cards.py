@@ -2030,16 +2030,27 @@ def parse_card_document(data: Any, source: str | None = None) -> list[Card]:
 
 
 def _read_json(text: str, source: str) -> Any:
+    from mtgasp.state import _BadConstant, _DuplicateKeys, _reject_constant
+
+    # As strict as a state file (state._decode_json): a key given twice, NaN, Infinity.
+    hook = _DuplicateKeys()
     try:
-        return json.loads(text)
+        value = json.loads(text, object_pairs_hook=hook, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise InputError(
             Problem("", f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}"), source
         ) from None
+    except _BadConstant as e:
+        raise InputError(Problem("", f"invalid JSON: {e}"), source) from None
+    except ValueError as e:  # an integer of more than 4,300 digits
+        raise InputError(Problem("", f"invalid JSON: {str(e).split(':')[0]}"), source) from None
     except RecursionError:
         raise InputError(Problem("", "invalid JSON: nested too deeply"), source) from None
-    except ValueError as e:  # e.g. an integer of more than 4,300 digits
-        raise InputError(Problem("", f"invalid JSON: {str(e).split(':')[0]}"), source) from None
+    if hook.duplicates:
+        raise InputError([Problem("", f'the key "{k}" appears twice in one object (the second would '
+                                      "silently replace the first)")
+                          for k in dict.fromkeys(hook.duplicates)], source)
+    return value
 
 
 def _read_file(path: Path) -> list[Card]:

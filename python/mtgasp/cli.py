@@ -11,6 +11,7 @@ names from the input can't forge lines.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -414,7 +415,12 @@ def _batch(args: argparse.Namespace) -> int:
         except ImportError:
             raise InputError(Problem("--dask", "needs the distributed package (pip install distributed)")) from None
     try:
-        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8-sig")  # noqa: SIM115
+        # Bytes that aren't UTF-8 are kept (as surrogates) so that their line alone is bad input.
+        stdin = getattr(sys.stdin, "buffer", None)  # (a test's StringIO has no bytes)
+        source = ((sys.stdin if stdin is None else
+                   io.TextIOWrapper(stdin, encoding="utf-8-sig", errors="surrogateescape"))
+                  if args.input == "-"
+                  else open(args.input, encoding="utf-8-sig", errors="surrogateescape"))  # noqa: SIM115
     except OSError as e:
         raise InputError(Problem("input", f"cannot read {args.input}: {e.strerror or e}")) from None
     try:

@@ -104,6 +104,12 @@ _SCRIPT_TYPES = {"a": "Artifact", "e": "Enchantment", "l": "Land"}
 _PLAYER_COUNTERS = {"POISON": "poison", "ENERGY": "energy"}
 
 
+# State fields -> the [state] keys that give them (to name the line of a problem).
+_PLAYER_FIELD_KEYS = {"life": "life", "lands_played_this_turn": "landsplayed", "poison": "counters",
+                      "energy": "counters", "mana_pool": "manapool"}
+_GAME_FIELD_KEYS = {"turn": "turn", "active_player": "activeplayer", "step": "activephase"}
+
+
 class UnknownCardsError(InputError):
     """The file names cards the library lacks (``names``: each once, sorted); ``warnings`` are
     what the rest of the file would have given."""
@@ -258,6 +264,16 @@ class _Importer:
         if m and int(m.group(1)) < len(self._entries):
             e = self._entries[int(m.group(1))]
             return Problem(f"line {e.line} ({e.key}, {e.name}){p.path[m.end():]}", p.message)
+        # A player's field or a game field: the line of the file that gave it.
+        m = re.fullmatch(r"players\[(\d+)\]\.(\w+)", p.path)
+        if m and m.group(2) in _PLAYER_FIELD_KEYS:
+            side, rest = int(m.group(1)), _PLAYER_FIELD_KEYS[m.group(2)]
+            for key, (n, _v) in self.values.items():
+                if self._side_key(key) == (side, rest):
+                    return Problem(f"line {n} ({key})", p.message)
+        if p.path in _GAME_FIELD_KEYS and _GAME_FIELD_KEYS[p.path] in self.values:
+            key = _GAME_FIELD_KEYS[p.path]
+            return Problem(f"line {self.values[key][0]} ({key})", p.message)
         return p
 
     def _meta_line(self, n: int, line: str) -> None:
@@ -303,6 +319,12 @@ class _Importer:
         explicit_turn = "turn" in self.values
         turn = self._int("turn", minimum=1) or 1
         active = 0
+        # GameState.java: "none" (its default) leaves the player and the phase as they are, as if
+        # there were no line; a state has to say them, so the defaults below apply.
+        for k in ("activeplayer", "activephase"):
+            if k in self.values and self.values[k][1].strip().lower() == "none":
+                self.warn("default", f"{k}=none: Forge leaves it unchanged; read as no {k} line",
+                          self.values.pop(k)[0])
         if "activeplayer" in self.values:
             n, v = self.values["activeplayer"]
             if v.lower() in SIDES:
@@ -381,11 +403,24 @@ class _Importer:
                             else "spells put on the stack as the game is set up")
                     self.warn(rest, f"{key}={value}: {what} can't be said in a state (no cast "
                                     "history)", n)
-            elif rest in _ZONES:
-                zone = _ZONES[rest]
+            elif rest in _ZONES or (rest.startswith("cardsin") and rest[7:] in _ZONES):
+                # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...)
+                # name the same zones: GameState.java matches the key's ending.
+                zone = _ZONES[rest.removeprefix("cardsin")]
                 if zone is None:
                     if value:
                         self.warn("sideboard", f"{key}: the sideboard is outside the game", n)
+                    continue
+                # Forge keeps one card list per player and zone: a later line for the same zone
+                # (humanplay after humanbattlefield, p0hand after humanhand) replaces it.
+                earlier = next((z for z in zone_lines if z[2] == side and z[3] == zone), None)
+                if earlier is not None:
+                    first, later = sorted((earlier, (n, key, side, zone)))
+                    self.warn("repeated key", f"{later[1]} names the same zone as {first[1]} "
+                                              f"(line {first[0]}); this later line counts (as in "
+                                              "Forge)", later[0])
+                    zone_lines.remove(earlier)
+                    zone_lines.append(later)
                     continue
                 zone_lines.append((n, key, side, zone))
             else:
@@ -514,7 +549,7 @@ class _Importer:
                         tname = spec.split(",", 1)[0].strip() or "a token"
                         card, why = self._token_card(spec)
                     if card is None:
-                        self._token_ids.update(v for m, v in mods if m == "Id" and v)
+                        self._token_ids.update(_id_key(v) for m, v in mods if m == "Id" and v)
                         if "token" not in state_module.OBJECT_FIELDS:
                             why = ("this version's state has no tokens (an object is a card of "
                                    "the library)")
@@ -638,11 +673,12 @@ class _Importer:
                 if m == "Id":
                     if v is None or not v.strip().lstrip("-").isdigit():
                         self.error(e.line, f"{e.name}|Id:{v}: an Id is a number")
-                    elif v in forge_ids:
+                    elif _id_key(v) in forge_ids:
+                        other = forge_ids[_id_key(v)]
                         self.error(e.line, f"{e.name}|Id:{v}: Id {v} is also given to "
-                                           f"{forge_ids[v].name} (line {forge_ids[v].line})")
+                                           f"{other.name} (line {other.line})")
                     else:
-                        forge_ids[v] = e
+                        forge_ids[_id_key(v)] = e
         fields = state_module.OBJECT_FIELDS
         objs: list[dict[str, Any]] = []
         self._printing: dict[tuple[int, str, str], list[str]] = {}
@@ -669,6 +705,7 @@ class _Importer:
                 self.error(e.line, f"{e.name}|{m}:{v or ''}: {m} needs the Id of a card of this "
                                    f"file ({m}:7)")
                 return None
+            v = _id_key(v)
             if v in self._token_ids:
                 self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
                                            "can't hold; left out", e.line)
@@ -749,6 +786,14 @@ class _Importer:
                                               "format; ignored", e.line)
         for m, vals in printing.items():
             self._printing.setdefault((e.line, e.key, m), []).extend(vals)
+        faces = getattr(e.card, "faces", ())
+        if (on_bf and "face" not in o and len(faces) > 1 and not o.get("face_down")
+                and e.name.casefold() in {f.name.casefold() for f in faces[1:]}):
+            # A Forge card is created front face up; only its Transformed/Modal modifiers show
+            # the other face. Said, as the file named the other face.
+            self.warn("face", f"{where}: {e.name} is a back face of {e.card.name}; the card is "
+                              f"front face up ({faces[0].name}), as a Forge card is unless "
+                              "|Modal or |Transformed shows its other face", e.line)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
         if (foretold or foretold_this_turn) and in_exile:
@@ -855,6 +900,12 @@ def counter_to_forge(kind: str) -> str | None:
     if re.fullmatch(r"[a-z][a-z0-9_]*", kind):
         return kind.upper()
     return None
+
+
+def _id_key(text: str) -> str:
+    """A Forge Id as GameState.java reads it (Integer.parseInt: Id:05 is Id:5)."""
+    t = text.strip()
+    return str(int(t)) if re.fullmatch(r"[+-]?\d+", t) else t
 
 
 def _is_int(text: str | None) -> bool:

@@ -338,6 +338,8 @@ def load_file(path: Path) -> list[RawCard]:
             from None
     except RecursionError:
         raise _bad(source, "", "invalid JSON: nested too deeply") from None
+    except ValueError as e:  # an integer of more than 4,300 digits
+        raise _bad(source, "", f"invalid JSON: {str(e).split(':')[0]}") from None
     return read_cards(data, source)
 
 

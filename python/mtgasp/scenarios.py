@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgasp.errors import Collector, InputError
+from mtgasp.errors import Collector, InputError, Problem
 from mtgasp.solver import EncodingError
 
 QUERIES = ("why", "moves", "mana")
@@ -97,10 +97,25 @@ def _known_keys(c: Collector, where: str, exp: dict[str, Any], known: set[str]) 
 
 
 def load_scenario(name: str, text: str) -> dict[str, Any]:
+    from mtgasp.state import _BadConstant, _DuplicateKeys, _reject_constant
+
+    # As strict as a state file (state._decode_json): a key given twice, NaN, Infinity, a 4,300+
+    # digit integer, nesting deeper than Python's recursion limit are bad input, not a crash.
+    hook = _DuplicateKeys()
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=hook, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise InputError(f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}", source=name) from None
+    except _BadConstant as e:
+        raise InputError(f"malformed JSON: {e}", source=name) from None
+    except ValueError as e:
+        raise InputError(f"malformed JSON: {str(e).split(':')[0]}", source=name) from None
+    except RecursionError:
+        raise InputError("malformed JSON: nested too deeply", source=name) from None
+    if hook.duplicates:
+        raise InputError([Problem("", f'the key "{k}" appears twice in one object (the second would '
+                                      "silently replace the first)")
+                          for k in dict.fromkeys(hook.duplicates)], source=name)
     c = Collector(name)
     if not isinstance(doc, dict):
         raise InputError("a scenario is a JSON object", source=name)

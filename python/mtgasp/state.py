@@ -355,6 +355,11 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+def _got(value: Any) -> str:
+    """What the user wrote, for "expected ..., got ...": ``null``, ``a string "six"``."""
+    return "null" if value is None else f"{_type_name(value)} {_show(value)}"
+
+
 def _sub(path: str, key: str) -> str:
     """The path of a field of an object: ``a.b``, or ``a["+1/+1"]`` for other keys."""
     if _IDENT.fullmatch(key):
@@ -465,7 +470,7 @@ class _Fields:
 
     def mapping(self, path: str, value: Any, what: str = "an object") -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.add(path, f"expected {what}, got {_type_name(value)} {_show(value)}"
+            self.add(path, f"expected {what}, got {_got(value)}"
                      if value is not None else f"expected {what}, got null")
             return None
         return value
@@ -488,7 +493,7 @@ class _Fields:
 
     def string(self, path: str, value: Any) -> str | None:
         if not isinstance(value, str):
-            self.add(path, f"expected a string, got {_type_name(value)} {_show(value)}")
+            self.add(path, f"expected a string, got {_got(value)}")
             return None
         if not value.strip():
             self.add(path, "must not be empty")
@@ -497,7 +502,7 @@ class _Fields:
 
     def boolean(self, path: str, value: Any) -> bool | None:
         if not isinstance(value, bool):
-            self.add(path, f"expected true or false, got {_type_name(value)} {_show(value)}")
+            self.add(path, f"expected true or false, got {_got(value)}")
             return None
         return value
 
@@ -508,7 +513,7 @@ class _Fields:
             if isinstance(value, float) and value.is_integer():
                 self.add(path, f"expected an integer, got {_show(value)} (write it without a decimal point)")
             else:
-                self.add(path, f"expected an integer, got {_type_name(value)} {_show(value)}")
+                self.add(path, f"expected an integer, got {_got(value)}")
             return None
         if minimum is not None and value < minimum:
             if below is None:
@@ -523,7 +528,7 @@ class _Fields:
 
     def choice(self, path: str, value: Any, options: Sequence[str], what: str) -> str | None:
         if not isinstance(value, str):
-            self.add(path, f"expected a string, got {_type_name(value)} {_show(value)}")
+            self.add(path, f"expected a string, got {_got(value)}")
             return None
         if value not in options:
             hint = did_you_mean(value, options)
@@ -533,7 +538,7 @@ class _Fields:
 
     def listing(self, path: str, value: Any) -> list[Any] | None:
         if not isinstance(value, list):
-            self.add(path, f"expected a list, got {_type_name(value)} {_show(value)}")
+            self.add(path, f"expected a list, got {_got(value)}")
             return None
         return value
 
@@ -844,7 +849,7 @@ def _mana_field(f: _Fields, key: str, text: Any) -> dict[str, int] | None:
     """A field holding mana symbols ("{G}{G}"): the mana by type, or None after reporting the
     problem at ``key`` (mana_pool, mana_pool_snow, a restricted_mana entry's mana)."""
     if not isinstance(text, str):
-        f.add(key, f'expected a string of mana symbols such as "{{G}}{{G}}", got {_type_name(text)} {_show(text)}')
+        f.add(key, f'expected a string of mana symbols such as "{{G}}{{G}}", got {_got(text)}')
         return None
     try:
         return parse_mana_pool(text)
@@ -1417,7 +1422,7 @@ def _string_list(f: _Fields, ro: dict[str, Any], d: _ObjDraft, p: Callable[[str]
 def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
     def cost(p: str, text: Any) -> str | None:
         if not isinstance(text, str):
-            f.add(p, f'expected a mana cost such as "{{1}}{{U}}", got {_type_name(text)} {_show(text)}')
+            f.add(p, f'expected a mana cost such as "{{1}}{{U}}", got {_got(text)}')
             return None
         try:
             parse_mana_cost(text)
