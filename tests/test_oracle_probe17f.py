@@ -25,3 +25,15 @@ def test_a_fixed_mana_value_is_still_left_out() -> None:
     assert _targets_of("Return target creature card with mana value 3 or less from your graveyard "
                        "to the battlefield.") == [{"zone": "graveyard", "types": ["Creature"],
                                                    "controller": "you"}]
+
+
+def test_x_cant_be_0() -> None:
+    # Mind Grind, Helm of Obedience: "X can't be 0" restricts the X announced (107.3a, 601.2b)
+    from mtgasp.oracle import _not_modeled
+
+    class _Ctx:
+        of_permanent = False
+    eff = _not_modeled("Each opponent reveals cards from the top of their library until they reveal "
+                       "X land cards, then puts all cards revealed this way into their graveyard. "
+                       "X can't be 0.", _Ctx())  # type: ignore[arg-type]
+    assert eff == {"action": "not_modeled", "x_min": 1}

@@ -4355,6 +4355,9 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
     out: dict[str, Any] = {"action": "not_modeled"}
+    if re.search(r"\bX can't be 0\b", text):
+        # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
+        out["x_min"] = 1
     if not ctx.of_permanent:
         targets = _targets_of(text)
         if targets:
