@@ -104,6 +104,7 @@ class Verdict:
     unpayable_atoms: list[tuple[Symbol, Symbol]] = field(default_factory=list)
     free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
+    x_min: int = 0  # "X can't be 0" (costs.lp x_lower/2, 107.3a)
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
     x_remove_max: int | None = None
     x_remove_min: int = 0  # "Remove one or more dream counters" (Rasputin, 118.3): at least that
@@ -115,7 +116,7 @@ class Verdict:
         if self.costed:
             out["cost"] = self.cost
             if self.has_x:
-                out["x"] = {"min": 0, "max": self.x_max}
+                out["x"] = {"min": self.x_min, "max": self.x_max}
             elif self.x_remove_max is not None:   # (found by probe16a: moves printed no bounds)
                 out["x"] = {"min": self.x_remove_min, "max": self.x_remove_max}
         out["rules"] = self.permits
@@ -524,6 +525,8 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
+        for v, args in each("x_lower"):
+            v.x_min = args[1].number
         for v, args in each("x_remove_upper"):
             v.x_remove_max = args[1].number
         for v, args in each("x_remove_lower"):

@@ -1766,7 +1766,7 @@ class _Validator:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
         "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
-        many as the X announced)}."""
+        many as the X announced), "mana_value": "X" (its mana value is the X announced)}."""
         if not isinstance(v, list) or not v:
             self.add(path, f"expected a non-empty list of targets, got {_q(v)}")
             return
@@ -1776,7 +1776,7 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
-                                           "tapped", "controller", "other", "count"))
+                                           "tapped", "controller", "other", "count", "mana_value"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "non_types"):
@@ -1793,6 +1793,8 @@ class _Validator:
                     self.boolean(req[f], f"{p}.{f}")
             if "controller" in req:
                 self.choice(req["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
+            if "mana_value" in req and req["mana_value"] != "X":   # "with mana value X" (107.3a)
+                self.add(f"{p}.mana_value", f'expected "X", got {_q(req["mana_value"])}')
             if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
                 self.integer(req["count"], f"{p}.count", 1)
 

@@ -4304,6 +4304,10 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                     ts = [t for t in ts if t != "permanent"] + [
                         "artifact", "creature", "enchantment", "land", "planeswalker", "battle"]
                 req["types"] = list(dict.fromkeys(t.capitalize() for t in ts))
+            # 107.3a, 601.2c: "target creature card with mana value X" (Postmortem Lunge): X is
+            # announced before the targets are chosen, so the card's mana value must be that X
+            if re.search(r"\bwith mana value X\b", g[0]):
+                req["mana_value"] = "X"
             if g["whose"] == "your":
                 req["controller"] = "you"
             elif g["whose"] == "an opponent's":
@@ -4337,6 +4341,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["controller"] = "opponents"
             if pre == "another":
                 req["other"] = True
+            if re.match(r"\s*with mana value X\b", rest[b.end():]):   # 107.3a, 601.2c (as above)
+                req["mana_value"] = "X"
         else:
             continue   # a player, "target opponent", or a phrase not read: no requirement
         if count == "X" or (isinstance(count, int) and count > 1):
@@ -4349,6 +4355,9 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
     out: dict[str, Any] = {"action": "not_modeled"}
+    if re.search(r"\bX can't be 0\b", text):
+        # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
+        out["x_min"] = 1
     if not ctx.of_permanent:
         targets = _targets_of(text)
         if targets:
