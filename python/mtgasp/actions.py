@@ -98,7 +98,9 @@ def _legend_chooser(state: GameState, library: CardLookup) -> str | None:
     for o in state.objects:
         if o.zone != "battlefield" or o.card is None or o.face_down:
             continue
-        card = library.get(o.card)   # (a validated state names known cards)
+        card = library.find(o.card)   # (a validated state names known cards)
+        if card is None:
+            continue
         face = next((f for f in card.faces if f.name == o.face), card.faces[0])
         if "Legendary" in face.supertypes:
             key = (o.controller or o.owner, face.name)

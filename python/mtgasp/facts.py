@@ -342,8 +342,10 @@ class FactWriter:
                 chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
                 if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
-                    reqs = sum(len(e.get("targets") or []) for e in self.effects(ab.spec)
-                               if e.get("action") == "not_modeled")
+                    reqs = 0
+                    for e in self.effects(dict(ab.spec)):
+                        if e.get("action") == "not_modeled":
+                            reqs += len(e.get("targets") or [])
                     if reqs and reqs == len(TARGET_WORD.findall(ab.text or "")):
                         # 115.1, 601.2c: every instance of the word "target" is a target
                         # requirement read (target_req/4): the action names no more than they need

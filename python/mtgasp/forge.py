@@ -786,7 +786,7 @@ class _Importer:
                                               "format; ignored", e.line)
         for m, vals in printing.items():
             self._printing.setdefault((e.line, e.key, m), []).extend(vals)
-        faces = getattr(e.card, "faces", ())
+        faces: tuple[Any, ...] = tuple(getattr(e.card, "faces", ()))
         if (on_bf and "face" not in o and len(faces) > 1 and not o.get("face_down")
                 and e.name.casefold() in {f.name.casefold() for f in faces[1:]}):
             # A Forge card is created front face up; only its Transformed/Modal modifiers show
