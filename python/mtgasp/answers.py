@@ -106,8 +106,6 @@ class Verdict:
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     x_min: int = 0  # "X can't be 0" (costs.lp x_lower/2, 107.3a)
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
-    x_remove_max: int | None = None
-    x_remove_min: int = 0  # "Remove one or more dream counters" (Rasputin, 118.3): at least that
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
 
@@ -115,10 +113,8 @@ class Verdict:
         out = self.action.to_json()
         if self.costed:
             out["cost"] = self.cost
-            if self.has_x:
+            if self.has_x or self.x_max is not None:   # (X of a mana cost, or of "Remove X counters")
                 out["x"] = {"min": self.x_min, "max": self.x_max}
-            elif self.x_remove_max is not None:   # (found by probe16a: moves printed no bounds)
-                out["x"] = {"min": self.x_remove_min, "max": self.x_remove_max}
         out["rules"] = self.permits
         if self.plan is not None:
             out["payment"] = self.plan.to_json()
@@ -527,10 +523,8 @@ class Decoder:
             v.x_upper = args[1].number
         for v, args in each("x_lower"):
             v.x_min = args[1].number
-        for v, args in each("x_remove_upper"):
-            v.x_remove_max = args[1].number
-        for v, args in each("x_remove_lower"):
-            v.x_remove_min = args[1].number
+        for v, args in each("x_remove_upper"):   # "Remove X ki counters": X up to the counters (107.3a)
+            v.x_max = args[1].number
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number

@@ -35,7 +35,7 @@ VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("sacrifice_count", 2), ("could_produce", 2), ("makes", 3),
     ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
-    ("x_reduction", 2), ("land_face_choice", 2), ("x_remove_upper", 2), ("x_remove_lower", 2),
+    ("x_reduction", 2), ("land_face_choice", 2), ("x_remove_upper", 2),
     ("x_lower", 2),
 )
 

@@ -497,11 +497,9 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
         line = f"  {mark}{_describe(v.action, state)}"
         if v.costed:
             line += f"  cost {v.cost}"
-            if v.has_x:
-                line += f" (X up to {v.x_max})" if v.legal else ""
-            elif v.x_remove_max is not None:  # "Remove X ki counters" (107.3a)
-                low = f"from {v.x_remove_min} " if v.x_remove_min else ""
-                line += f" (X {low}up to {v.x_remove_max})" if v.legal else ""
+            if (v.has_x or v.x_max is not None) and v.legal:   # (and "Remove X ki counters", 107.3a)
+                low = f"from {v.x_min} " if v.x_min else ""
+                line += f" (X {low}up to {v.x_max})"
         if v.plan is not None and (v.plan.sources or v.plan.sacrifices):
             pay = ", ".join(f"{u.source}:{u.mana}" for u in v.plan.sources)
             if v.plan.sacrifices:
