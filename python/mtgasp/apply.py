@@ -138,8 +138,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     doc = dump_state(state)
     events = [f"{player}: {describe(action, state, verdict.permits)}"]
     if unstated_x is not None:
-        events.append(f"X = {unstated_x}: the action announces no X, so the largest X that can be "
-                      "paid is taken, as `why` answers (107.3a)")
+        events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
+                      "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
     _write(doc, solved.atoms, decoder, state, rng, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
