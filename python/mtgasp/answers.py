@@ -108,10 +108,11 @@ class Verdict:
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
+    unpayable: bool = False  # a face with no mana cost cast by paying it (118.6): cost stays None
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
-        if self.costed:
+        if self.costed and self.cost is not None:
             out["cost"] = self.cost
             if self.has_x or self.x_max is not None:   # (X of a mana cost, or of "Remove X counters")
                 out["x"] = {"min": self.x_min, "max": self.x_max}
@@ -126,7 +127,7 @@ class Verdict:
             out["rules"] = self.permits
         else:
             out["reasons"] = [r.to_json() for r in self.reasons]
-        if self.costed:
+        if self.costed and self.cost is not None:
             out["cost"] = self.cost
         if self.plan is not None and self.legal:
             out["payment"] = self.plan.to_json()
@@ -531,6 +532,8 @@ class Decoder:
         self.x_reduced.update(x_reduced)
         for v, _args in each("free_cast"):
             v.free = True
+        for v, _args in each("mana_cost_unpayable"):
+            v.unpayable = True
         for v, _args in each("has_x_in_mana_cost"):
             v.has_x = True
         for _v, args in each("sacrifice_required"):
@@ -547,7 +550,7 @@ class Decoder:
             v.legal = v.ok and not v.costed
             v.permits.sort(key=rule_key)
             v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
-            if v.costed:
+            if v.costed and not v.unpayable:
                 mana = self.total_text(t)
                 if t in x_reduced:
                     mana += f" reduced by {{{x_reduced[t]}}}"

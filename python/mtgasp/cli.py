@@ -495,7 +495,7 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
     for v in verdicts:
         mark = ("yes " if v.legal else "no  ") if all_ else ""
         line = f"  {mark}{_describe(v.action, state)}"
-        if v.costed:
+        if v.costed and v.cost is not None:
             line += f"  cost {v.cost}"
             if (v.has_x or v.x_max is not None) and v.legal:   # (and "Remove X ki counters", 107.3a)
                 low = f"from {v.x_min} " if v.x_min else ""
