@@ -4259,7 +4259,7 @@ _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
            r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped)")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or ){_T_TYPES}s?)*)"
+    rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4273,8 +4273,15 @@ _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
-_T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
-                       r"(?:one|two|three|four|X))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
+_T_PRE = r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a third|(?:one|two|three|four|X))"
+# (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
+# (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
+_T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
+                       re.IGNORECASE)
+
+
+_KICKED_IF = re.compile(r"If (?:this spell|it|~) was (?:kicked|bargained)\b")
+_KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -4288,8 +4295,24 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
         # may have none; no requirement is a necessary condition
         return out
-    for m in _T_PHRASE.finditer(_unquoted(re.sub(r"\([^)]*\)", "", text))):
-        pre, rest = m["pre"].strip().lower(), m["rest"]
+    prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
+    alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    for i, m in enumerate(_T_PHRASE.finditer(plain)):
+        pre, rest, first = m["pre"].strip().lower(), m["rest"], i == 0
+        before, prev = prev, None
+        # 601.2c: a target required only if an additional cost was paid ("If this spell was
+        # kicked, it deals 2 damage to another target creature", Jilt; "... for each time this
+        # spell was kicked", Strength of the Tajuru) is no requirement; one that replaces the
+        # others then ("If this spell was kicked, instead ...", Blood Beckoning; "... exile target
+        # nonland permanent instead", Tear Asunder) leaves none that is necessary
+        sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
+        sent = sent[:sent.find(".")] if "." in sent else sent
+        alt = False
+        if _KICKED_IF.match(sent) or _KICKED_EACH.search(rest):
+            if not re.search(r"\binstead\b", sent):
+                continue
+            alt = True
         if pre.startswith(("up to", "any number")):
             continue
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
@@ -4318,7 +4341,9 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             req = {"zone": "stack"}
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
-            words = [t.removesuffix("s") for t in re.split(r", or |, | or ", b["types"])]
+            if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
+                continue   # "target creature or player": a player may be chosen too (601.2c)
+            words = [t.removesuffix("s") for t in re.split(r", or |, | or | and/or ", b["types"])]
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
                 req["types"] = types
@@ -4339,7 +4364,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["controller"] = "you"
             elif b["ctl"]:
                 req["controller"] = "opponents"
-            if pre == "another":
+            if pre == "another" and first:
+                # (after an earlier target, "another" is another than that one, not the source)
                 req["other"] = True
             if re.match(r"\s*with mana value X\b", rest[b.end():]):   # 107.3a, 601.2c (as above)
                 req["mana_value"] = "X"
@@ -4347,7 +4373,29 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             continue   # a player, "target opponent", or a phrase not read: no requirement
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
+        if (pre in ("another", "a third") and before is not None
+                and {k: v for k, v in before.items() if k != "count"} == req
+                and isinstance(before.get("count", 1), int)):
+            # 601.2c: "Target creature fights another target creature" (Blood Feud), "... on target
+            # creature, ... on another target creature, and ... on a third target creature"
+            # (Incremental Blight): different objects of the same kind, as "two target creatures"
+            before["count"] = before.get("count", 1) + 1
+            prev = before
+            continue
+        if alt:
+            alts.append(req)
+            continue
         out.append(req)
+        prev = req
+    if alts:
+        # (kicked, the targets of "instead" are chosen in place of others: an earlier requirement
+        # stays necessary only when one of those asks for at least as much of the same kind:
+        # Bloodchief's Thirst, Blood Beckoning)
+        def _kind(r: dict[str, Any]) -> dict[str, Any]:
+            return {k: v for k, v in r.items() if k != "count"}
+        out = [r for r in out if any(_kind(a) == _kind(r) and isinstance(a.get("count", 1), int)
+                                     and isinstance(r.get("count", 1), int)
+                                     and a.get("count", 1) >= r.get("count", 1) for a in alts)]
     return out
 
 

@@ -1,0 +1,100 @@
+"""Real cards through the Oracle importer, session 18 (probe18d, 2026-12-03): the targets a
+not-modeled effect requires (601.2c, 602.2b) when a text has several instances of "target". Each
+phrase's words stop before the next phrase's "up to one" / "another" / "X" (they were read as part
+of the phrase before and lost); "another target creature" after "target creature" is a second,
+different creature (601.2c); "target creature or player" may target a player; a target required
+only if the spell was kicked is no requirement (601.2c). The fixture holds MTGJSON AtomicCards
+entries copied from ../shared/data/AtomicCards.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult, _targets_of
+from real_cards import abilities, module_fixtures, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe18d.json"
+results, checker = module_fixtures(FIXTURE)
+
+BF = "battlefield"
+
+
+def lands(card: str, n: int) -> list[dict[str, str]]:
+    return [{"id": f"{card[:2].lower()}{i}", "card": card} for i in range(n)]
+
+
+def test_up_to_one_target_after_a_target_requires_none(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # Chandra, Pyromaster's [+1]: "... to target player or planeswalker and 1 damage to up to one
+    # target creature ...": it needs no creature (the "up to one" was read with the phrase before,
+    # so a creature was required and the ability refused with none on the battlefield)
+    assert "targets" not in abilities(results, "Chandra, Pyromaster")[0]["effect"]
+    assert "targets" not in abilities(results, "Kiora, Master of the Depths")[1]["effect"]
+    assert abilities(results, "Conduct Electricity")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"]}]
+    doc = state([{"id": "ch", "card": "Chandra, Pyromaster", "counters": {"loyalty": 4}}])
+    assert why(checker, doc, {"kind": "activate", "object": "ch", "ability": 1}).legal
+
+
+def test_another_target_creature_is_a_second_creature(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    # 601.2c: "Target creature fights another target creature" needs two different creatures
+    assert abilities(results, "Clash of Titans")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "count": 2}]
+    assert abilities(results, "Incremental Blight")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "count": 3}]
+    clash = {"kind": "cast", "object": "c"}
+    hand = {"id": "c", "card": "Clash of Titans", "zone": "hand"}
+    one = state([hand, *lands("Mountain", 5), {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
+    v = why(checker, one, clash)
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+    two = state([hand, *lands("Mountain", 5), {"id": "g", "card": "Grizzly Bears", "owner": "bob"},
+                 {"id": "h", "card": "Grizzly Bears"}])
+    assert why(checker, two, clash).legal
+    assert why(checker, two, {**clash, "targets": ["g", "h"]}).legal
+    # two instances of "target": a third target is one too many (601.2c)
+    assert not why(checker, two, {**clash, "targets": ["g", "h", "g"]}).legal
+
+
+def test_x_target_creatures_and_or_planeswalkers(results: dict[str, CardResult],
+                                                 checker: Checker) -> None:
+    # Spinning Wheel Kick: "each of X target creatures and/or planeswalkers" (107.3a, 601.2c)
+    assert abilities(results, "Spinning Wheel Kick")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "controller": "you"},
+        {"zone": BF, "types": ["Creature", "Planeswalker"], "count": "X"}]
+    doc = state([{"id": "k", "card": "Spinning Wheel Kick", "zone": "hand"}, *lands("Forest", 8),
+                 {"id": "g", "card": "Grizzly Bears"},
+                 {"id": "p", "card": "Chandra, Pyromaster", "owner": "bob", "counters": {"loyalty": 4}}])
+    kick = {"kind": "cast", "object": "k"}
+    assert why(checker, doc, {**kick, "x": 2}).legal      # the Bears and Chandra
+    assert not why(checker, doc, {**kick, "x": 3}).legal  # three different ones: there are two
+
+
+def test_creature_or_player_targets_need_no_creature(results: dict[str, CardResult]) -> None:
+    assert "targets" not in abilities(results, "Captain's Maneuver")[0]["effect"]
+    assert _targets_of("Remove up to five counters from target artifact, creature, planeswalker, "
+                       "or opponent.") == []
+    assert _targets_of("Target creature or player gains flying until end of turn.") == []
+
+
+def test_kicked_targets(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c: a spell may require some targets only if an additional cost (kicker) was paid
+    assert abilities(results, "Jilt")[1]["effect"]["targets"] == [{"zone": BF, "types": ["Creature"]}]
+    assert abilities(results, "Strength of the Tajuru")[1]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"]}]
+    # "If this spell was kicked, instead ...": the earlier target stays only when the kicked one
+    # asks for at least as much of the same kind
+    assert abilities(results, "Blood Beckoning")[1]["effect"]["targets"] == [
+        {"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
+    assert abilities(results, "Bloodchief's Thirst")[1]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature", "Planeswalker"]}]
+    assert "targets" not in abilities(results, "Tear Asunder")[1]["effect"]
+    # Blood Beckoning unkicked with one creature card in the graveyard (it required two)
+    doc = state([{"id": "b", "card": "Blood Beckoning", "zone": "hand"}, *lands("Swamp", 1),
+                 {"id": "g", "card": "Grizzly Bears", "zone": "graveyard"}])
+    assert why(checker, doc, {"kind": "cast", "object": "b"}).legal
+    # Jilt unkicked with one creature (it required two)
+    doc = state([{"id": "j", "card": "Jilt", "zone": "hand"}, *lands("Island", 2),
+                 {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
+    assert why(checker, doc, {"kind": "cast", "object": "j"}).legal
