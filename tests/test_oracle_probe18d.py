@@ -98,3 +98,13 @@ def test_kicked_targets(results: dict[str, CardResult], checker: Checker) -> Non
     doc = state([{"id": "j", "card": "Jilt", "zone": "hand"}, *lands("Island", 2),
                  {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
     assert why(checker, doc, {"kind": "cast", "object": "j"}).legal
+
+
+def test_a_saga_whose_chapters_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:
+    # 714.2-714.4, 704.5s: Night of the Flying Merfolk ("Bedtime story": no lore counter as it
+    # enters) was imported with its chapters not modeled, and `apply` put a lore counter on it as
+    # it entered; read ahead (714.3c) and an ability word after the chapter number likewise
+    for name in ("Night of the Flying Merfolk", "Love Song of Night and Day", "Summon: Shiva"):
+        assert results[name].card is None, name
+        assert "714.2" in results[name].refusal
+    assert abilities(results, "The Eldest Reborn")[0]["trigger"] == {"event": "chapter", "chapters": [1]}
