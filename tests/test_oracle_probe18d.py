@@ -108,3 +108,18 @@ def test_a_saga_whose_chapters_no_template_reads_is_refused(results: dict[str, C
         assert results[name].card is None, name
         assert "714.2" in results[name].refusal
     assert abilities(results, "The Eldest Reborn")[0]["trigger"] == {"event": "chapter", "chapters": [1]}
+
+
+def test_moves_text_names_an_additional_cost_that_is_no_kicker(checker: Checker) -> None:
+    # Squeaking Pie Sneak: "As an additional cost to cast this spell, reveal a Goblin card from your
+    # hand or pay {3}." The move that pays {3} was printed "kicked" (118.8: no kicker here)
+    from mtgasp.actions import parse_action
+    from mtgasp.cli import _describe
+    from mtgasp.state import parse_state
+
+    doc = state([{"id": "p", "card": "Squeaking Pie Sneak", "zone": "hand"}, *lands("Swamp", 5)])
+    st = parse_state(doc, checker.library)
+    moves = [v for v in checker.moves(st, "alice") if v.action.to_json().get("object") == "p"]
+    assert [_describe(v.action, st) for v in moves] == [
+        "cast Squeaking Pie Sneak (p) with additional_cost"]
+    assert moves[0].cost == "{4}{B}"
