@@ -123,3 +123,37 @@ def test_moves_text_names_an_additional_cost_that_is_no_kicker(checker: Checker)
     assert [_describe(v.action, st) for v in moves] == [
         "cast Squeaking Pie Sneak (p) with additional_cost"]
     assert moves[0].cost == "{4}{B}"
+
+
+def test_one_or_two_target_creatures_need_one(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c: "One or two target creatures each get +2/+1" (Hearts on Fire) needed two creatures;
+    # "among one, two, or three target creatures" (Forked Lightning) needed three
+    assert abilities(results, "Hearts on Fire")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "max": 2}]
+    assert abilities(results, "Forked Lightning")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "max": 3}]
+    assert abilities(results, "Infernal Rebirth")[0]["effect"]["targets"] == [
+        {"zone": "graveyard", "types": ["Creature"], "controller": "you", "max": 2}]
+    hearts = {"kind": "cast", "object": "h"}
+    hand = {"id": "h", "card": "Hearts on Fire", "zone": "hand"}
+    one = state([hand, *lands("Mountain", 2), {"id": "g", "card": "Grizzly Bears"}])
+    assert why(checker, one, hearts).legal
+    assert why(checker, one, {**hearts, "targets": ["g"]}).legal
+    two = state([hand, *lands("Mountain", 2), {"id": "g", "card": "Grizzly Bears"},
+                 {"id": "b", "card": "Grizzly Bears", "owner": "bob"}])
+    assert why(checker, two, {**hearts, "targets": ["g", "b"]}).legal   # two may be named
+    v = why(checker, state([hand, *lands("Mountain", 2)]), hearts)
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+
+
+def test_target_attacking_creature_is_at_least_a_creature(results: dict[str, CardResult],
+                                                          checker: Checker) -> None:
+    # Sword Dancer's "Target attacking creature gets -1/-0" required no target at all
+    assert abilities(results, "Sword Dancer")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"]}]
+    assert abilities(results, "Exile")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "non_colors": ["W"]}]
+    # Exile with no creature on the battlefield: no target (it was cast)
+    v = why(checker, state([{"id": "e", "card": "Exile", "zone": "hand"}, *lands("Plains", 3)]),
+            {"kind": "cast", "object": "e"})
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}

@@ -350,7 +350,10 @@ class FactWriter:
                             merged += sum(t["count"] if isinstance(t.get("count"), int) else 1
                                           for t in e.get("targets") or [])
                     words = len(TARGET_WORD.findall(ab.text or ""))
-                    if reqs and words in (reqs, merged):
+                    # ("one or two target creatures": a variable number, "max", is never exact)
+                    varies = any("max" in t for e in self.effects(dict(ab.spec))
+                                 if e.get("action") == "not_modeled" for t in e.get("targets") or [])
+                    if reqs and words in (reqs, merged) and not varies:
                         # 115.1, 601.2c: every instance of the word "target" is a target
                         # requirement read (target_req/4): the action names no more than they need
                         self.add("target_req_exact", a)

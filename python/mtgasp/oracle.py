@@ -4257,7 +4257,9 @@ _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bc
 
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
-           r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped)")
+           r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped|"
+           # (combat words, not read: "target attacking creature" is at least a creature, Sword Dancer)
+           r"attacking or blocking|attacking|blocking|unblocked|blocked)")
 _T_BATTLEFIELD = re.compile(
     rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
@@ -4273,7 +4275,9 @@ _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
-_T_PRE = r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a third|(?:one|two|three|four|X))"
+# ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
+_T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a third|one or (?:two|more)|"
+          r"one, two, or three|(?:one|two|three|four|X))")
 # (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
 # (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
 _T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
@@ -4318,6 +4322,9 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
         # of Tawnos): as many different targets as the X announced (count "X"; none for X = 0)
         count: int | str = "X" if pre == "x" else {"two": 2, "three": 3, "four": 4}.get(pre, 1)
+        # "one or two target creatures" (Hearts on Fire), "one, two, or three target creatures"
+        # (Forked Lightning), "one or more": at least one, and more may be named (601.2c)
+        most = {"one or two": 2, "one, two, or three": 3, "one or more": 0}.get(pre)
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
@@ -4373,6 +4380,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             continue   # a player, "target opponent", or a phrase not read: no requirement
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
+        if most is not None:
+            req["max"] = most or "any"
         if (pre in ("another", "a third") and before is not None
                 and {k: v for k, v in before.items() if k != "count"} == req
                 and isinstance(before.get("count", 1), int)):
