@@ -157,3 +157,22 @@ def test_target_attacking_creature_is_at_least_a_creature(results: dict[str, Car
     v = why(checker, state([{"id": "e", "card": "Exile", "zone": "hand"}, *lands("Plains", 3)]),
             {"kind": "cast", "object": "e"})
     assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+
+
+def test_target_spell_or_ability(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c: Disallow ("Counter target spell, activated ability, or triggered ability") with only
+    # an activated ability on the stack was refused: an ability was no target
+    assert abilities(results, "Disallow")[0]["effect"]["targets"] == [{"zone": "stack", "abilities": True}]
+    assert abilities(results, "Siren Stormtamer")[1]["effect"]["targets"] == [
+        {"zone": "stack", "abilities": True}]
+    objs = [{"id": "d", "card": "Disallow", "zone": "hand"}, *lands("Island", 3),
+            {"id": "dd", "card": "Sword Dancer", "owner": "bob"},
+            {"id": "act", "zone": "stack", "ability": {"source": "dd", "index": 1}, "controller": "bob"}]
+    doc = state(objs, stack=["act"])
+    doc["objects"][-1] = objs[-1]   # (an ability on the stack has no owner or zone default)
+    assert why(checker, doc, {"kind": "cast", "object": "d"}).legal
+    assert why(checker, doc, {"kind": "cast", "object": "d", "targets": ["act"]}).legal
+    # nothing on the stack: no target
+    empty = state(objs[:-1])
+    v = why(checker, empty, {"kind": "cast", "object": "d"})
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}

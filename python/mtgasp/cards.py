@@ -1777,7 +1777,8 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
-                                           "tapped", "controller", "other", "count", "mana_value", "max"))
+                                           "tapped", "controller", "other", "count", "mana_value", "max",
+                                           "abilities"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "non_types"):
@@ -1789,7 +1790,7 @@ class _Validator:
             if "supertypes" in req:
                 self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
                                  nonempty=True)
-            for f in ("tapped", "other"):
+            for f in ("tapped", "other", "abilities"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")
             if "controller" in req:

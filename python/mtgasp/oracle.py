@@ -4344,8 +4344,10 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["controller"] = "opponents"
         elif _T_CARD.match(rest):
             continue
-        elif _T_SPELL.match(rest):
+        elif (sp := _T_SPELL.match(rest)) is not None:
             req = {"zone": "stack"}
+            if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
+                req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
