@@ -176,3 +176,26 @@ def test_target_spell_or_ability(results: dict[str, CardResult], checker: Checke
     empty = state(objs[:-1])
     v = why(checker, empty, {"kind": "cast", "object": "d"})
     assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+
+
+def test_qualifiers_in_a_list(results: dict[str, CardResult], checker: Checker) -> None:
+    # Terror's "target nonartifact, nonblack creature" required no target (the comma stopped the
+    # reading): cast with no creature, or at an artifact creature (601.2c)
+    assert abilities(results, "Terror")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "non_types": ["Artifact"], "non_colors": ["B"]}]
+    # "target white or blue creature": either color
+    assert abilities(results, "Rending Volley")[1]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "colors": ["W", "U"]}]
+    # "target attacking, blocking, or tapped creature": any one of them, so only a creature
+    assert abilities(results, "Sonar Strike")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"]}]
+    # "target nonsnow land you control": at least a land you control
+    assert abilities(results, "Hallowed Ground")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Land"], "controller": "you"}]
+    terror = {"kind": "cast", "object": "t"}
+    hand = {"id": "t", "card": "Terror", "zone": "hand"}
+    v = why(checker, state([hand, *lands("Swamp", 2)]), terror)
+    assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
+    bears = state([hand, *lands("Swamp", 2), {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
+    assert why(checker, bears, terror).legal
+    assert not why(checker, bears, {**terror, "targets": ["sw0"]}).legal   # a land isn't one

@@ -4259,9 +4259,12 @@ _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
            r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped|"
            # (combat words, not read: "target attacking creature" is at least a creature, Sword Dancer)
-           r"attacking or blocking|attacking|blocking|unblocked|blocked)")
+           r"attacking or blocking|attacking|blocking|unblocked|blocked|"
+           # (other words not read: "target snow land", "target nontoken creature", "target
+           # face-down creature", "target non-Human creature" are at least a land, a creature)
+           r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*)")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
+    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4356,14 +4359,19 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
                 req["types"] = types
-            for q in b["quals"].split():
+            # ("nonartifact, nonblack creature": each; "black or green creature": either, 601.2c)
+            quals = [w for w in re.split(r"[ ,]+", b["quals"]) if w and w != "or"]
+            if re.search(r"\bor\b", b["quals"]) and not all(q in COLOR_WORDS for q in quals):
+                quals = []   # "target attacking, blocking, or tapped creature": any one of them
+            for q in quals:
                 if q.startswith("non") and q[3:] in COLOR_WORDS:
                     req.setdefault("non_colors", []).append(COLOR_WORDS[q[3:]])
                 elif q in COLOR_WORDS:
                     req.setdefault("colors", []).append(COLOR_WORDS[q])
                 elif q in ("nonlegendary", "nonbasic"):
                     continue
-                elif q.startswith("non"):
+                elif q.startswith("non") and q[3:] in ("creature", "artifact", "enchantment", "land",
+                                                       "planeswalker"):
                     req.setdefault("non_types", []).append(q[3:].capitalize())
                 elif q in ("legendary", "basic"):
                     req.setdefault("supertypes", []).append(q.capitalize())
