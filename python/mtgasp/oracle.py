@@ -4252,7 +4252,11 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
 
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
-                           r"\bcan't be cast\b", re.IGNORECASE)
+                           r"\bcan't be cast\b|"
+                           # 601.3, 307.1, 702.8a: a permission to cast spells at instant speed
+                           # ("You may cast spells this turn as though they had flash", Borne Upon
+                           # a Wind; Teferi, Time Raveler's [+1]) changes when they can be cast
+                           r"\bas though (?:it|they) had flash\b", re.IGNORECASE)
 
 
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
