@@ -113,7 +113,6 @@ def test_a_saga_whose_chapters_no_template_reads_is_refused(results: dict[str, C
 def test_moves_text_names_an_additional_cost_that_is_no_kicker(checker: Checker) -> None:
     # Squeaking Pie Sneak: "As an additional cost to cast this spell, reveal a Goblin card from your
     # hand or pay {3}." The move that pays {3} was printed "kicked" (118.8: no kicker here)
-    from mtgasp.actions import parse_action
     from mtgasp.cli import _describe
     from mtgasp.state import parse_state
 
