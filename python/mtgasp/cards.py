@@ -1766,7 +1766,8 @@ class _Validator:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
         "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
-        many as the X announced), "mana_value": "X" (its mana value is the X announced)}."""
+        many as the X announced), "mana_value": "X" (its mana value is the X announced), "max" (N or
+        "any": "one or two target creatures" names at least "count" and at most "max")}."""
         if not isinstance(v, list) or not v:
             self.add(path, f"expected a non-empty list of targets, got {_q(v)}")
             return
@@ -1776,7 +1777,8 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
-                                           "tapped", "controller", "other", "count", "mana_value"))
+                                           "tapped", "controller", "other", "count", "mana_value", "max",
+                                           "abilities"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "non_types"):
@@ -1788,7 +1790,7 @@ class _Validator:
             if "supertypes" in req:
                 self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
                                  nonempty=True)
-            for f in ("tapped", "other"):
+            for f in ("tapped", "other", "abilities"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")
             if "controller" in req:
@@ -1797,6 +1799,8 @@ class _Validator:
                 self.add(f"{p}.mana_value", f'expected "X", got {_q(req["mana_value"])}')
             if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
                 self.integer(req["count"], f"{p}.count", 1)
+            if "max" in req and req["max"] != "any":   # "one or two target creatures": at most 2
+                self.integer(req["max"], f"{p}.max", 1)
 
     def type_lists(self, obj: Mapping[str, Any], path: str) -> None:
         """A filter's optional "types", "supertypes" and "subtypes" (each a non-empty list)."""

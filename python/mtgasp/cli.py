@@ -474,7 +474,11 @@ def _describe(action: Any, state: Any) -> str:
     if a["kind"] == "cast":
         extra = f" as {a['face']}" if o is not None and o.card and a.get("face") != o.card else ""
         method = "" if a["method"] == "normal" else f" [{a['method']}]"
-        kick = " kicked" if a.get("additional") else ""
+        adds = list(a.get("additional") or [])
+        n_kick = adds.count("kicker")
+        # (118.8: not every additional cost is a kicker: "additional_cost" is named as in the action)
+        kick = (" kicked" if n_kick == 1 else f" kicked {n_kick} times" if n_kick else "") + "".join(
+            f" with {c}" for c in adds if c != "kicker")
         aim = f" targeting {', '.join(a['targets'])}" if a.get("targets") else ""
         return f"cast {what}{extra}{method}{kick}{aim}"
     if a["kind"] == "activate":

@@ -343,10 +343,17 @@ class FactWriter:
                 if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
                     self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
                     reqs = 0
+                    merged = 0   # "target creature ... another target creature": one count 2
                     for e in self.effects(dict(ab.spec)):
                         if e.get("action") == "not_modeled":
                             reqs += len(e.get("targets") or [])
-                    if reqs and reqs == len(TARGET_WORD.findall(ab.text or "")):
+                            merged += sum(t["count"] if isinstance(t.get("count"), int) else 1
+                                          for t in e.get("targets") or [])
+                    words = len(TARGET_WORD.findall(ab.text or ""))
+                    # ("one or two target creatures": a variable number, "max", is never exact)
+                    varies = any("max" in t for e in self.effects(dict(ab.spec))
+                                 if e.get("action") == "not_modeled" for t in e.get("targets") or [])
+                    if reqs and words in (reqs, merged) and not varies:
                         # 115.1, 601.2c: every instance of the word "target" is a target
                         # requirement read (target_req/4): the action names no more than they need
                         self.add("target_req_exact", a)
@@ -653,6 +660,8 @@ class FactWriter:
                     self.add("target_req_controller", a, tj, C(req["controller"]))
                 if req.get("other"):
                     self.add("target_req_other", a, tj)
+                if req.get("abilities"):   # "target spell or ability" (601.2c)
+                    self.add("target_req_abilities", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)
                     self.add("target_req_mana_value", a, tj, C("x"))
             for name, value in (eff.get("condition") or {}).items():

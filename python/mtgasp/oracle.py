@@ -4252,14 +4252,23 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
 
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
-                           r"\bcan't be cast\b", re.IGNORECASE)
+                           r"\bcan't be cast\b|"
+                           # 601.3, 307.1, 702.8a: a permission to cast spells at instant speed
+                           # ("You may cast spells this turn as though they had flash", Borne Upon
+                           # a Wind; Teferi, Time Raveler's [+1]) changes when they can be cast
+                           r"\bas though (?:it|they) had flash\b", re.IGNORECASE)
 
 
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
-           r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped)")
+           r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped|"
+           # (combat words, not read: "target attacking creature" is at least a creature, Sword Dancer)
+           r"attacking or blocking|attacking|blocking|unblocked|blocked|"
+           # (other words not read: "target snow land", "target nontoken creature", "target
+           # face-down creature", "target non-Human creature" are at least a land, a creature)
+           r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*)")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL} )*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or ){_T_TYPES}s?)*)"
+    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4273,8 +4282,17 @@ _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
-_T_PHRASE = re.compile(r"(?P<pre>\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|"
-                       r"(?:one|two|three|four|X))? ?)\btarget (?P<rest>(?:(?!\btarget\b)[^.;])*)", re.IGNORECASE)
+# ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
+_T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a third|one or (?:two|more)|"
+          r"one, two, or three|(?:one|two|three|four|X))")
+# (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
+# (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
+_T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
+                       re.IGNORECASE)
+
+
+_KICKED_IF = re.compile(r"If (?:this spell|it|~) was (?:kicked|bargained)\b")
+_KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -4288,13 +4306,32 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
         # may have none; no requirement is a necessary condition
         return out
-    for m in _T_PHRASE.finditer(_unquoted(re.sub(r"\([^)]*\)", "", text))):
-        pre, rest = m["pre"].strip().lower(), m["rest"]
+    prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
+    alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    for i, m in enumerate(_T_PHRASE.finditer(plain)):
+        pre, rest, first = m["pre"].strip().lower(), m["rest"], i == 0
+        before, prev = prev, None
+        # 601.2c: a target required only if an additional cost was paid ("If this spell was
+        # kicked, it deals 2 damage to another target creature", Jilt; "... for each time this
+        # spell was kicked", Strength of the Tajuru) is no requirement; one that replaces the
+        # others then ("If this spell was kicked, instead ...", Blood Beckoning; "... exile target
+        # nonland permanent instead", Tear Asunder) leaves none that is necessary
+        sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
+        sent = sent[:sent.find(".")] if "." in sent else sent
+        alt = False
+        if _KICKED_IF.match(sent) or _KICKED_EACH.search(rest):
+            if not re.search(r"\binstead\b", sent):
+                continue
+            alt = True
         if pre.startswith(("up to", "any number")):
             continue
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
         # of Tawnos): as many different targets as the X announced (count "X"; none for X = 0)
         count: int | str = "X" if pre == "x" else {"two": 2, "three": 3, "four": 4}.get(pre, 1)
+        # "one or two target creatures" (Hearts on Fire), "one, two, or three target creatures"
+        # (Forked Lightning), "one or more": at least one, and more may be named (601.2c)
+        most = {"one or two": 2, "one, two, or three": 3, "one or more": 0}.get(pre)
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
@@ -4314,22 +4351,31 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["controller"] = "opponents"
         elif _T_CARD.match(rest):
             continue
-        elif _T_SPELL.match(rest):
+        elif (sp := _T_SPELL.match(rest)) is not None:
             req = {"zone": "stack"}
+            if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
+                req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
-            words = [t.removesuffix("s") for t in re.split(r", or |, | or ", b["types"])]
+            if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
+                continue   # "target creature or player": a player may be chosen too (601.2c)
+            words = [t.removesuffix("s") for t in re.split(r", or |, | or | and/or ", b["types"])]
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
                 req["types"] = types
-            for q in b["quals"].split():
+            # ("nonartifact, nonblack creature": each; "black or green creature": either, 601.2c)
+            quals = [w for w in re.split(r"[ ,]+", b["quals"]) if w and w != "or"]
+            if re.search(r"\bor\b", b["quals"]) and not all(q in COLOR_WORDS for q in quals):
+                quals = []   # "target attacking, blocking, or tapped creature": any one of them
+            for q in quals:
                 if q.startswith("non") and q[3:] in COLOR_WORDS:
                     req.setdefault("non_colors", []).append(COLOR_WORDS[q[3:]])
                 elif q in COLOR_WORDS:
                     req.setdefault("colors", []).append(COLOR_WORDS[q])
                 elif q in ("nonlegendary", "nonbasic"):
                     continue
-                elif q.startswith("non"):
+                elif q.startswith("non") and q[3:] in ("creature", "artifact", "enchantment", "land",
+                                                       "planeswalker"):
                     req.setdefault("non_types", []).append(q[3:].capitalize())
                 elif q in ("legendary", "basic"):
                     req.setdefault("supertypes", []).append(q.capitalize())
@@ -4339,7 +4385,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["controller"] = "you"
             elif b["ctl"]:
                 req["controller"] = "opponents"
-            if pre == "another":
+            if pre == "another" and first:
+                # (after an earlier target, "another" is another than that one, not the source)
                 req["other"] = True
             if re.match(r"\s*with mana value X\b", rest[b.end():]):   # 107.3a, 601.2c (as above)
                 req["mana_value"] = "X"
@@ -4347,7 +4394,31 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             continue   # a player, "target opponent", or a phrase not read: no requirement
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
+        if most is not None:
+            req["max"] = most or "any"
+        if (pre in ("another", "a third") and before is not None
+                and {k: v for k, v in before.items() if k != "count"} == req
+                and isinstance(before.get("count", 1), int)):
+            # 601.2c: "Target creature fights another target creature" (Blood Feud), "... on target
+            # creature, ... on another target creature, and ... on a third target creature"
+            # (Incremental Blight): different objects of the same kind, as "two target creatures"
+            before["count"] = before.get("count", 1) + 1
+            prev = before
+            continue
+        if alt:
+            alts.append(req)
+            continue
         out.append(req)
+        prev = req
+    if alts:
+        # (kicked, the targets of "instead" are chosen in place of others: an earlier requirement
+        # stays necessary only when one of those asks for at least as much of the same kind:
+        # Bloodchief's Thirst, Blood Beckoning)
+        def _kind(r: dict[str, Any]) -> dict[str, Any]:
+            return {k: v for k, v in r.items() if k != "count"}
+        out = [r for r in out if any(_kind(a) == _kind(r) and isinstance(a.get("count", 1), int)
+                                     and isinstance(r.get("count", 1), int)
+                                     and a.get("count", 1) >= r.get("count", 1) for a in alts)]
     return out
 
 
@@ -4907,6 +4978,9 @@ def _face_colors(face: RawFace, names: list[str]) -> list[str] | None:
     return None
 
 
+_CHAPTER_LINE = re.compile(r"(?:I|II|III|IV|V|VI|VII|VIII|IX|X)(?:, (?:I|II|III|IV|V|VI|VII|VIII|IX|X))* — ")
+
+
 def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard, spell: bool,
                        abilities: list[Ability], reminder: str = "") -> list[LineVerdict]:
     ctx = Ctx(face, card)
@@ -4965,6 +5039,16 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         lab = compile_line(line, body_norm, ctx, spell=spell)
     except Refused as e:
         return [LineVerdict(face.name, line, "refused", reason=str(e))]
+    if (chapter or (m is None and "Saga" in face.subtypes and _CHAPTER_LINE.match(norm))) and (
+            lab is None or (lab.get("trigger") or {}).get("event") != "chapter"):
+        # 714.2-714.4, 704.5s: a Saga's chapter abilities say when it is sacrificed and `apply`
+        # puts lore counters on it (714.3a-b): one no template reads (read ahead, 714.3c;
+        # "Bedtime story" takes the lore counter off its entering; an ability word after the
+        # chapter number) isn't kept as not modeled (found by probe18d: Night of the Flying
+        # Merfolk entered with a lore counter and its chapters never triggered)
+        return [LineVerdict(face.name, line, "refused",
+                            reason="a Saga's chapter ability (714.2) that no template reads: its "
+                                   "lore counters and its sacrifice (714.3, 704.5s) would be wrong")]
     if lab is not None:
         names_used = list(ctx.used) or ["effect.not_modeled"]
         lab["template"] = _main_template(lab, names_used)
