@@ -2627,6 +2627,17 @@ def _e_destroy_all(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "destroy_all", "what": "creatures"}
 
 
+@template("effect.flash_permission", "effect",
+          r"You may cast (?P<what>spells|creature spells) this turn as though they had flash",
+          '{"action": "flash_permission", "what": "spells" | "creature"}', "CR 702.8a, 307.1, 611.2a",
+          "Alchemist's Refuge, Borne Upon a Wind: You may cast spells this turn as though they had flash; "
+          "Winding Canyons: You may cast creature spells this turn as though they had flash.")
+def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.8a, 611.2a: until the turn ends its controller may cast those spells any time they could
+    # cast an instant (the state's `effects`, ended in the cleanup step, 514.2)
+    return {"action": "flash_permission", "what": "spells" if m["what"] == "spells" else "creature"}
+
+
 @template("effect.extra_land_drops", "effect",
           rf"You may play (?:up to )?(?P<n>{NUM}) additional lands? this turn",
           '{"action": "extra_land_drops", "n": N}', "CR 305.2, 305.2a, 611.2a",

@@ -1,0 +1,65 @@
+"""Real cards through the Oracle importer, as probe18e found them: "You may cast spells this turn
+as though they had flash" (CR 702.8a, 307.1, 611.2a: Alchemist's Refuge, Emergence Zone, Borne Upon
+a Wind; "creature spells", Winding Canyons) was kept as not modeled, so that after it resolved a
+noninstant spell was still refused on another player's turn. The fixture
+tests/fixtures/real_cards_probe18e.json holds MTGJSON AtomicCards entries copied from
+../shared/data/AtomicCards.json.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult
+from real_cards import abilities, applied, module_fixtures, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe18e.json"
+results, checker = module_fixtures(FIXTURE)
+
+
+def test_flash_permissions_are_templated(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Alchemist's Refuge")[1]["effect"] == {"action": "flash_permission", "what": "spells"}
+    assert abilities(results, "Emergence Zone")[1]["effect"] == {"action": "flash_permission", "what": "spells"}
+    assert abilities(results, "Winding Canyons")[1]["effect"] == {"action": "flash_permission", "what": "creature"}
+    assert abilities(results, "Borne Upon a Wind")[0]["effect"] == {"action": "flash_permission", "what": "spells"}
+
+
+def _bobs_turn() -> dict:
+    return state([{"id": "ar", "card": "Alchemist's Refuge"}, {"id": "i1", "card": "Island"},
+                  {"id": "f1", "card": "Forest"}, {"id": "i2", "card": "Island"},
+                  {"id": "i3", "card": "Island"}, {"id": "m1", "card": "Mountain"},
+                  {"id": "gb", "card": "Grizzly Bears", "zone": "hand"},
+                  {"id": "tw", "card": "Time Walk", "zone": "hand"},
+                  {"id": "rb", "card": "Rift Bolt", "zone": "hand"}],
+                 active_player="bob", turn=6)
+
+
+def test_alchemists_refuge_resolved_lets_its_controller_cast_a_sorcery_on_bobs_turn(checker: Checker) -> None:
+    doc = _bobs_turn()
+    v = why(checker, doc, {"kind": "cast", "object": "tw"})
+    assert not v.legal and "307.1" in {r.rule for r in v.reasons}
+    doc = applied(checker, doc, {"kind": "activate", "object": "ar", "ability": 2})
+    doc = applied(checker, doc, {"kind": "pass"})
+    doc = applied(checker, doc, {"kind": "pass"}, who="bob")
+    assert doc["effects"] == [{"card": "Alchemist's Refuge", "controller": "alice", "duration": "end_of_turn"}]
+    doc["priority"] = "alice"
+    v = why(checker, doc, {"kind": "cast", "object": "tw"})
+    assert v.legal and "702.8a" in v.permits, v
+    # 116.2f: a card with suspend may be suspended whenever its owner could begin to cast it (Rift
+    # Bolt, a sorcery: not before the effect)
+    assert not why(checker, _bobs_turn(), {"kind": "suspend", "object": "rb"}).legal
+    assert why(checker, doc, {"kind": "suspend", "object": "rb"}).legal
+    # the permission is its controller's only (702.8a "You may cast")
+    bob = _bobs_turn()
+    bob["effects"] = [{"card": "Alchemist's Refuge", "controller": "bob", "duration": "end_of_turn"}]
+    assert not why(checker, bob, {"kind": "cast", "object": "tw"}).legal
+
+
+def test_winding_canyons_grants_flash_to_creature_spells_only(checker: Checker) -> None:
+    doc = _bobs_turn()
+    doc["effects"] = [{"card": "Winding Canyons", "controller": "alice", "duration": "end_of_turn"}]
+    v = why(checker, doc, {"kind": "cast", "object": "gb"})
+    assert v.legal and "702.8a" in v.permits
+    v = why(checker, doc, {"kind": "cast", "object": "tw"})
+    assert not v.legal and "307.1" in {r.rule for r in v.reasons}
