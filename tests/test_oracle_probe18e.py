@@ -63,3 +63,14 @@ def test_winding_canyons_grants_flash_to_creature_spells_only(checker: Checker) 
     assert v.legal and "702.8a" in v.permits
     v = why(checker, doc, {"kind": "cast", "object": "tw"})
     assert not v.legal and "307.1" in {r.rule for r in v.reasons}
+
+
+def test_cast_this_spell_only_is_refused_not_kept_as_an_effect(results: dict[str, CardResult]) -> None:
+    # 601.3, 117.1a, 307.1: "Cast this spell only during your turn" (Seedtime), "... during combat"
+    # (Spinal Embrace), "... during an opponent's upkeep" (Festival), "... if you control two or
+    # more Vampires" (Feast of Blood) restrict when the spell may be cast; they were read as spell
+    # effects not modeled, so `why` let Seedtime be cast on an opponent's turn and Spinal Embrace
+    # in a main phase. No template reads them: refused.
+    for name in ("Seedtime", "Spinal Embrace", "Festival", "Feast of Blood"):
+        assert results[name].card is None, name
+        assert "Cast this spell only" in (results[name].refusal or ""), (name, results[name].refusal)

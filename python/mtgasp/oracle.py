@@ -4112,7 +4112,11 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
-    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
+    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b|"
+    # 601.3, 117.1a, 307.1: "Cast this spell only during combat" (Blaze of Glory, Seedtime,
+    # Festival): a restriction on when the spell may be cast, no effect of it (found by probe18e:
+    # read as an effect not modeled, so `why` let such an instant be cast at any time)
+    r"^Cast (?:~|this spell) only\b",
 )
 # (a trigger may list basic land types: "Whenever a player taps a Mountain, Forest, or Plains for mana")
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?"
