@@ -74,3 +74,12 @@ def test_cast_this_spell_only_is_refused_not_kept_as_an_effect(results: dict[str
     for name in ("Seedtime", "Spinal Embrace", "Festival", "Feast of Blood"):
         assert results[name].card is None, name
         assert "Cast this spell only" in (results[name].refusal or ""), (name, results[name].refusal)
+
+
+def test_a_flash_permission_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:
+    # 702.8a, 307.1: "The next sorcery spell you cast this turn can be cast as though it had flash"
+    # (Quicken; Progenitor's Icon's activated ability) changes whether a later spell may be cast;
+    # kept as not modeled, the next state of `apply` refused that spell (307.1): refused instead
+    for name in ("Quicken", "Progenitor's Icon"):
+        assert results[name].card is None, name
+        assert "as though it had flash" in (results[name].refusal or ""), (name, results[name].refusal)

@@ -4267,7 +4267,11 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
 
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
-                           r"\bcan't be cast\b", re.IGNORECASE)
+                           r"\bcan't be cast\b|"
+                           # 702.8a, 307.1: a permission to cast spells at instant speed no template
+                           # reads ("The next sorcery spell you cast this turn can be cast as though it
+                           # had flash", Quicken; found by probe18e)
+                           r"\bas though (?:it|they) had flash\b", re.IGNORECASE)
 
 
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
