@@ -147,7 +147,7 @@ EFFECT_ACTIONS = (
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
-    "opening_hand", "extra_land_drops", "not_modeled",
+    "opening_hand", "extra_land_drops", "flash_permission", "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
@@ -155,6 +155,8 @@ EFFECT_ACTIONS = (
 NUMERIC_EFFECT_PARAMS = ("amount", "kicked_amount", "n", "scry", "draw", "power", "toughness")
 EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("look_take", "what"): ("legendary_creature",),
+    # 702.8a: "You may cast [creature] spells this turn as though they had flash"
+    ("flash_permission", "what"): ("spells", "creature"),
 }
 # a --cards file holding real cards' Oracle text instead of the card format
 _RAW_CARDS = ("this is %s, not a card file of the card format ({\"format\": 1, \"cards\": [...]}, "
@@ -1691,6 +1693,9 @@ class _Validator:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
         if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
+        if action == "flash_permission" and "what" not in eff:
+            # 702.8a: which spells may be cast as though they had flash
+            self.add(f"{path}.what", "missing required field (for flash_permission)")
         if action == "extra_land_drops" and "n" not in eff:
             # 305.2: how many more lands its controller may play this turn
             self.add(f"{path}.n", "missing required field (for extra_land_drops)")

@@ -2627,6 +2627,17 @@ def _e_destroy_all(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "destroy_all", "what": "creatures"}
 
 
+@template("effect.flash_permission", "effect",
+          r"You may cast (?P<what>spells|creature spells) this turn as though they had flash",
+          '{"action": "flash_permission", "what": "spells" | "creature"}', "CR 702.8a, 307.1, 611.2a",
+          "Alchemist's Refuge, Borne Upon a Wind: You may cast spells this turn as though they had flash; "
+          "Winding Canyons: You may cast creature spells this turn as though they had flash.")
+def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.8a, 611.2a: until the turn ends its controller may cast those spells any time they could
+    # cast an instant (the state's `effects`, ended in the cleanup step, 514.2)
+    return {"action": "flash_permission", "what": "spells" if m["what"] == "spells" else "creature"}
+
+
 @template("effect.extra_land_drops", "effect",
           rf"You may play (?:up to )?(?P<n>{NUM}) additional lands? this turn",
           '{"action": "extra_land_drops", "n": N}', "CR 305.2, 305.2a, 611.2a",
@@ -4101,7 +4112,11 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
     r"\b(?:may|can't|can|cannot) cast ~|\b~ can't be cast|\brather than pay|\bas though ~ had "
-    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b",
+    r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b|"
+    # 601.3, 117.1a, 307.1: "Cast this spell only during combat" (Blaze of Glory, Seedtime,
+    # Festival): a restriction on when the spell may be cast, no effect of it (found by probe18e:
+    # read as an effect not modeled, so `why` let such an instant be cast at any time)
+    r"^Cast (?:~|this spell) only\b",
 )
 # (a trigger may list basic land types: "Whenever a player taps a Mountain, Forest, or Plains for mana")
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?"
@@ -4253,9 +4268,9 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
                            r"\bcan't be cast\b|"
-                           # 601.3, 307.1, 702.8a: a permission to cast spells at instant speed
-                           # ("You may cast spells this turn as though they had flash", Borne Upon
-                           # a Wind; Teferi, Time Raveler's [+1]) changes when they can be cast
+                           # 702.8a, 307.1: a permission to cast spells at instant speed no template
+                           # reads ("The next sorcery spell you cast this turn can be cast as though it
+                           # had flash", Quicken; found by probe18e)
                            r"\bas though (?:it|they) had flash\b", re.IGNORECASE)
 
 

@@ -1554,11 +1554,13 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
 def _has_lasting_effect(card: Any) -> bool:
     """Whether an ability of the card creates a continuous effect that lasts after it resolves
     (611.2a): an effect "until_end_of_turn" (Pale Moon), or more land drops this turn (305.2:
-    Explore's "You may play an additional land this turn", until the turn ends, 514.2)."""
+    Explore's "You may play an additional land this turn", until the turn ends, 514.2), or a
+    permission to cast spells this turn as though they had flash (702.8a: Alchemist's Refuge)."""
     for face in card.faces:
         for ab in face.abilities:
             effects = [ab.spec.get("effect"), *(ab.spec.get("effects") or [])]
-            if any(isinstance(e, Mapping) and e.get("action") in ("until_end_of_turn", "extra_land_drops")
+            if any(isinstance(e, Mapping) and e.get("action") in ("until_end_of_turn", "extra_land_drops",
+                                                                   "flash_permission")
                    for e in effects):
                 return True
     return False
