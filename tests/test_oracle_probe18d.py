@@ -198,12 +198,3 @@ def test_qualifiers_in_a_list(results: dict[str, CardResult], checker: Checker) 
     bears = state([hand, *lands("Swamp", 2), {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
     assert why(checker, bears, terror).legal
     assert not why(checker, bears, {**terror, "targets": ["sw0"]}).legal   # a land isn't one
-
-
-def test_a_permission_to_cast_as_though_with_flash_is_refused(results: dict[str, CardResult]) -> None:
-    # 601.3, 307.1: "You may cast spells this turn as though they had flash" (Borne Upon a Wind,
-    # Emergence Zone's ability) changes when spells can be cast once it resolves; the card format
-    # can't say it, so it isn't kept as not modeled (as Silence's "can't cast" isn't)
-    for name in ("Borne Upon a Wind", "Emergence Zone"):
-        assert results[name].card is None, name
-        assert "as though they had flash" in results[name].refusal
