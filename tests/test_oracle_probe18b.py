@@ -6,9 +6,13 @@ AtomicCards entries copied from ../shared/data/AtomicCards.json.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import module_fixtures
+from mtgasp.state import parse_state
+from real_cards import module_fixtures, state
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe18b.json"
 results, checker = module_fixtures(FIXTURE)
@@ -50,3 +54,28 @@ def test_a_conditional_free_cast_of_the_spell_itself_is_refused(results: dict[st
     # mana cost." is an alternative cost (118.9) the state can't decide; kept as a not-modeled
     # effect, `why` said Once Upon a Time has no alternative cost
     assert "touches the rules in scope" in _refusal(results, "Once Upon a Time")
+
+
+def _events(checker: Checker, doc: dict[str, Any], action: dict[str, Any], who: str = "alice") -> list[str]:
+    from mtgasp.apply import apply_action
+
+    st = parse_state(doc, checker.library)
+    result = apply_action(checker, st, parse_action(action, st, checker.library, who), who, None)
+    assert result.legal, result.to_json()
+    return [e for e in result.to_json()["events"] if e.startswith("Not modeled:")]
+
+
+def test_plotting_names_the_cards_becomes_plotted_trigger(checker: Checker) -> None:
+    # 702.170a: "When this card becomes plotted, it deals 2 damage to any target." triggers as the
+    # card is plotted (603.2); apply doesn't model it and says so instead of leaving it out silently
+    doc = state([{"id": f"m{i}", "card": "Mountain"} for i in range(4)]
+                + [{"id": "ls", "card": "Longhorn Sharpshooter", "zone": "hand"}])
+    ev = _events(checker, doc, {"kind": "plot", "object": "ls"})
+    assert len(ev) == 1 and "When this card becomes plotted" in ev[0] and "(controlled by alice)" in ev[0]
+
+
+def test_a_combat_damage_trigger_isnt_named_with_a_pass(checker: Checker) -> None:
+    # Evercoat Ursine's "Whenever this creature deals combat damage to a player" can't trigger while
+    # a player passes priority in a main phase (apply deals no combat damage)
+    doc = state([{"id": "u", "card": "Evercoat Ursine"}, {"id": "m", "card": "Mountain"}])
+    assert _events(checker, doc, {"kind": "pass"}) == []
