@@ -1374,6 +1374,14 @@ def not_modeled_trigger_events(text: str | None) -> tuple[str, ...]:
         events.append("cast")
     if re.search(r"\bdraws?\b", cond):
         events.append("draw")
+    # 702.170a: "When this card becomes plotted" (Longhorn Sharpshooter) triggers as its own card is
+    # plotted, from exile; 510.2: "deals combat damage" never happens in apply, which deals no
+    # combat damage (found by probe18b: Evercoat Ursine's was named with every pass, Longhorn
+    # Sharpshooter's never)
+    if re.search(r"\bbecomes? plotted\b", cond):
+        events.append("plotted")
+    if re.search(r"\bcombat damage\b", cond):
+        events.append("combat_damage")
     return tuple(events) or ("other",)
 _BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 

@@ -4116,7 +4116,11 @@ _SPELL_STATIC = re.compile(
     # 601.3, 117.1a, 307.1: "Cast this spell only during combat" (Blaze of Glory, Seedtime,
     # Festival): a restriction on when the spell may be cast, no effect of it (found by probe18e:
     # read as an effect not modeled, so `why` let such an instant be cast at any time)
-    r"^Cast (?:~|this spell) only\b",
+    r"^Cast (?:~|this spell) only\b|"
+    # "If this spell is the first spell you've cast this game, you may cast it without paying its
+    # mana cost." (Once Upon a Time): an alternative cost of the spell itself (118.9), not its
+    # effect (found by probe18b: kept as a not-modeled effect, the free cast was refused)
+    r"^If (?:~|this spell) [^,]*, you may cast it\b",
 )
 # (a trigger may list basic land types: "Whenever a player taps a Mountain, Forest, or Plains for mana")
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?"
@@ -4759,8 +4763,8 @@ KEYWORD_NAMES = {
     "wizardcycling", "slivercycling", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
     "forestwalk", "desertwalk", "legendary landwalk", "nonbasic landwalk", "snow forestwalk",
     "bands with other", "visit", "doctor's companion", "choose a background", "firebending",
-    "space sculptor", "hidden agenda", "double agenda", "rally", "amass", "dungeon", "eerie", "adapt", "monstrosity", "enrage",
-    "celebration", "survival", "void", "bolster", "teamwork", "power-up", "paradigm",
+    "space sculptor", "hidden agenda", "double agenda", "amass", "dungeon", "adapt", "monstrosity",
+    "bolster", "teamwork", "power-up", "paradigm",
     "increment",
 }
 
@@ -4821,6 +4825,16 @@ def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
     if hit:
         raise Refused(f'keyword "{part}": its reminder text ("{hit.group(0)}") touches the rules '
                       "in scope and no template reads it")
+    body = re.split(r"\s?—\s?", part, maxsplit=1)[1] if "—" in part else ""
+    hit = _SCOPE.search(re.sub(r"\bmana values?\b", "", body))
+    if hit:
+        # "Max speed — {T}: Add {R}{R}.", "Void — This spell costs {2} less to cast if ...",
+        # "Exhaust — {G}, {T}: Add three mana of any one color.": the words after the em dash are an
+        # ability (its condition or limit unread: 207.2c, 702.177a, 702.179a) that touches the
+        # rules in scope; kept as a not-modeled keyword, that ability was lost (found by probe18b:
+        # Temporal Intervention cost {2} more than its Oracle says)
+        raise Refused(f'keyword "{name}": the ability after its em dash touches the rules in scope '
+                      f'("{hit.group(0)}") and no template reads it')
     ctx.use("keyword.not_modeled")
     kw: Ability = {"kind": "keyword", "text": part, "keyword": name}
     rest = part[len(name):].strip()
