@@ -43,3 +43,16 @@ def test_loch_larent_only_during_your_turn(checker: Checker) -> None:
                  {"id": "i2", "card": "Island", "owner": "bob"}], priority="bob")
     v = why(checker, doc, activate("ll", 3), "bob")
     assert not v.legal and rules(v) == {"602.5b"}
+
+
+def test_a_static_line_making_permanents_creatures_is_refused(
+        results: dict[str, CardResult]) -> None:
+    # 302.6: a land or artifact that is a creature can't use its {T} abilities (its mana abilities
+    # included) the turn it comes under its controller's control; kept as not modeled, a Forest
+    # played this turn under Natural Emergence could tap for mana
+    for name in ("Natural Emergence", "Ensoul Artifact", "Midnight Mangler", "Crusher Zendikon"):
+        r = results[name]
+        assert r.card is None and "makes permanents creatures" in (r.refusal or ""), name
+        assert "302.6" in (r.refusal or "")
+    # a condition about a permanent that is a creature makes nothing a creature
+    assert results["Nature's Embrace"].card is not None

@@ -4053,6 +4053,18 @@ _SNOW_CHANGE = re.compile(r"^(?![^.]*\bif\b)[^.]*\b(?:is|are|becomes?) snow\b|\b
 # refused too.
 _GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
                            r"[^.\"]*?\bhaste\b", re.IGNORECASE)
+# 302.6, 205.2a: a static line that makes permanents creatures ("Lands you control are 2/2
+# creatures", Natural Emergence; "Enchanted land is a 4/4 Elemental creature", the Zendikons;
+# "Enchanted artifact is a creature with base power and toughness 5/5", Ensoul Artifact; "During
+# turns other than yours, this Vehicle is an artifact creature") makes them summoning sick: their
+# {T} and {Q} abilities, mana abilities included, can't be activated the turn they come under their
+# controller's control. Kept as not modeled, a Forest played this turn under Natural Emergence
+# could tap for mana (found by probe18a); one no template reads is refused. A condition ("As long
+# as enchanted permanent is a creature, it gets +2/+2") is no change.
+_MAKES_CREATURES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil\b)(?![^.\"]*\bisn't on the battlefield\b)[^\"]*?"
+    r"(?:\b(?:is|are)|, it's)(?: an?)?(?: \d+/\d+)?(?: (?:[A-Z][a-z]+|white|blue|black|red|green|"
+    r"colorless|artifact|and))* creatures?\b(?! (?:card|spell))(?!,)")
 # 702.11b, 702.18a, 702.16b, 601.2c, 608.2b: a static line that gives permanents or players hexproof,
 # shroud or protection decides which spells and abilities may target them. One no template reads
 # ("Equipped creature gets +2/+2 and has protection from red and from white", "You have hexproof",
@@ -4088,6 +4100,9 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_GRANTS_TARGET_SHIELD, True,
      ('gives hexproof, shroud or protection ("%s") in words no template reads: they decide what '
      "spells and abilities may target (702.11b, 702.18a, 702.16b; 601.2c, 608.2b)")),
+    (_MAKES_CREATURES, False,
+     ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
+      "abilities can't be activated the turn it comes under its controller's control (302.6)")),
     (_SNOW_CHANGE, False,
      ('makes permanents snow ("%s"), and the mana they produce snow mana, which pays {S} (107.4h, '
      "205.4g); no template reads it")),
