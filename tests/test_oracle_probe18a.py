@@ -56,3 +56,15 @@ def test_a_static_line_making_permanents_creatures_is_refused(
         assert "302.6" in (r.refusal or "")
     # a condition about a permanent that is a creature makes nothing a creature
     assert results["Nature's Embrace"].card is not None
+
+
+def test_a_max_speed_line_giving_haste_is_refused(results: dict[str, CardResult]) -> None:
+    # 302.6, 702.10: "Max speed — This creature has deathtouch and haste." was kept as a not
+    # modeled keyword: at max speed Gastal Thrillseeker's {T} ability can be activated the turn it
+    # entered, and mtgasp said it couldn't
+    r = results["Gastal Thrillseeker"]
+    assert r.card is None and "gives haste" in (r.refusal or "")
+    r = results["Case of the Gorgon's Kiss"]   # "Solved — This Case is a 4/4 Gorgon creature ..."
+    assert r.card is None and "makes permanents creatures" in (r.refusal or "")
+    # a keyword whose body is an effect ("Visit — ... It gains haste.") is not a static line
+    assert results["Haunted House"].card is not None

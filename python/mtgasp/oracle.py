@@ -4947,6 +4947,24 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         out = []
         for p in parts:
             ctx.used = []
+            # 302.6, 702.10: "Max speed — [ability]" and a Case's "Solved — [ability]" are
+            # abilities that exist as long as a condition holds (max speed, solved); one that gives haste
+            # (or changes another thing _UNREAD_CHANGES lists) in words no template reads is
+            # refused, not kept as not modeled with its keyword: "Max speed — This creature has
+            # deathtouch and haste." (Gastal Thrillseeker: at max speed its {T} ability could be
+            # activated the turn it entered; found by probe18a)
+            kb = _ABILITY_WORD.match(p)
+            refusal = None
+            if kb is not None and kb["word"].lower() in ("max speed", "solved") and \
+                    not _ACTIVATED.match(kb["rest"]):
+                for pat, quoted_too, why in _UNREAD_CHANGES:
+                    c = pat.search(kb["rest"] if quoted_too else _unquoted(kb["rest"]))
+                    if c:
+                        refusal = why % c.group(0)
+                        break
+            if refusal is not None:
+                out.append(LineVerdict(face.name, p, "refused", reason=refusal))
+                continue
             try:
                 ab = compile_keyword(p, ctx, reminder if len(parts) == 1 else "")
             except Refused as e:
