@@ -68,3 +68,10 @@ def test_a_max_speed_line_giving_haste_is_refused(results: dict[str, CardResult]
     assert r.card is None and "makes permanents creatures" in (r.refusal or "")
     # a keyword whose body is an effect ("Visit — ... It gains haste.") is not a static line
     assert results["Haunted House"].card is not None
+
+
+def test_the_same_is_true_for_haste_is_refused(results: dict[str, CardResult]) -> None:
+    # 302.6, 702.10: "As long as a creature card with flying is in a graveyard, this creature has
+    # flying. The same is true for ..., haste, ..." gives haste under a condition no template reads
+    r = results["Cairn Wanderer"]
+    assert r.card is None and "gives haste" in (r.refusal or "")

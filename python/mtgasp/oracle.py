@@ -4051,8 +4051,12 @@ _SNOW_CHANGE = re.compile(r"^(?![^.]*\bif\b)[^.]*\b(?:is|are|becomes?) snow\b|\b
 # mana). A triggered line, a mode or a spell's "gains haste until end of turn" is an effect `apply`
 # reports as not modeled; a prohibition ("can't have or gain haste") takes haste away, so it is
 # refused too.
-_GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
-                           r"[^.\"]*?\bhaste\b", re.IGNORECASE)
+_GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?(?:\b(?:has|have|gains?)\b"
+                           r"[^.\"]*?\bhaste\b|"
+                           # "As long as a creature card with flying is in a graveyard, this creature
+                           # has flying. The same is true for ..., haste, ..." (Cairn Wanderer;
+                           # found by probe18a)
+                           r"\bThe same is true for\b[^.\"]*\bhaste\b)", re.IGNORECASE)
 # 302.6, 205.2a: a static line that makes permanents creatures ("Lands you control are 2/2
 # creatures", Natural Emergence; "Enchanted land is a 4/4 Elemental creature", the Zendikons;
 # "Enchanted artifact is a creature with base power and toughness 5/5", Ensoul Artifact; "During
