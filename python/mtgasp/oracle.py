@@ -4104,9 +4104,6 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_GRANTS_TARGET_SHIELD, True,
      ('gives hexproof, shroud or protection ("%s") in words no template reads: they decide what '
      "spells and abilities may target (702.11b, 702.18a, 702.16b; 601.2c, 608.2b)")),
-    (_MAKES_CREATURES, False,
-     ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
-      "abilities can't be activated the turn it comes under its controller's control (302.6)")),
     (_SNOW_CHANGE, False,
      ('makes permanents snow ("%s"), and the mana they produce snow mana, which pays {S} (107.4h, '
      "205.4g); no template reads it")),
@@ -4116,6 +4113,10 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_ENCHANT_UNREAD, False,
      ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
       "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
+    # (after the others: Frogify's line takes abilities away too, 613.1f, and is refused so)
+    (_MAKES_CREATURES, False,
+     ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
+      "abilities can't be activated the turn it comes under its controller's control (302.6)")),
 )
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
