@@ -4062,8 +4062,24 @@ _SNOW_CHANGE = re.compile(r"^(?![^.]*\bif\b)[^.]*\b(?:is|are|becomes?) snow\b|\b
 # mana). A triggered line, a mode or a spell's "gains haste until end of turn" is an effect `apply`
 # reports as not modeled; a prohibition ("can't have or gain haste") takes haste away, so it is
 # refused too.
-_GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\b(?:has|have|gains?)\b"
-                           r"[^.\"]*?\bhaste\b", re.IGNORECASE)
+_GRANTS_HASTE = re.compile(r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?(?:\b(?:has|have|gains?)\b"
+                           r"[^.\"]*?\bhaste\b|"
+                           # "As long as a creature card with flying is in a graveyard, this creature
+                           # has flying. The same is true for ..., haste, ..." (Cairn Wanderer;
+                           # found by probe18a)
+                           r"\bThe same is true for\b[^.\"]*\bhaste\b)", re.IGNORECASE)
+# 302.6, 205.2a: a static line that makes permanents creatures ("Lands you control are 2/2
+# creatures", Natural Emergence; "Enchanted land is a 4/4 Elemental creature", the Zendikons;
+# "Enchanted artifact is a creature with base power and toughness 5/5", Ensoul Artifact; "During
+# turns other than yours, this Vehicle is an artifact creature") makes them summoning sick: their
+# {T} and {Q} abilities, mana abilities included, can't be activated the turn they come under their
+# controller's control. Kept as not modeled, a Forest played this turn under Natural Emergence
+# could tap for mana (found by probe18a); one no template reads is refused. A condition ("As long
+# as enchanted permanent is a creature, it gets +2/+2") is no change.
+_MAKES_CREATURES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil\b)(?![^.\"]*\bisn't on the battlefield\b)[^\"]*?"
+    r"(?:\b(?:is|are)|, it's)(?: an?)?(?: \d+/\d+)?(?: (?:[A-Z][a-z]+|white|blue|black|red|green|"
+    r"colorless|artifact|and))* creatures?\b(?! (?:card|spell))(?!,)")
 # 702.11b, 702.18a, 702.16b, 601.2c, 608.2b: a static line that gives permanents or players hexproof,
 # shroud or protection decides which spells and abilities may target them. One no template reads
 # ("Equipped creature gets +2/+2 and has protection from red and from white", "You have hexproof",
@@ -4108,6 +4124,10 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_ENCHANT_UNREAD, False,
      ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
       "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
+    # (after the others: Frogify's line takes abilities away too, 613.1f, and is refused so)
+    (_MAKES_CREATURES, False,
+     ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
+      "abilities can't be activated the turn it comes under its controller's control (302.6)")),
 )
 _SPELL_STATIC = re.compile(
     r"^(?:~|This spell) costs\b|^As an additional cost to cast\b|"
@@ -4684,6 +4704,15 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             raise Refused("exiling a permanent you control for an ability that isn't a mana "
                           "ability: not in the card format")
         sents = _sentences(m["eff"])
+        # 602.5b, 602.5d: a restriction after a sentence that ends in a quoted ability ('... with
+        # "This token can't be blocked." Activate only as a sorcery.') is a sentence of its own;
+        # _sentences splits only at a period outside quotes, so the restriction was read as part
+        # of the effect and dropped (found by probe18a: Country Roads' Pilot ability was offered at
+        # instant speed, Loch Larent's on an opponent's turn)
+        if sents:
+            q = re.fullmatch(r'(.*[.!?]")\s+((?:Activate only|This ability costs)\b[^"]*)', sents[-1])
+            if q:
+                sents[-1:] = [q[1], q[2]]
         timing: dict[str, Any] = {}
         while sents and re.match(r"Activate only|This ability costs \{\d+\} less to activate "
                                  r"for each", sents[-1]):
@@ -5026,6 +5055,24 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         out = []
         for p in parts:
             ctx.used = []
+            # 302.6, 702.10: "Max speed — [ability]" and a Case's "Solved — [ability]" are
+            # abilities that exist as long as a condition holds (max speed, solved); one that gives haste
+            # (or changes another thing _UNREAD_CHANGES lists) in words no template reads is
+            # refused, not kept as not modeled with its keyword: "Max speed — This creature has
+            # deathtouch and haste." (Gastal Thrillseeker: at max speed its {T} ability could be
+            # activated the turn it entered; found by probe18a)
+            kb = _ABILITY_WORD.match(p)
+            refusal = None
+            if kb is not None and kb["word"].lower() in ("max speed", "solved") and \
+                    not _ACTIVATED.match(kb["rest"]):
+                for pat, quoted_too, why in _UNREAD_CHANGES:
+                    c = pat.search(kb["rest"] if quoted_too else _unquoted(kb["rest"]))
+                    if c:
+                        refusal = why % c.group(0)
+                        break
+            if refusal is not None:
+                out.append(LineVerdict(face.name, p, "refused", reason=refusal))
+                continue
             try:
                 ab = compile_keyword(p, ctx, reminder if len(parts) == 1 else "")
             except Refused as e:
