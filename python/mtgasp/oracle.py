@@ -4594,6 +4594,15 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             raise Refused("exiling a permanent you control for an ability that isn't a mana "
                           "ability: not in the card format")
         sents = _sentences(m["eff"])
+        # 602.5b, 602.5d: a restriction after a sentence that ends in a quoted ability ('... with
+        # "This token can't be blocked." Activate only as a sorcery.') is a sentence of its own;
+        # _sentences splits only at a period outside quotes, so the restriction was read as part
+        # of the effect and dropped (found by probe18a: Country Roads' Pilot ability was offered at
+        # instant speed, Loch Larent's on an opponent's turn)
+        if sents:
+            q = re.fullmatch(r'(.*[.!?]")\s+((?:Activate only|This ability costs)\b[^"]*)', sents[-1])
+            if q:
+                sents[-1:] = [q[1], q[2]]
         timing: dict[str, Any] = {}
         while sents and re.match(r"Activate only|This ability costs \{\d+\} less to activate "
                                  r"for each", sents[-1]):
