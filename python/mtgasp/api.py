@@ -507,7 +507,12 @@ def explain(q: Query, object_id: str) -> list[str]:
             for ab in has_mana[oid]:
                 found = d.ability_spec(ab)
                 keys = _produce_keys(found[1].get("mana") if found else None)
-                if "could_produce" in keys:
+                zone = found[1].get("zone") if found else None
+                if zone in ("hand", "graveyard"):  # 113.6k: Simian Spirit Guide on the battlefield
+                    lines.append(f"{d.ability_text(ab)} functions only while the card is in its owner's "
+                                 f"{zone} (113.6k), so on the battlefield it adds no mana and there is no "
+                                 "type of mana it could produce (106.7).")
+                elif "could_produce" in keys:
                     lines.append(f"{d.ability_text(ab)} would produce mana of an undefined type, so it produces "
                                  "no mana (106.5): no permanent it refers to could produce a type it allows, or "
                                  "those permanents only refer to each other (106.7).")

@@ -4163,6 +4163,12 @@ _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis a
 _ADDS = re.compile(r"\badds?\b[^.]*(?:\{[WUBRGC]\}|\bmana\b)|\bdouble the amount of [^.]*\bmana\b", re.IGNORECASE)
 
 
+def _grants_mana(text: str) -> bool:
+    """A quoted ability that adds mana, given to an object that isn't a token being created."""
+    return (any(_ADDS.search(q) for q in re.findall(r'"[^"]*"', text))
+            and not re.search(r"\bcreates?\b|\btokens?\b", _unquoted(text), re.IGNORECASE))
+
+
 def _unquoted(text: str) -> str:
     """The text without quoted abilities (those are abilities of another object)."""
     return re.sub(r'"[^"]*"', '""', text)
@@ -4864,6 +4870,12 @@ def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
         # Temporal Intervention cost {2} more than its Oracle says)
         raise Refused(f'keyword "{name}": the ability after its em dash touches the rules in scope '
                       f'("{hit.group(0)}") and no template reads it')
+    if _ADDS.search(_unquoted(part)):
+        # 605.1a: "Max speed — {T}: Add {R}{R}." (702.179), "Exhaust — {G}, {T}: Add three mana of
+        # any one color." (702.177), "Cumulative upkeep—Add {R}." (702.24): a keyword ability that
+        # adds mana; kept as not modeled, the card was imported without it, and `mana` and the
+        # payment search never used it (found by probe18c)
+        raise Refused(f'"{part}" adds mana (605.1a) and no template reads it')
     ctx.use("keyword.not_modeled")
     kw: Ability = {"kind": "keyword", "text": part, "keyword": name}
     rest = part[len(name):].strip()
@@ -5127,6 +5139,15 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                                    "lore counters and its sacrifice (714.3, 704.5s) would be wrong")]
     if lab is not None:
         names_used = list(ctx.used) or ["effect.not_modeled"]
+        if any(u.endswith("not_modeled") for u in names_used) and _grants_mana(body_norm):
+            # 605.1a, 106.7: an effect that gives an existing object a mana ability ('lands you
+            # control gain "Sacrifice this land: Add {B}."', Rain of Filth; a target land, an
+            # emblem, a permanent that becomes a Treasure) changes what it could produce and what
+            # pays a cost; kept as not modeled, the ability was missing from every later answer
+            # (found by probe18c)
+            return [LineVerdict(face.name, line, "refused",
+                                reason="gives an object a mana ability (605.1a) in a way no "
+                                       "template reads")]
         lab["template"] = _main_template(lab, names_used)
         abilities.append(lab)
         # templated when a template read something the rules use (a trigger, a cost, a mana
