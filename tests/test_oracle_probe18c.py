@@ -28,10 +28,12 @@ def test_a_keyword_ability_that_adds_mana_is_refused(results: dict[str, CardResu
     # not modeled keywords, the cards were imported with no such mana ability (Muraganda Raceway:
     # a land that `mana` said could produce {C} only)
     for name, part in [("Loot, the Pathfinder", "Exhaust"), ("Muraganda Raceway", "Max speed"),
-                       ("Endrider Catalyzer", "Max speed"), ("Braid of Fire", "Cumulative upkeep"),
-                       ("Raphael, Ninja Destroyer", "Enrage")]:
+                       ("Endrider Catalyzer", "Max speed"), ("Braid of Fire", "Cumulative upkeep")]:
         why = _refusal(results, name)
         assert part in why and "adds mana (605.1a)" in why, (name, why)
+    # "Enrage — Whenever ~ is dealt damage, add that much {R}": enrage is an ability word (207.2c,
+    # read as such since probe18b), so the trigger after it is refused as a trigger adding mana
+    assert "a trigger adding mana" in _refusal(results, "Raphael, Ninja Destroyer")
     # an exhaust ability that adds no mana stays a not modeled keyword
     assert results["Boommobile"].card is not None
 

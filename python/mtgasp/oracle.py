@@ -4868,6 +4868,9 @@ def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
         # ability (its condition or limit unread: 207.2c, 702.177a, 702.179a) that touches the
         # rules in scope; kept as a not-modeled keyword, that ability was lost (found by probe18b:
         # Temporal Intervention cost {2} more than its Oracle says)
+        if _ADDS.search(_unquoted(part)):  # 605.1a: a mana ability (found by probe18c)
+            raise Refused(f'keyword "{name}": the ability after its em dash adds mana (605.1a) '
+                          f'("{part}") and no template reads it')
         raise Refused(f'keyword "{name}": the ability after its em dash touches the rules in scope '
                       f'("{hit.group(0)}") and no template reads it')
     if _ADDS.search(_unquoted(part)):
