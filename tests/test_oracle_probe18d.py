@@ -83,17 +83,40 @@ def test_kicked_targets(results: dict[str, CardResult], checker: Checker) -> Non
     assert abilities(results, "Jilt")[1]["effect"]["targets"] == [{"zone": BF, "types": ["Creature"]}]
     assert abilities(results, "Strength of the Tajuru")[1]["effect"]["targets"] == [
         {"zone": BF, "types": ["Creature"]}]
-    # "If this spell was kicked, instead ...": the earlier target stays only when the kicked one
-    # asks for at least as much of the same kind
+    # "If this spell was kicked, instead ...": the targets of "instead" are required only of a
+    # kicked spell, the others only of one cast without its kicker (702.33d)
     assert abilities(results, "Blood Beckoning")[1]["effect"]["targets"] == [
-        {"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
+        {"zone": "graveyard", "types": ["Creature"], "controller": "you", "kicked": False},
+        {"zone": "graveyard", "types": ["Creature"], "controller": "you", "count": 2, "kicked": True}]
     assert abilities(results, "Bloodchief's Thirst")[1]["effect"]["targets"] == [
-        {"zone": BF, "types": ["Creature", "Planeswalker"]}]
-    assert "targets" not in abilities(results, "Tear Asunder")[1]["effect"]
-    # Blood Beckoning unkicked with one creature card in the graveyard (it required two)
-    doc = state([{"id": "b", "card": "Blood Beckoning", "zone": "hand"}, *lands("Swamp", 1),
+        {"zone": BF, "types": ["Creature", "Planeswalker"], "kicked": False},
+        {"zone": BF, "types": ["Creature", "Planeswalker"], "kicked": True}]
+    assert abilities(results, "Tear Asunder")[1]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Artifact", "Enchantment"], "kicked": False},
+        {"zone": BF, "non_types": ["Land"], "kicked": True}]
+    # Blood Beckoning unkicked with one creature card in the graveyard (it required two); kicked,
+    # it requires two (found after probe18d: kicked with one was legal)
+    doc = state([{"id": "b", "card": "Blood Beckoning", "zone": "hand"}, *lands("Swamp", 4),
                  {"id": "g", "card": "Grizzly Bears", "zone": "graveyard"}])
     assert why(checker, doc, {"kind": "cast", "object": "b"}).legal
+    kicked = {"kind": "cast", "object": "b", "additional": ["kicker"]}
+    v = why(checker, doc, kicked)
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.2c"]
+    doc2 = state([{"id": "b", "card": "Blood Beckoning", "zone": "hand"}, *lands("Swamp", 4),
+                  {"id": "g", "card": "Grizzly Bears", "zone": "graveyard"},
+                  {"id": "g2", "card": "Llanowar Elves", "zone": "graveyard"}])
+    assert why(checker, doc2, {**kicked, "targets": ["g", "g2"]}).legal
+    # unkicked, it names one target: two are one too many (115.1, 601.2c)
+    v = why(checker, doc2, {"kind": "cast", "object": "b", "targets": ["g", "g2"]})
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.2c"]
+    # Tear Asunder with only a creature to target: unkicked it requires an artifact or an
+    # enchantment, kicked any nonland permanent (found after probe18d: unkicked was legal)
+    doc = state([{"id": "t", "card": "Tear Asunder", "zone": "hand"}, *lands("Swamp", 2),
+                 *lands("Forest", 2), {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    v = why(checker, doc, {"kind": "cast", "object": "t", "targets": ["gb"]})
+    assert not v.legal and {r.rule for r in v.reasons} == {"601.2c"}
+    assert why(checker, doc, {"kind": "cast", "object": "t", "additional": ["kicker"],
+                              "targets": ["gb"]}).legal
     # Jilt unkicked with one creature (it required two)
     doc = state([{"id": "j", "card": "Jilt", "zone": "hand"}, *lands("Island", 2),
                  {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])

@@ -1772,7 +1772,9 @@ class _Validator:
         {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
         "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced), "max" (N or
-        "any": "one or two target creatures" names at least "count" and at most "max")}."""
+        "any": "one or two target creatures" names at least "count" and at most "max"), "kicked"
+        (true: required only of a kicked spell, false: only of one cast without its kicker; the
+        targets of "If this spell was kicked, ... instead", 702.33d)}."""
         if not isinstance(v, list) or not v:
             self.add(path, f"expected a non-empty list of targets, got {_q(v)}")
             return
@@ -1783,7 +1785,7 @@ class _Validator:
                 continue
             self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
                                            "tapped", "controller", "other", "count", "mana_value", "max",
-                                           "abilities"))
+                                           "abilities", "kicked"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "non_types"):
@@ -1795,7 +1797,7 @@ class _Validator:
             if "supertypes" in req:
                 self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
                                  nonempty=True)
-            for f in ("tapped", "other", "abilities"):
+            for f in ("tapped", "other", "abilities", "kicked"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")
             if "controller" in req:

@@ -664,6 +664,8 @@ class FactWriter:
                     self.add("target_req_abilities", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)
                     self.add("target_req_mana_value", a, tj, C("x"))
+                if isinstance(req.get("kicked"), bool):   # 702.33d: "If this spell was kicked, ... instead"
+                    self.add("target_req_when", a, tj, C("kicked" if req["kicked"] else "unkicked"))
             for name, value in (eff.get("condition") or {}).items():
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):

@@ -4456,14 +4456,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         out.append(req)
         prev = req
     if alts:
-        # (kicked, the targets of "instead" are chosen in place of others: an earlier requirement
-        # stays necessary only when one of those asks for at least as much of the same kind:
-        # Bloodchief's Thirst, Blood Beckoning)
-        def _kind(r: dict[str, Any]) -> dict[str, Any]:
-            return {k: v for k, v in r.items() if k != "count"}
-        out = [r for r in out if any(_kind(a) == _kind(r) and isinstance(a.get("count", 1), int)
-                                     and isinstance(r.get("count", 1), int)
-                                     and a.get("count", 1) >= r.get("count", 1) for a in alts)]
+        # 601.2c, 702.33d: kicked, the targets of "instead" are chosen in place of the others: the
+        # others are required only of a spell cast without its kicker ("kicked": false), those of
+        # "instead" only of a kicked one ("kicked": true). Tear Asunder unkicked needs an artifact
+        # or enchantment, kicked a nonland permanent; Blood Beckoning kicked needs two creature
+        # cards (found by probe18d: both were legal without them)
+        out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
     return out
 
 
