@@ -96,3 +96,10 @@ def activate(oid: str, ability: int) -> dict[str, Any]:
 
 def rules(v: Any) -> set[str]:
     return {r.rule for r in v.reasons}
+
+
+def refusal(results: dict[str, CardResult], name: str) -> str:
+    """The reasons of the card's refused lines (the card must not have been imported)."""
+    r = results[name]
+    assert r.card is None, f"{name} imported"
+    return " | ".join(v.reason for v in r.lines if v.verdict == "refused")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mtgasp.api import Checker
 from mtgasp.oracle import TEMPLATES, CardResult
-from real_cards import abilities, module_fixtures, state, why
+from real_cards import abilities, module_fixtures, refusal, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe16c.json"
 results, checker = module_fixtures(FIXTURE)
@@ -50,19 +50,13 @@ def test_beacon_mana_doesnt_pay_lightning_bolt(checker: Checker) -> None:
     assert not v.legal and {r.rule for r in v.reasons} == {"106.6", "601.2h"}, v.to_json()
 
 
-def _refusal(results: dict[str, CardResult], name: str) -> str:
-    """The reasons of the card's refused lines."""
-    r = results[name]
-    assert r.card is None, f"{name} imported"
-    return " | ".join(v.reason for v in r.lines if v.verdict == "refused")
-
 
 def test_a_static_line_taking_abilities_away_is_refused(results: dict[str, CardResult]) -> None:
     # 613.1f: "All creatures lose all abilities" takes Llanowar Elves' {T}: Add {G} away (605.1a);
     # kept as not modeled, `mana` still gave {G} with Humility on the battlefield
-    assert "613.1f" in _refusal(results, "Humility")
-    assert "613.1f" in _refusal(results, "Frogify")
-    assert "613.1f" in _refusal(results, "Ray of Frost")  # "As long as ... it loses all abilities"
+    assert "613.1f" in refusal(results, "Humility")
+    assert "613.1f" in refusal(results, "Frogify")
+    assert "613.1f" in refusal(results, "Ray of Frost")  # "As long as ... it loses all abilities"
     # an effect "until end of turn" is a not-modeled effect, as before
     assert results["Turn to Frog"].card is not None
 
@@ -70,15 +64,15 @@ def test_a_static_line_taking_abilities_away_is_refused(results: dict[str, CardR
 def test_an_enchant_keyword_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:
     # 702.5a, 303.4a: "Enchant artifact, creature, or planeswalker" was kept as not modeled: the
     # Aura spell targeted nothing
-    assert "303.4a" in _refusal(results, "Planar Disruption")
-    assert "303.4a" in _refusal(results, "Ensoul Ring")  # "Enchant nonland permanent."
+    assert "303.4a" in refusal(results, "Planar Disruption")
+    assert "303.4a" in refusal(results, "Ensoul Ring")  # "Enchant nonland permanent."
 
 
 def test_a_line_setting_land_types_in_other_words_is_refused(results: dict[str, CardResult]) -> None:
     # 305.7: "Enchanted permanent is a colorless Forest land" (its only mana is {G}) and
     # "Enchanted land is the chosen type"
-    assert "305.7" in _refusal(results, "Song of the Dryads")
-    assert "305.7" in _refusal(results, "Phantasmal Terrain")
+    assert "305.7" in refusal(results, "Song of the Dryads")
+    assert "305.7" in refusal(results, "Phantasmal Terrain")
 
 
 def test_rasputin_removes_at_least_one_counter(results: dict[str, CardResult], checker: Checker) -> None:
@@ -115,6 +109,6 @@ def test_a_grant_to_plural_subtypes_names_them_singular(results: dict[str, CardR
 def test_a_grant_to_an_adjective_is_refused(results: dict[str, CardResult]) -> None:
     # "Multicolored creatures", "White creatures", "You and Humans": an adjective or a player was
     # kept as a subtype, so the haste, protection or hexproof applied to nothing
-    assert "302.6" in _refusal(results, "Maze Rusher")
-    assert "702.16b" in _refusal(results, "Righteous War")
-    assert "702.11b" in _refusal(results, "Sigarda, Heron's Grace")
+    assert "302.6" in refusal(results, "Maze Rusher")
+    assert "702.16b" in refusal(results, "Righteous War")
+    assert "702.11b" in refusal(results, "Sigarda, Heron's Grace")

@@ -8,16 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtgasp.oracle import CardResult
-from real_cards import module_fixtures
+from real_cards import module_fixtures, refusal
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe17a.json"
 results, checker = module_fixtures(FIXTURE)
 
-
-def _refusal(results: dict[str, CardResult], name: str) -> str:
-    r = results[name]
-    assert r.card is None, f"{name} imported"
-    return " | ".join(v.reason for v in r.lines if v.verdict == "refused")
 
 
 def test_flashback_escape_evoke_squad_with_a_non_mana_cost_are_refused(results: dict[str, CardResult]) -> None:
@@ -28,7 +23,7 @@ def test_flashback_escape_evoke_squad_with_a_non_mana_cost_are_refused(results: 
     for name, kw in [("Deep Analysis", "Flashback"), ("Cling to Dust", "Escape"),
                      ("Uro, Titan of Nature's Wrath", "Escape"), ("Infestation", "Evoke"),
                      ("Thrill-Kill Disciple", "Squad")]:
-        assert f'keyword "{kw}—' in _refusal(results, name), name
+        assert f'keyword "{kw}—' in refusal(results, name), name
 
 
 def test_a_ward_with_a_life_cost_stays_a_keyword(results: dict[str, CardResult]) -> None:

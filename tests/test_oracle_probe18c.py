@@ -10,16 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtgasp.oracle import CardResult
-from real_cards import abilities, module_fixtures
+from real_cards import abilities, module_fixtures, refusal
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe18c.json"
 results, checker = module_fixtures(FIXTURE)
 
-
-def _refusal(results: dict[str, CardResult], name: str) -> str:
-    r = results[name]
-    assert r.card is None, f"{name} imported"
-    return " | ".join(v.reason for v in r.lines if v.verdict == "refused")
 
 
 def test_a_keyword_ability_that_adds_mana_is_refused(results: dict[str, CardResult]) -> None:
@@ -29,11 +24,11 @@ def test_a_keyword_ability_that_adds_mana_is_refused(results: dict[str, CardResu
     # a land that `mana` said could produce {C} only)
     for name, part in [("Loot, the Pathfinder", "Exhaust"), ("Muraganda Raceway", "Max speed"),
                        ("Endrider Catalyzer", "Max speed"), ("Braid of Fire", "Cumulative upkeep")]:
-        why = _refusal(results, name)
+        why = refusal(results, name)
         assert part in why and "adds mana (605.1a)" in why, (name, why)
     # "Enrage — Whenever ~ is dealt damage, add that much {R}": enrage is an ability word (207.2c,
     # read as such since probe18b), so the trigger after it is refused as a trigger adding mana
-    assert "a trigger adding mana" in _refusal(results, "Raphael, Ninja Destroyer")
+    assert "a trigger adding mana" in refusal(results, "Raphael, Ninja Destroyer")
     # an exhaust ability that adds no mana stays a not modeled keyword
     assert results["Boommobile"].card is not None
 
@@ -46,7 +41,7 @@ def test_an_effect_giving_an_existing_object_a_mana_ability_is_refused(
     # a permanent that becomes a Treasure (Kitesail Larcenist)
     for name in ("Rain of Filth", "Divergent Growth", "Glamorous Outlaw", "Wrenn and One",
                  "Kitesail Larcenist"):
-        assert "gives an object a mana ability (605.1a)" in _refusal(results, name), name
+        assert "gives an object a mana ability (605.1a)" in refusal(results, name), name
 
 
 def test_tokens_and_templated_grants_are_still_imported(results: dict[str, CardResult]) -> None:
