@@ -77,3 +77,18 @@ def test_hexproof_and_shroud_candidates(checker: Checker) -> None:
     assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
     # alice's own hexproof creature can be
     assert why(checker, state([hand, *swamps(3), {**bogle, "owner": "alice"}]), murder).legal
+
+
+def test_target_artifact_creature_is_both(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c, 602.2b: "target artifact creature" (Argivian Blacksmith) requires an object that is an
+    # artifact and a creature: a noncreature artifact or a nonartifact creature won't do (both were
+    # read as "target artifact" before)
+    assert abilities(results, "Argivian Blacksmith")[0]["effect"]["targets"] == [
+        {"zone": "battlefield", "types": ["Creature"], "all_types": ["Artifact"]}]
+    smith = {"id": "ab", "card": "Argivian Blacksmith"}
+    act = {"kind": "activate", "object": "ab", "ability": 1}
+    v = why(checker, state([smith, {"id": "fs", "card": "Fellwar Stone"}]), act)
+    assert not v.legal and {r.rule for r in v.reasons} == {"602.2b"}
+    v = why(checker, state([smith, {"id": "gb", "card": "Grizzly Bears"}]), act)
+    assert not v.legal and {r.rule for r in v.reasons} == {"602.2b"}
+    assert why(checker, state([smith, {"id": "pp", "card": "Pili-Pala", "owner": "bob"}]), act).legal

@@ -1769,8 +1769,8 @@ class _Validator:
 
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
-        {"zone": "battlefield"|"stack"|"graveyard", "types", "non_types", "colors", "non_colors",
-        "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
+        {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
+        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced), "max" (N or
         "any": "one or two target creatures" names at least "count" and at most "max"), "kicked"
         (true: required only of a kicked spell, false: only of one cast without its kicker; the
@@ -1783,12 +1783,12 @@ class _Validator:
             req = self.obj(t, p, '{"zone": "battlefield", "types": ["Creature"]}')
             if req is None:
                 continue
-            self.fields(req, p, ("zone",), ("types", "non_types", "colors", "non_colors", "supertypes",
+            self.fields(req, p, ("zone",), ("types", "all_types", "non_types", "colors", "non_colors", "supertypes",
                                            "tapped", "controller", "other", "count", "mana_value", "max",
                                            "abilities", "kicked"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
-            for f in ("types", "non_types"):
+            for f in ("types", "all_types", "non_types"):
                 if f in req:
                     self.string_list(req[f], f"{p}.{f}", CARD_TYPES, "a card type", nonempty=True)
             for f in ("colors", "non_colors"):

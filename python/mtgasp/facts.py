@@ -646,6 +646,8 @@ class FactWriter:
                 self.add("target_req", a, tj, C(req["zone"]), C("x") if cnt == "X" else N(int(cnt)))
                 for t in req.get("types") or []:
                     self.add("target_req_type", a, tj, C(t.lower()))
+                for t in req.get("all_types") or []:   # "target artifact creature": each type
+                    self.add("target_req_all_type", a, tj, C(t.lower()))
                 for t in req.get("non_types") or []:
                     self.add("target_req_non_type", a, tj, C(t.lower()))
                 for c in req.get("colors") or []:

@@ -4311,7 +4311,9 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
            r"attacking or blocking|attacking|blocking|unblocked|blocked|"
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
-           r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*)")
+           r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*|"
+           # ("target artifact creature": a card type before another is one more the target must have)
+           r"(?:artifact|enchantment|land|creature|planeswalker|battle)(?= (?:artifact|enchantment|land|creature|planeswalker|battle)s?\b))")
 _T_BATTLEFIELD = re.compile(
     rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
@@ -4424,6 +4426,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                     req.setdefault("non_types", []).append(q[3:].capitalize())
                 elif q in ("legendary", "basic"):
                     req.setdefault("supertypes", []).append(q.capitalize())
+                elif q in ("artifact", "enchantment", "land", "creature", "planeswalker", "battle"):
+                    req.setdefault("all_types", []).append(q.capitalize())   # 601.2c: each of them
                 elif q in ("tapped", "untapped"):
                     req["tapped"] = q == "tapped"
             if b["ctl"] == "you control":
