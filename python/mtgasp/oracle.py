@@ -4313,7 +4313,7 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
            # face-down creature", "target non-Human creature" are at least a land, a creature)
            r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*)")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
+    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, and/or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4353,22 +4353,31 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         return out
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
+    extra: list[dict[str, Any]] = []     # the requirements only a kicked spell adds (below)
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
     for i, m in enumerate(_T_PHRASE.finditer(plain)):
         pre, rest, first = m["pre"].strip().lower(), m["rest"], i == 0
         before, prev = prev, None
-        # 601.2c: a target required only if an additional cost was paid ("If this spell was
-        # kicked, it deals 2 damage to another target creature", Jilt; "... for each time this
-        # spell was kicked", Strength of the Tajuru) is no requirement; one that replaces the
-        # others then ("If this spell was kicked, instead ...", Blood Beckoning; "... exile target
-        # nonland permanent instead", Tear Asunder) leaves none that is necessary
+        # 601.2c: "A spell may require some targets only if an additional cost (such as a kicker
+        # cost) ... was chosen for it": a target required only if the spell was kicked ("If this
+        # spell was kicked, it deals 2 damage to another target creature", Jilt) is required of a
+        # kicked spell only ("kicked": true; found by probe19c: kicked Jilt was legal with one
+        # creature); "... for each time this spell was kicked" (Strength of the Tajuru) is no
+        # requirement; one that replaces the others then ("If this spell was kicked, instead ...",
+        # Blood Beckoning; "... exile target nonland permanent instead", Tear Asunder) leaves none
+        # that is necessary
         sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
         sent = sent[:sent.find(".")] if "." in sent else sent
-        alt = False
-        if _KICKED_IF.match(sent) or _KICKED_EACH.search(rest):
-            if not re.search(r"\binstead\b", sent):
-                continue
-            alt = True
+        alt = kick_only = False
+        if _KICKED_EACH.search(rest):
+            continue
+        if _KICKED_IF.match(sent):
+            if re.search(r"\binstead\b", sent):
+                alt = True
+            elif re.match(r"If (?:this spell|~) was kicked\b", sent):
+                kick_only = True
+            else:
+                continue   # (bargained: not modeled, no requirement)
         if pre.startswith(("up to", "any number")):
             continue
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
@@ -4404,7 +4413,9 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
                 continue   # "target creature or player": a player may be chosen too (601.2c)
-            words = [t.removesuffix("s") for t in re.split(r", or |, | or | and/or ", b["types"])]
+            # ("two target artifacts, creatures, and/or lands you control", Ghostly Flicker: each
+            # of the three; found by probe19c: the lands and "you control" were not read)
+            words = [t.removesuffix("s") for t in re.split(r", or |, and/or |, | or | and/or ", b["types"])]
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
                 req["types"] = types
@@ -4447,8 +4458,18 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             # 601.2c: "Target creature fights another target creature" (Blood Feud), "... on target
             # creature, ... on another target creature, and ... on a third target creature"
             # (Incremental Blight): different objects of the same kind, as "two target creatures"
+            if kick_only:
+                # 601.2c: "Return target creature ... If this spell was kicked, it deals 2 damage
+                # to another target creature" (Jilt): unkicked one creature, kicked two different
+                before["kicked"] = False
+                extra.append({**{k: v for k, v in before.items() if k != "kicked"},
+                              "count": before.get("count", 1) + 1})
+                continue
             before["count"] = before.get("count", 1) + 1
             prev = before
+            continue
+        if kick_only:
+            extra.append(req)
             continue
         if alt:
             alts.append(req)
@@ -4462,7 +4483,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # or enchantment, kicked a nonland permanent; Blood Beckoning kicked needs two creature
         # cards (found by probe18d: both were legal without them)
         out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
-    return out
+    return out + [{**e, "kicked": True} for e in extra]
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
