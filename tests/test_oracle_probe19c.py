@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import abilities, applied, module_fixtures, obj, state, why
+from real_cards import abilities, applied, module_fixtures, obj, refusal, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe19c.json"
 results, checker = module_fixtures(FIXTURE)
@@ -102,3 +102,9 @@ def test_an_additional_cost_that_taps_untapped_creatures(results: dict[str, Card
     assert not v.legal and rules(v) == ["118.3"] and "there are 3" in v.reasons[0].message
     sd["objects"][-1]["tapped"] = False
     assert why(checker, sd, {"kind": "cast", "object": "s"}).legal
+
+
+def test_split_second_only_if_kicked_is_refused(results: dict[str, CardResult]) -> None:
+    # 702.61a: "If this spell was kicked, it has split second." (Molten Disaster) was kept as not
+    # modeled, so spells could be cast and abilities activated over the kicked spell
+    assert "split second (702.61a)" in refusal(results, "Molten Disaster")

@@ -5170,6 +5170,13 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             return [LineVerdict(face.name, line, "refused",
                                 reason="gives an object a mana ability (605.1a) in a way no "
                                        "template reads")]
+        if any(u.endswith("not_modeled") for u in names_used) and re.search(
+                r"\bsplit second\b", body_norm, re.IGNORECASE):
+            # 702.61a: "If this spell was kicked, it has split second." (Molten Disaster): while
+            # the kicked spell is on the stack no other spell can be cast nor ability activated;
+            # kept as not modeled, both were legal (found by probe19c)
+            return [LineVerdict(face.name, line, "refused",
+                                reason="gives split second (702.61a) in a way no template reads")]
         lab["template"] = _main_template(lab, names_used)
         abilities.append(lab)
         # templated when a template read something the rules use (a trigger, a cost, a mana
