@@ -108,3 +108,16 @@ def test_split_second_only_if_kicked_is_refused(results: dict[str, CardResult]) 
     # 702.61a: "If this spell was kicked, it has split second." (Molten Disaster) was kept as not
     # modeled, so spells could be cast and abilities activated over the kicked spell
     assert "split second (702.61a)" in refusal(results, "Molten Disaster")
+
+
+def test_a_casting_keyword_line_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:
+    # 601.2b, 118.8, 702.33a: "Kicker {X}. X can't be 0." (Thieving Skydiver), "Casualty X. ..."
+    # (Ob Nixilis, the Adversary), "Flashback {3}{B}, Pay 3 life." (Incubob, a spell's paragraph)
+    # were kept as not modeled: kicking them, or casting them from a graveyard, was refused
+    for name, kw in (("Thieving Skydiver", "Kicker"), ("Ob Nixilis, the Adversary", "Casualty"),
+                     ("Incubob", "Flashback")):
+        assert f'keyword "{kw}"' in refusal(results, name), name
+    # a keyword a template reads, and a card named like a keyword, are not refused
+    assert abilities(results, "Verdeloth the Ancient")[0] == {"kind": "keyword", "keyword": "kicker",
+                                                            "cost": "{X}"}
+    assert results["Blitz of the Thunder-Raptor"].card is not None

@@ -4010,6 +4010,13 @@ CASTING_KEYWORDS = {
     "firebending", "power-up", "paradigm",
 }
 CASTING_KEYWORDS.discard("plainscycling")
+# a line that starts with such a keyword and its cost or number but isn't a keyword line ("Kicker
+# {X}. X can't be 0.", Thieving Skydiver; "Casualty X. The copy isn't legendary ...", Ob Nixilis,
+# the Adversary; "Flashback {3}{B}, Pay 3 life.", Incubob): refused like the keyword (found by
+# probe19c: kept as not modeled, kicking or casting them that way was refused)
+_CASTING_KEYWORD_START = re.compile(
+    r"^(?:" + "|".join(re.escape(k) for k in sorted(CASTING_KEYWORDS, key=len, reverse=True))
+    + r")(?=\s*[{—\d]|\s+X\b)", re.IGNORECASE)
 
 
 # --- compiling one line -----------------------------------------------------------------------
@@ -5159,6 +5166,11 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         return [LineVerdict(face.name, line, "refused",
                             reason="a Saga's chapter ability (714.2) that no template reads: its "
                                    "lore counters and its sacrifice (714.3, 704.5s) would be wrong")]
+    kw = _CASTING_KEYWORD_START.match(body_norm)
+    if kw is not None and (lab is None or all(u.endswith("not_modeled") for u in ctx.used)):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'keyword "{kw.group(0)}" with words no template reads: it '
+                                   "changes how the spell is cast or what it costs (601.2b, 118.8, 118.9)")]
     if lab is not None:
         names_used = list(ctx.used) or ["effect.not_modeled"]
         if any(u.endswith("not_modeled") for u in names_used) and _grants_mana(body_norm):
