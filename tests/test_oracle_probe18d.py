@@ -80,7 +80,11 @@ def test_creature_or_player_targets_need_no_creature(results: dict[str, CardResu
 
 def test_kicked_targets(results: dict[str, CardResult], checker: Checker) -> None:
     # 601.2c: a spell may require some targets only if an additional cost (kicker) was paid
-    assert abilities(results, "Jilt")[1]["effect"]["targets"] == [{"zone": BF, "types": ["Creature"]}]
+    # (probe19c: Jilt kicked requires "another target creature", a second one: two different
+    # creatures; unkicked one)
+    assert abilities(results, "Jilt")[1]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "kicked": False},
+        {"zone": BF, "types": ["Creature"], "count": 2, "kicked": True}]
     assert abilities(results, "Strength of the Tajuru")[1]["effect"]["targets"] == [
         {"zone": BF, "types": ["Creature"]}]
     # "If this spell was kicked, instead ...": the targets of "instead" are required only of a

@@ -279,6 +279,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         targets=tuple(targets),
         sacrifice=tuple(sacrifice),
         targets_given=kind in ("cast", "activate") and doc.get("targets") is not None,
+        sacrifice_given=kind in ("cast", "activate") and doc.get("sacrifice") is not None,
     )
 
 

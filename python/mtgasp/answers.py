@@ -102,7 +102,7 @@ class Verdict:
     ok: bool = False
     # (rule, message) of each reason given if no payment is found
     unpayable_atoms: list[tuple[Symbol, Symbol]] = field(default_factory=list)
-    free: bool = False  # cast without paying its mana cost: X is 0 (107.3b)
+    free: bool = False  # cast without paying its mana cost, which has X: X is 0 (107.3b)
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     x_min: int = 0  # "X can't be 0" (costs.lp x_lower/2, 107.3a)
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
@@ -530,12 +530,16 @@ class Decoder:
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number
         self.x_reduced.update(x_reduced)
+        free_cast = set()
         for v, _args in each("free_cast"):
-            v.free = True
+            free_cast.add(id(v))
         for v, _args in each("mana_cost_unpayable"):
             v.unpayable = True
         for v, _args in each("has_x_in_mana_cost"):
             v.has_x = True
+            # 107.3b: X is 0 when it is in the mana cost not paid (an X of a kicker cost still paid
+            # is chosen: Verdeloth the Ancient from a hideaway land; found by probe19c)
+            v.free = id(v) in free_cast
         for _v, args in each("sacrifice_required"):
             self.sacrifices[args[0]].append(Function("filter", [args[1]]))
         for _v, args in each("sacrifice_count"):

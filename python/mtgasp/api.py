@@ -93,6 +93,8 @@ class Query:
             if a.targets or a.targets_given:  # how many the action names, a repeated one
                 # included; 0 for "targets": [] (601.2c: no target chosen)
                 fw.add("query_target_count", t, Number(len(a.targets)))
+            if a.sacrifice_given and not a.sacrifice:
+                fw.add("query_sac_none", t)  # "sacrifice": [] (118.3: names no permanent)
             for tgt in a.targets:
                 if tgt in fw.ids.objects:
                     fw.add("query_target", t, fw.ids.obj(tgt))
@@ -318,8 +320,8 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = replace(v.action, targets=action.targets)
     if action.kind == "play_land" and action.face is not None:  # the land face it names (712.12)
         v.action = replace(v.action, face=action.face)
-    if action.sacrifice:  # the permanents it names to sacrifice (118.3)
-        v.action = replace(v.action, sacrifice=action.sacrifice)
+    if action.sacrifice or action.sacrifice_given:  # the permanents it names to sacrifice (118.3)
+        v.action = replace(v.action, sacrifice=action.sacrifice, sacrifice_given=action.sacrifice_given)
     if (not v.ok and "additional_cost" in action.additional and "kicker" not in action.additional
             and "additional_cost" not in v.action.additional):
         # a spell with no optional additional cost (118.8): the verdict is on what was asked, not kicker

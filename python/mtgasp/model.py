@@ -283,6 +283,9 @@ class Action:
     # the action has a "targets" list, perhaps empty ("targets": [] chooses no target, 601.2c);
     # without one, the targets are not stated
     targets_given: bool = field(default=False, compare=False)
+    # the action has a "sacrifice" list, perhaps empty ("sacrifice": [] sacrifices no permanent of
+    # the player's choice, 118.3); without one, the payment search chooses
+    sacrifice_given: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -307,6 +310,6 @@ class Action:
             # the X announced for an activation or a plot/suspend cost (107.3a, 107.3d), echoed as
             # asked (found by probe16a: `why`/`apply` of {"kind": "activate", ..., "x": 3} dropped it)
             out["x"] = self.x
-        if self.sacrifice:
+        if self.sacrifice or self.sacrifice_given:
             out["sacrifice"] = list(self.sacrifice)
         return out

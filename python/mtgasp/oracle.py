@@ -4010,6 +4010,13 @@ CASTING_KEYWORDS = {
     "firebending", "power-up", "paradigm",
 }
 CASTING_KEYWORDS.discard("plainscycling")
+# a line that starts with such a keyword and its cost or number but isn't a keyword line ("Kicker
+# {X}. X can't be 0.", Thieving Skydiver; "Casualty X. The copy isn't legendary ...", Ob Nixilis,
+# the Adversary; "Flashback {3}{B}, Pay 3 life.", Incubob): refused like the keyword (found by
+# probe19c: kept as not modeled, kicking or casting them that way was refused)
+_CASTING_KEYWORD_START = re.compile(
+    r"^(?:" + "|".join(re.escape(k) for k in sorted(CASTING_KEYWORDS, key=len, reverse=True))
+    + r")(?=\s*[{—\d]|\s+X\b)", re.IGNORECASE)
 
 
 # --- compiling one line -----------------------------------------------------------------------
@@ -4315,7 +4322,7 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
            # ("target artifact creature": a card type before another is one more the target must have)
            r"(?:artifact|enchantment|land|creature|planeswalker|battle)(?= (?:artifact|enchantment|land|creature|planeswalker|battle)s?\b))")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, | or | and/or ){_T_TYPES}s?)*)"
+    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, and/or |, | or | and/or ){_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4355,22 +4362,31 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         return out
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
+    extra: list[dict[str, Any]] = []     # the requirements only a kicked spell adds (below)
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
     for i, m in enumerate(_T_PHRASE.finditer(plain)):
         pre, rest, first = m["pre"].strip().lower(), m["rest"], i == 0
         before, prev = prev, None
-        # 601.2c: a target required only if an additional cost was paid ("If this spell was
-        # kicked, it deals 2 damage to another target creature", Jilt; "... for each time this
-        # spell was kicked", Strength of the Tajuru) is no requirement; one that replaces the
-        # others then ("If this spell was kicked, instead ...", Blood Beckoning; "... exile target
-        # nonland permanent instead", Tear Asunder) leaves none that is necessary
+        # 601.2c: "A spell may require some targets only if an additional cost (such as a kicker
+        # cost) ... was chosen for it": a target required only if the spell was kicked ("If this
+        # spell was kicked, it deals 2 damage to another target creature", Jilt) is required of a
+        # kicked spell only ("kicked": true; found by probe19c: kicked Jilt was legal with one
+        # creature); "... for each time this spell was kicked" (Strength of the Tajuru) is no
+        # requirement; one that replaces the others then ("If this spell was kicked, instead ...",
+        # Blood Beckoning; "... exile target nonland permanent instead", Tear Asunder) leaves none
+        # that is necessary
         sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
         sent = sent[:sent.find(".")] if "." in sent else sent
-        alt = False
-        if _KICKED_IF.match(sent) or _KICKED_EACH.search(rest):
-            if not re.search(r"\binstead\b", sent):
-                continue
-            alt = True
+        alt = kick_only = False
+        if _KICKED_EACH.search(rest):
+            continue
+        if _KICKED_IF.match(sent):
+            if re.search(r"\binstead\b", sent):
+                alt = True
+            elif re.match(r"If (?:this spell|~) was kicked\b", sent):
+                kick_only = True
+            else:
+                continue   # (bargained: not modeled, no requirement)
         if pre.startswith(("up to", "any number")):
             continue
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
@@ -4406,7 +4422,9 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
                 continue   # "target creature or player": a player may be chosen too (601.2c)
-            words = [t.removesuffix("s") for t in re.split(r", or |, | or | and/or ", b["types"])]
+            # ("two target artifacts, creatures, and/or lands you control", Ghostly Flicker: each
+            # of the three; found by probe19c: the lands and "you control" were not read)
+            words = [t.removesuffix("s") for t in re.split(r", or |, and/or |, | or | and/or ", b["types"])]
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
                 req["types"] = types
@@ -4451,8 +4469,18 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             # 601.2c: "Target creature fights another target creature" (Blood Feud), "... on target
             # creature, ... on another target creature, and ... on a third target creature"
             # (Incremental Blight): different objects of the same kind, as "two target creatures"
+            if kick_only:
+                # 601.2c: "Return target creature ... If this spell was kicked, it deals 2 damage
+                # to another target creature" (Jilt): unkicked one creature, kicked two different
+                before["kicked"] = False
+                extra.append({**{k: v for k, v in before.items() if k != "kicked"},
+                              "count": before.get("count", 1) + 1})
+                continue
             before["count"] = before.get("count", 1) + 1
             prev = before
+            continue
+        if kick_only:
+            extra.append(req)
             continue
         if alt:
             alts.append(req)
@@ -4466,7 +4494,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # or enchantment, kicked a nonland permanent; Blood Beckoning kicked needs two creature
         # cards (found by probe18d: both were legal without them)
         out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
-    return out
+    return out + [{**e, "kicked": True} for e in extra]
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
@@ -5142,6 +5170,11 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         return [LineVerdict(face.name, line, "refused",
                             reason="a Saga's chapter ability (714.2) that no template reads: its "
                                    "lore counters and its sacrifice (714.3, 704.5s) would be wrong")]
+    kw = _CASTING_KEYWORD_START.match(body_norm)
+    if kw is not None and (lab is None or all(u.endswith("not_modeled") for u in ctx.used)):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'keyword "{kw.group(0)}" with words no template reads: it '
+                                   "changes how the spell is cast or what it costs (601.2b, 118.8, 118.9)")]
     if lab is not None:
         names_used = list(ctx.used) or ["effect.not_modeled"]
         if any(u.endswith("not_modeled") for u in names_used) and _grants_mana(body_norm):
@@ -5153,6 +5186,13 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             return [LineVerdict(face.name, line, "refused",
                                 reason="gives an object a mana ability (605.1a) in a way no "
                                        "template reads")]
+        if any(u.endswith("not_modeled") for u in names_used) and re.search(
+                r"\bsplit second\b", body_norm, re.IGNORECASE):
+            # 702.61a: "If this spell was kicked, it has split second." (Molten Disaster): while
+            # the kicked spell is on the stack no other spell can be cast nor ability activated;
+            # kept as not modeled, both were legal (found by probe19c)
+            return [LineVerdict(face.name, line, "refused",
+                                reason="gives split second (702.61a) in a way no template reads")]
         lab["template"] = _main_template(lab, names_used)
         abilities.append(lab)
         # templated when a template read something the rules use (a trigger, a cost, a mana
