@@ -422,10 +422,8 @@ def explain(q: Query, object_id: str) -> list[str]:
             applies[(args[0].number, args[1])].append(args[2])
         elif a.name == "could_produce":
             could.add((args[0].number, args[1].name))
-        elif a.name == "mana_ability":
-            mana_abilities.add(args[0])
-        elif a.name == "effect_produces":  # 106.7: an ability that adds mana without being a mana ability
-            mana_abilities.add(args[0])
+        elif a.name in ("mana_ability", "effect_produces"):  # (106.7: also one that adds mana without
+            mana_abilities.add(args[0])                        # being a mana ability)
         elif a.name == "has":
             has.append((args[0].number, args[1]))
     for o, ab in has:
