@@ -337,7 +337,8 @@ def _mana(q: Query, object_id: str) -> list[str]:
 
 
 EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3),
-                      ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1))
+                      ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1),
+                      ("effect_produces", 3))
 
 
 def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
@@ -423,8 +424,8 @@ def explain(q: Query, object_id: str) -> list[str]:
             applies[(args[0].number, args[1])].append(args[2])
         elif a.name == "could_produce":
             could.add((args[0].number, args[1].name))
-        elif a.name == "mana_ability":
-            mana_abilities.add(args[0])
+        elif a.name in ("mana_ability", "effect_produces"):  # (106.7: also one that adds mana without
+            mana_abilities.add(args[0])                        # being a mana ability)
         elif a.name == "has":
             has.append((args[0].number, args[1]))
     for o, ab in has:
@@ -508,7 +509,8 @@ def explain(q: Query, object_id: str) -> list[str]:
         else:
             for ab in has_mana[oid]:
                 found = d.ability_spec(ab)
-                keys = _produce_keys(found[1].get("mana") if found else None)
+                keys = _produce_keys((found[1].get("mana") or (found[1].get("effect") or {}).get("produce"))
+                                     if found else None)
                 zone = found[1].get("zone") if found else None
                 if zone in ("hand", "graveyard"):  # 113.6k: Simian Spirit Guide on the battlefield
                     lines.append(f"{d.ability_text(ab)} functions only while the card is in its owner's "

@@ -321,10 +321,11 @@ def _run(args: argparse.Namespace) -> int:
         if out_path is not None and not out_path.parent.is_dir():
             raise InputError(Problem("--out", f"the folder {out_path.parent} does not exist"))
         if args.choose is not None and len(args.choose) > 1 and args.choose.upper() != "PAY_LIFE" \
-                and action.kind != "pass":
+                and action.kind not in ("pass", "activate"):
             raise InputError(Problem("--choose", f'"{args.choose}": several colors are the choice of '
                                                  '"N mana in any combination of colors" as a spell or '
-                                                 'ability resolves (passing priority)'))
+                                                 'ability resolves (passing priority) or as a mana '
+                                                 'ability activated as the action adds its mana'))
         # (a type the activation can't add, by its own ability or a triggered mana ability such as
         # Fertile Ground's, is refused by apply_action, naming the types the source could produce)
         result = apply_action(checker, state, action, player, args.choose, args.seed)
