@@ -42,3 +42,27 @@ def test_a_permission_while_the_ability_resolves_is_still_kept(
     # "you may play one of them without paying its mana cost" lasts only while that triggered
     # ability resolves (608.2): the trigger is not modeled, nothing else changes
     assert results[name].card is not None, results[name].refusal
+
+
+@pytest.mark.parametrize("name, why", [
+    # 712.12: Emeria, Shattered Skyclave is a land face; imported as Emeria's Call alone, `why`
+    # refused playing the card as a land ("not a land card and has no land face", 305.1), from a
+    # hand or while Mosswort Bridge's "play the exiled card" resolved
+    ("Emeria's Call // Emeria, Shattered Skyclave",
+     "lacks its back face (Emeria, Shattered Skyclave): a modal double-faced card may be cast or "
+     "played as either face (712.11b, 712.12)"),
+    # 709.3: either half of a split card may be cast; imported as Fire alone, Ice was bad input
+    ("Fire // Ice", "lacks its other half (Ice): either half of a split card may be cast (709.3)"),
+])
+def test_a_card_missing_the_face_it_may_be_played_as_is_refused(
+        results: dict[str, CardResult], name: str, why: str) -> None:
+    r = results[name]
+    assert r.card is None and why in r.refusal, r.refusal
+
+
+def test_an_adventurer_without_its_adventure_is_still_its_creature(
+        results: dict[str, CardResult]) -> None:
+    # the copy lacks Stomp too; the creature face is what is cast from a hand by default and the
+    # rest of the model doesn't cast Adventures: kept as before
+    card = results["Bonecrusher Giant // Stomp"].card
+    assert card is not None and card["name"] == "Bonecrusher Giant" and card["layout"] == "normal"

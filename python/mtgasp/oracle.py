@@ -5218,6 +5218,9 @@ LAYOUT_FACES = {"modal_dfc": 2, "transform": 2, "split": 2, "adventure": 2, "fli
                 "aftermath": 2, "meld": 2, "prepare": 2}
 
 
+_PLAYABLE_FACES = ("modal_dfc", "split")
+
+
 def compile_card(raw: RawCard) -> CardResult:
     """Compile one card: every line gets a verdict; the card is imported if no line is refused."""
     lines: list[LineVerdict] = []
@@ -5239,9 +5242,22 @@ def compile_card(raw: RawCard) -> CardResult:
         refusals += refs
     layout = raw.layout
     name = raw.name
+    if layout in _PLAYABLE_FACES and len(faces_out) < LAYOUT_FACES[layout]:
+        # 712.11b, 712.12, 709.3: the missing face of a modal DFC may be cast or played as a land
+        # from the zones its front face is cast from, and either half of a split card may be cast;
+        # the front face alone answered "not a land card" for Emeria's Call // Emeria, Shattered
+        # Skyclave played as a land (a hideaway land's "play the exiled card" too), and had no
+        # Ice for Fire // Ice (found by probe19b): refused, not answered wrongly
+        missing = raw.name.split(" // ")[len(faces_out):] if " // " in raw.name else []
+        card_reason = card_reason or (
+            f"the card file lacks its {'back face' if layout == 'modal_dfc' else 'other half'}"
+            + (f" ({', '.join(missing)})" if missing else "") + ": "
+            + ("a modal double-faced card may be cast or played as either face (712.11b, 712.12)"
+               if layout == "modal_dfc" else "either half of a split card may be cast (709.3)"))
     if layout in LAYOUT_FACES and len(faces_out) < LAYOUT_FACES[layout]:
         # this copy of the data lacks the back face: import the front face alone (a judge sees
-        # it in the report); a modal DFC is then castable only as its front face
+        # it in the report); only for layouts whose other face is never cast or played from the
+        # zone the card is in (an adventure's creature, a flip card's top half, a meld card)
         faces_out = faces_out[:1]
         name = faces_out[0]["name"]
         layout = "normal"
