@@ -49,8 +49,8 @@ def test_a_permission_while_the_ability_resolves_is_still_kept(
     # refused playing the card as a land ("not a land card and has no land face", 305.1), from a
     # hand or while Mosswort Bridge's "play the exiled card" resolved
     ("Emeria's Call // Emeria, Shattered Skyclave",
-     "lacks its back face (Emeria, Shattered Skyclave): a modal double-faced card may be cast or "
-     "played as either face (712.11b, 712.12)"),
+     ("lacks its back face (Emeria, Shattered Skyclave): a modal double-faced card may be cast or "
+      "played as either face (712.11b, 712.12)")),
     # 709.3: either half of a split card may be cast; imported as Fire alone, Ice was bad input
     ("Fire // Ice", "lacks its other half (Ice): either half of a split card may be cast (709.3)"),
 ])
