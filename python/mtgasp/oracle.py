@@ -4306,9 +4306,10 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
 # 601.3, 406.3a: "You may cast that card for as long as it remains exiled", "You may look at and
 # play those cards for as long as they remain exiled", "its owner may play it for as long as it
-# remains exiled"
+# remains exiled"; not a card's own "You may cast this card for as long as it remains exiled" after
+# its own exiling cost (Glamorous Outlaw: refused for the mana ability it grants, 605.1a)
 _EXILE_PERMISSION = re.compile(
-    r"\bmay (?:look at and )?(?:cast|play)\b[^.]*?\bas long as (?:it|that card|those cards|they|"
+    r"\bmay (?:look at and )?(?:cast|play)\b(?! ~)[^.]*?\bas long as (?:it|that card|those cards|they|"
     r"the card|the exiled cards?|each of them) remains? exiled\b|"
     # "For as long as that card remains exiled, its owner may play it" (Elite Spellbinder)
     r"\bas long as (?:it|that card|those cards|they|the card|each of them) remains? exiled, "
