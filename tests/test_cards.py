@@ -432,8 +432,9 @@ def test_cards_module_does_not_import_clingo() -> None:
 
 
 def test_full_name_of_an_imported_front_face(lib: CardLibrary) -> None:
-    """The shared AtomicCards.json lacks the back faces of modal DFCs: the importer keeps the front
-    face alone as a card named by it, and "Front // Back" still finds it — never a built-in card."""
+    """The shared AtomicCards.json lacks the back faces of multi-face cards: the importer keeps the
+    front face alone of an adventurer or a flip card (it refuses a modal DFC or split card missing a
+    face) as a card named by it, and "Front // Back" still finds it — never a built-in card."""
     front = {"name": "Agadeem's Awakening", "layout": "normal", "faces": [
         {"name": "Agadeem's Awakening", "mana_cost": "{X}{B}{B}{B}", "types": ["Sorcery"],
          "oracle": "Draw a card.", "abilities": [{"kind": "not_modeled", "text": "Draw a card."}]}]}

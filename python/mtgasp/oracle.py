@@ -4298,11 +4298,29 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
         # Torch) changes the answers in scope: refused, not kept as not modeled (found by probe15b)
         raise Refused(f'changes what spells cost or whether they can be cast or lands played '
                       f'("{hit.group(0)}") in a way no template reads')
+    hit = _EXILE_PERMISSION.search(_unquoted(eff))
+    if hit:
+        # 601.3, 406.3a: a lasting permission to cast or play the cards an effect exiles ("You may
+        # cast that card for as long as it remains exiled", Gonti, Lord of Luxury; Hostage Taker;
+        # Praetor's Grasp): kept as not modeled, `why` refused casting the card a state says was
+        # exiled with it (exiled_with), 601.3 (found by probe19b)
+        raise Refused(f'lets a player cast or play the cards it exiles ("{hit.group(0)}"): a '
+                      "permission to cast from exile (601.3, 406.3a) no template reads")
     ctx.use("effect.not_modeled")
     return _not_modeled(eff, ctx)
 
 
 _EXTRA_LANDS = re.compile(r"\bplay\b[^.]*\badditional lands?\b", re.IGNORECASE)
+# 601.3, 406.3a: "You may cast that card for as long as it remains exiled", "You may look at and
+# play those cards for as long as they remain exiled", "its owner may play it for as long as it
+# remains exiled"; not a card's own "You may cast this card for as long as it remains exiled" after
+# its own exiling cost (Glamorous Outlaw: refused for the mana ability it grants, 605.1a)
+_EXILE_PERMISSION = re.compile(
+    r"\bmay (?:look at and )?(?:cast|play)\b(?! ~)[^.]*?\bas long as (?:it|that card|those cards|they|"
+    r"the card|the exiled cards?|each of them) remains? exiled\b|"
+    # "For as long as that card remains exiled, its owner may play it" (Elite Spellbinder)
+    r"\bas long as (?:it|that card|those cards|they|the card|each of them) remains? exiled, "
+    r"[^.]*?\bmay (?:look at [^.]*?)?(?:cast|play)\b", re.IGNORECASE)
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
                            r"\bcan't be cast\b|"
                            # 702.8a, 307.1: a permission to cast spells at instant speed no template
@@ -4670,6 +4688,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # {1} less to cast" (Ral, Monsoon Mage) changes what spells cost once it resolves
             raise Refused(f'a loyalty ability that changes what spells cost or whether they can be '
                           f'cast ("{hit.group(0)}"): not in the card format')
+        if (hit := _EXILE_PERMISSION.search(_unquoted(norm))) is not None:
+            # 601.3, 406.3a: as in _effect
+            raise Refused(f'a loyalty ability that lets a player cast or play the cards it exiles '
+                          f'("{hit.group(0)}"): not in the card format')
         if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},
@@ -4685,6 +4707,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # model, which is exactly "not modeled" -- unless it adds mana (CR 605.1b)
             if _ADDS.search(_unquoted(eff)):
                 raise Refused(f'a trigger adding mana ("{m["trig"]}") that no template reads')
+            if (hit := _EXILE_PERMISSION.search(_unquoted(eff))) is not None:
+                # 601.3, 406.3a: as in _effect (Thief of Sanity's, Valakut Exploration's cards)
+                raise Refused(f'lets a player cast or play the cards it exiles ("{hit.group(0)}"): '
+                              "a permission to cast from exile (601.3, 406.3a) no template reads")
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
@@ -5237,6 +5263,9 @@ LAYOUT_FACES = {"modal_dfc": 2, "transform": 2, "split": 2, "adventure": 2, "fli
                 "aftermath": 2, "meld": 2, "prepare": 2}
 
 
+_PLAYABLE_FACES = ("modal_dfc", "split")
+
+
 def compile_card(raw: RawCard) -> CardResult:
     """Compile one card: every line gets a verdict; the card is imported if no line is refused."""
     lines: list[LineVerdict] = []
@@ -5258,9 +5287,22 @@ def compile_card(raw: RawCard) -> CardResult:
         refusals += refs
     layout = raw.layout
     name = raw.name
+    if layout in _PLAYABLE_FACES and len(faces_out) < LAYOUT_FACES[layout]:
+        # 712.11b, 712.12, 709.3: the missing face of a modal DFC may be cast or played as a land
+        # from the zones its front face is cast from, and either half of a split card may be cast;
+        # the front face alone answered "not a land card" for Emeria's Call // Emeria, Shattered
+        # Skyclave played as a land (a hideaway land's "play the exiled card" too), and had no
+        # Ice for Fire // Ice (found by probe19b): refused, not answered wrongly
+        missing = raw.name.split(" // ")[len(faces_out):] if " // " in raw.name else []
+        card_reason = card_reason or (
+            f"the card file lacks its {'back face' if layout == 'modal_dfc' else 'other half'}"
+            + (f" ({', '.join(missing)})" if missing else "") + ": "
+            + ("a modal double-faced card may be cast or played as either face (712.11b, 712.12)"
+               if layout == "modal_dfc" else "either half of a split card may be cast (709.3)"))
     if layout in LAYOUT_FACES and len(faces_out) < LAYOUT_FACES[layout]:
         # this copy of the data lacks the back face: import the front face alone (a judge sees
-        # it in the report); a modal DFC is then castable only as its front face
+        # it in the report); only for layouts whose other face is never cast or played from the
+        # zone the card is in (an adventure's creature, a flip card's top half, a meld card)
         faces_out = faces_out[:1]
         name = faces_out[0]["name"]
         layout = "normal"
