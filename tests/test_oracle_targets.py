@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import abilities, module_fixtures, state, why
+from real_cards import abilities, module_fixtures, refusal, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_targets.json"
 results, checker = module_fixtures(FIXTURE)
@@ -92,3 +92,10 @@ def test_target_artifact_creature_is_both(results: dict[str, CardResult], checke
     v = why(checker, state([smith, {"id": "gb", "card": "Grizzly Bears"}]), act)
     assert not v.legal and {r.rule for r in v.reasons} == {"602.2b"}
     assert why(checker, state([smith, {"id": "pp", "card": "Pili-Pala", "owner": "bob"}]), act).legal
+
+
+def test_target_spell_with_mana_value_x_is_refused(results: dict[str, CardResult]) -> None:
+    # 601.2c, 202.3e: Spell Blast's "target spell with mana value X" was read as "target spell": cast
+    # with X = 0 it could target any spell. No target requirement holds a spell's mana value on the
+    # stack, so the card is refused rather than answered wrongly.
+    assert "mana value" in refusal(results, "Spell Blast")

@@ -4433,6 +4433,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         elif _T_CARD.match(rest):
             continue
         elif (sp := _T_SPELL.match(rest)) is not None:
+            if re.match(r"\s*with mana value\b", rest[sp.end():]):
+                # 601.2c, 202.3e: "target spell with mana value X" (Spell Blast) needs the mana value
+                # of a spell on the stack, X included, which no target requirement holds (read as
+                # "target spell", any spell would do)
+                raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
+                              "requirement reads it")
             req = {"zone": "stack"}
             if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
                 req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
