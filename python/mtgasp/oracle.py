@@ -5202,10 +5202,10 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
         return [LineVerdict(face.name, line, "refused",
                             reason="a Saga's chapter ability (714.2) that no template reads: its "
                                    "lore counters and its sacrifice (714.3, 704.5s) would be wrong")]
-    kw = _CASTING_KEYWORD_START.match(body_norm)
-    if kw is not None and (lab is None or all(u.endswith("not_modeled") for u in ctx.used)):
+    kw_start = _CASTING_KEYWORD_START.match(body_norm)
+    if kw_start is not None and (lab is None or all(u.endswith("not_modeled") for u in ctx.used)):
         return [LineVerdict(face.name, line, "refused",
-                            reason=f'keyword "{kw.group(0)}" with words no template reads: it '
+                            reason=f'keyword "{kw_start.group(0)}" with words no template reads: it '
                                    "changes how the spell is cast or what it costs (601.2b, 118.8, 118.9)")]
     if lab is not None:
         names_used = list(ctx.used) or ["effect.not_modeled"]
