@@ -355,28 +355,40 @@ def test_bad_card_file_reports_every_problem(tmp_path: Path) -> None:
     assert err.to_json()["problems"][0]["path"].startswith("cards[")
 
 
-def test_effect_amounts_are_numbers_x_only_in_a_spells_damage() -> None:
-    """107.3a: a spell's "deals X damage" reads the X announced as it was cast; no other effect
-    reads "X", so an "X" (or any word) in another amount or count is bad input, not a silent 0."""
-    def card(name: str, kind: str, effect: dict[str, Any]) -> dict[str, Any]:
+def test_effect_amounts_are_numbers_x_only_where_an_x_is_announced() -> None:
+    """107.3a, 107.3k, 107.3m: an amount "X" (damage, cards drawn, tokens created, counters put) is
+    the X of what resolves: a spell's, an activated ability's with {X} in its cost, an
+    enters-the-battlefield trigger's (the X of the spell its source was). Anywhere else no X is
+    announced, so an "X" (or any word) is bad input, not a silent 0."""
+    def card(name: str, kind: str, effect: dict[str, Any], cost: str = "", event: str = "enters"
+             ) -> dict[str, Any]:
         ab: dict[str, Any] = {"kind": kind, "text": "Text.", "effect": effect}
         if kind == "activated":
-            ab["cost"] = {"tap": True}
+            ab["cost"] = {"tap": True, **({"mana": cost} if cost else {})}
+        if kind == "triggered":
+            ab["trigger"] = {"event": event}
         return {"name": name, "layout": "normal", "faces": [{
             "name": name, "mana_cost": "{X}{R}", "types": ["Sorcery" if kind == "spell" else "Artifact"],
             "oracle": "Text.", "abilities": [ab]}]}
     ok = parse_card_document({"format": 1, "cards": [
-        card("X Blast", "spell", {"action": "damage", "amount": "X", "target": "any"})]})
+        card("X Blast", "spell", {"action": "damage", "amount": "X", "target": "any"}),
+        card("X Draw", "spell", {"action": "draw", "n": "X"}),
+        card("X Rod", "activated", {"action": "damage", "amount": "X", "target": "any"}, "{X}"),
+        card("X Enters", "triggered", {"action": "create_tokens", "n": "X", "token": {
+            "power": 1, "toughness": 1, "colors": [], "types": ["Creature"], "subtypes": ["Hero"]}}),
+        card("X Counters", "triggered", {"action": "add_counter", "counter": "+1/+1", "n": "X"})]})
     assert ok
     with pytest.raises(InputError) as info:
         parse_card_document({"format": 1, "cards": [
             card("X Rod", "activated", {"action": "damage", "amount": "X", "target": "any"}),
-            card("X Draw", "spell", {"action": "draw", "n": "X"}),
+            card("X Attacks", "triggered", {"action": "draw", "n": "X"}, event="attacks"),
+            card("X Pump", "spell", {"action": "pump", "power": "X", "toughness": 0}),
             card("Two Blast", "spell", {"action": "damage", "amount": "two", "target": "any"})]})
     found = {p.path: p.message for p in info.value.problems}
     assert set(found) == {"cards[0].faces[0].abilities[0].effect.amount",
                           "cards[1].faces[0].abilities[0].effect.n",
-                          "cards[2].faces[0].abilities[0].effect.amount"}
+                          "cards[2].faces[0].abilities[0].effect.power",
+                          "cards[3].faces[0].abilities[0].effect.amount"}
     assert all("expected a number" in m and "107.3a" in m for m in found.values())
 
 

@@ -151,8 +151,11 @@ EFFECT_ACTIONS = (
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
-# the effect parameters that are amounts or counts (a number; "X" only in a spell's damage)
+# the effect parameters that are amounts or counts (a number; "X" only in X_AMOUNTS)
 NUMERIC_EFFECT_PARAMS = ("amount", "kicked_amount", "n", "scry", "draw", "power", "toughness")
+# the amounts an effect may give as "X" (effects.lp's fx_num/5: the X of what resolves)
+X_AMOUNTS = {("damage", "amount"), ("damage", "kicked_amount"), ("ping", "amount"), ("draw", "n"),
+             ("create_tokens", "n"), ("add_counter", "n")}
 EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("look_take", "what"): ("legendary_creature",),
     # 702.8a: "You may cast [creature] spells this turn as though they had flash"
@@ -633,7 +636,9 @@ class _Validator:
                 if bad:
                     self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
                                                   "supported (only two-color hybrid such as {W/U})")
-        self.mana_or_effect(ab, path)
+        mc = ab["cost"].get("mana") if isinstance(ab.get("cost"), dict) else None
+        # 107.3a, 107.3k: an effect may count the X announced as the ability was activated
+        self.mana_or_effect(ab, path, x_ok=isinstance(mc, str) and "{X}" in mc)
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
         sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
@@ -755,9 +760,11 @@ class _Validator:
                                                   "chosen color")
         if "trigger" in ab:
             self.trigger(ab["trigger"], f"{path}.trigger")
-        self.mana_or_effect(ab, path)
+        # 107.3m: an enters-the-battlefield trigger may count the X of the spell its source was
+        trig = ab.get("trigger")
+        self.mana_or_effect(ab, path, x_ok=isinstance(trig, dict) and trig.get("event") == "enters")
 
-    def mana_or_effect(self, ab: dict[str, Any], path: str) -> None:
+    def mana_or_effect(self, ab: dict[str, Any], path: str, x_ok: bool = False) -> None:
         if ("mana" in ab) == ("effect" in ab):
             self.add(path, 'needs exactly one of "mana" (a mana ability) and "effect"')
         if "rider" in ab:
@@ -796,7 +803,7 @@ class _Validator:
         if "mana" in ab:
             self.produce(ab["mana"], f"{path}.mana")
         if "effect" in ab:
-            self.effect(ab["effect"], f"{path}.effect", of_permanent=True)
+            self.effect(ab["effect"], f"{path}.effect", of_permanent=True, x_ok=x_ok)
 
     def _static(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         present = [f for f in STATIC_FIELDS if f in ab]
@@ -1674,7 +1681,8 @@ class _Validator:
         if "nonbasic" in flt:
             self.boolean(flt["nonbasic"], f"{path}.nonbasic")
 
-    def effect(self, v: Any, path: str, of_permanent: bool = False, of_spell: bool = False) -> None:
+    def effect(self, v: Any, path: str, of_permanent: bool = False, of_spell: bool = False,
+               x_ok: bool = False) -> None:
         eff = self.obj(v, path, 'an effect such as {"action": "draw", "n": 1}')
         if eff is None:
             return
@@ -1728,23 +1736,26 @@ class _Validator:
                                            and fe.get("devotion") != "chosen"):
                     self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "
                              f"only as symbols (\"mana\") for each of {', '.join(SPELL_FOR_EACH_COUNTS)}")
-        self.effect_params(eff, path, of_spell)
+        self.effect_params(eff, path, of_spell or x_ok)
 
-    def effect_params(self, eff: Mapping[str, Any], path: str, of_spell: bool = False) -> None:
+    def effect_params(self, eff: Mapping[str, Any], path: str, x_ok: bool = False) -> None:
         """The parameters of an effect (amounts, counts, counter kinds, targets, the token it
         creates): numbers within the card bounds (facts.py writes them as solver integers), words,
         true/false, a token or a sacrifice object, a list of keywords. The amounts and counts
-        (NUMERIC_EFFECT_PARAMS) are numbers; a spell's damage may be "X" (107.3a: the X announced
-        as it was cast), which no other effect reads."""
+        (NUMERIC_EFFECT_PARAMS) are numbers; with ``x_ok`` (a spell, an activated ability with {X}
+        in its cost, an enters-the-battlefield trigger) the amount of damage, the number of cards
+        drawn, of tokens created or of counters put may be "X" (107.3a, 107.3k, 107.3m: the X of
+        what resolves, effects.lp's fx_num/5)."""
         for k, val in eff.items():
             if k in ("action", "condition", "replace_mana", "produce"):
                 continue
             p = _key_path(path, str(k))
             if k in NUMERIC_EFFECT_PARAMS and not _is_int(val):
-                if not (val == "X" and of_spell and eff.get("action") == "damage"
-                        and k in ("amount", "kicked_amount")):
-                    self.add(p, f"expected a number, got {_q(val)} (\"X\" only in a spell's damage "
-                                "amount: the X announced as it was cast, 107.3a)")
+                if not (val == "X" and x_ok and (eff.get("action"), k) in X_AMOUNTS):
+                    self.add(p, f"expected a number, got {_q(val)} (\"X\" only as the amount of "
+                                "damage, cards drawn, tokens created or counters put by a spell, an "
+                                "activated ability with {X} in its cost or an enters-the-battlefield "
+                                "trigger: 107.3a, 107.3k, 107.3m)")
                 continue
             if isinstance(val, bool):
                 continue

@@ -435,6 +435,10 @@ class Ctx:
     used: list[str] = field(default_factory=list)  # the template names used for the line
     cost_text: str = ""  # the cost of the activated ability being read (its "X", if any)
     of_permanent: bool = False  # reading a triggered ability's effect (its source is a permanent)
+    # reading an effect whose "X" is the X of what resolves (107.3a: a spell with {X} in its mana
+    # cost; 107.3k: an activated ability with {X} in its cost; 107.3m: an enters-the-battlefield
+    # trigger of a card with {X} in its mana cost): an amount "X" is read (cards.py X_AMOUNTS)
+    x_from: bool = False
 
     def use(self, name: str) -> None:
         self.used.append(name)
@@ -463,6 +467,16 @@ def _match(kind: str, text: str, ctx: Ctx) -> Any:
             ctx.use(t.name)
             return out
     raise Refused(f'no {kind} template matches "{text}"')
+
+
+def _x_amount(word: str, ctx: Ctx) -> int | str:
+    """A number word, or "X" where the X is that of what resolves (Ctx.x_from); an X defined some
+    other way ("X is the number of ...") is refused, so the line is not modeled."""
+    if word == "X":
+        if not ctx.x_from:
+            raise Refused("an X that is not announced for what resolves")
+        return "X"
+    return _num(word)
 
 
 def _try(kind: str, text: str, ctx: Ctx) -> Any | None:
@@ -2598,21 +2612,23 @@ def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.damage", "effect",
-          r"~ deals (?P<n>\d+) damage to any target(?:\. If ~ was kicked, it deals (?P<k>\d+) "
+          r"~ deals (?P<n>\d+|X) damage to any target(?:\. If ~ was kicked, it deals (?P<k>\d+) "
           r"damage instead)?",
-          '{"action": "damage", "amount": N, "target": "any", "kicked_amount": M}',
-          "CR 120.3, 702.33", "Lightning Bolt")
+          '{"action": "damage", "amount": N | "X", "target": "any", "kicked_amount": M}',
+          "CR 120.3, 702.33, 107.3a", "Lightning Bolt; Blaze: ~ deals X damage to any target")
 def _e_damage(m: re.Match[str], ctx: Ctx) -> Any:
-    e: dict[str, Any] = {"action": "damage", "amount": int(m["n"]), "target": "any"}
+    e: dict[str, Any] = {"action": "damage", "amount": _x_amount(m["n"], ctx), "target": "any"}
     if m["k"]:
         e["kicked_amount"] = int(m["k"])
     return e
 
 
-@template("effect.ping", "effect", r"It deals (?P<n>\d+) damage to any target",
-          '{"action": "ping", "amount": N, "target": "any"}', "CR 120.3", "Walking Ballista")
+@template("effect.ping", "effect", r"It deals (?P<n>\d+|X) damage to any target",
+          '{"action": "ping", "amount": N | "X", "target": "any"}', "CR 120.3, 107.3a, 107.3m",
+          "Walking Ballista; Cinder Elemental: {X}{R}, {T}, Sacrifice this creature: It deals X damage "
+          "to any target")
 def _e_ping(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"action": "ping", "amount": int(m["n"]), "target": "any"}
+    return {"action": "ping", "amount": _x_amount(m["n"], ctx), "target": "any"}
 
 
 @template("effect.counter_spell", "effect", r"Counter target spell",
@@ -2649,10 +2665,11 @@ def _e_extra_land_drops(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "extra_land_drops", "n": _num(m["n"])}
 
 
-@template("effect.draw", "effect", rf"Draw (?P<n>{NUM}) cards?",
-          '{"action": "draw", "n": N}', "CR 121.1", "Draw a card.")
+@template("effect.draw", "effect", rf"Draw (?P<n>{NUM}|X) cards?",
+          '{"action": "draw", "n": N | "X"}', "CR 121.1, 107.3a, 107.3m",
+          "Draw a card; Gadwick, the Wizened: When ~ enters, draw X cards.")
 def _e_draw(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"action": "draw", "n": _num(m["n"])}
+    return {"action": "draw", "n": _x_amount(m["n"], ctx)}
 
 
 @template("effect.scry_draw", "effect", rf"Scry (?P<s>\d+), then draw (?P<n>{NUM}) cards?",
@@ -2662,11 +2679,11 @@ def _e_scry_draw(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "scry_draw", "scry": int(m["s"]), "draw": _num(m["n"])}
 
 
-@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three) (?P<c>[+\-\d/]+|[a-z]+) "
+@template("effect.add_counter_self", "effect", r"Put (?P<n>a|an|one|two|three|X) (?P<c>[+\-\d/]+|[a-z]+) "
           r"counters? on ~", '{"action": "add_counter", "counter": "+1/+1", "n": N}', "CR 122.1",
           "{4}: Put a +1/+1 counter on this creature; {T}: Put a storage counter on this land.")
 def _e_add_counter(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"action": "add_counter", "counter": m["c"], "n": _num(m["n"])}
+    return {"action": "add_counter", "counter": m["c"], "n": _x_amount(m["n"], ctx)}
 
 
 @template("effect.pump_self", "effect",
@@ -2730,7 +2747,7 @@ _TOKEN_COLORS = "|".join(COLOR_WORDS)
 
 
 @template("effect.create_tokens", "effect",
-          rf"Create (?P<n>{NUM}) (?P<p>\d+)/(?P<t>\d+) (?P<c>(?:(?:{_TOKEN_COLORS}|colorless)"
+          rf"Create (?P<n>{NUM}|X) (?P<p>\d+)/(?P<t>\d+) (?P<c>(?:(?:{_TOKEN_COLORS}|colorless)"
           r"(?: and )?)+) (?P<sub>(?:[A-Z][a-z]+ )+)creature tokens?(?: with (?P<kw>[a-z ,]+?))?"
           r"(?P<fore>\. If ~ was foretold, create X of those tokens instead)?",
           '{"action": "create_tokens", "n": N, "token": {...}}', "CR 111.1, 702.143",
@@ -2739,7 +2756,7 @@ def _e_tokens(m: re.Match[str], ctx: Ctx) -> Any:
     colors = [COLOR_WORDS[w] for w in re.split(r" and ", m["c"]) if w in COLOR_WORDS]
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
     e: dict[str, Any] = {
-        "action": "create_tokens", "n": _num(m["n"]),
+        "action": "create_tokens", "n": _x_amount(m["n"], ctx),
         "token": {"power": int(m["p"]), "toughness": int(m["t"]), "colors": colors,
                   "types": ["Creature"], "subtypes": m["sub"].split(), "keywords": kws},
     }
@@ -4723,10 +4740,13 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
         ctx.of_permanent = True   # its source's counters may be counted (608.2h)
+        # 107.3m: an enters trigger's X is the X of the spell its source was
+        ctx.x_from = trig.get("event") == "enters" and "{X}" in (ctx.face.mana_cost or "")
         try:
             effect = _single(_effect(eff, ctx), ctx)
         finally:
             ctx.of_permanent = False
+            ctx.x_from = False
         return {"kind": "triggered", "text": line, "trigger": trig, "effect": effect}
     # activated abilities (CR 602.1): "<cost>: <effect>"
     m = _ACTIVATED.match(norm.strip())
@@ -4802,7 +4822,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # 113.6k: an ability whose effect moves its card out of a zone functions only there
             # (Reassembling Skeleton: "Return this card from your graveyard to the battlefield")
             zone = ability_zone({**cost, "_zone": "graveyard"})
-        effect = _single(_effect(eff, ctx), ctx)
+        ctx.x_from = "{X}" in str(cost.get("mana", ""))   # 107.3k: the X announced as it was activated
+        try:
+            effect = _single(_effect(eff, ctx), ctx)
+        finally:
+            ctx.x_from = False
         if effect == {"action": "not_modeled"}:
             effect = _not_modeled(eff, ctx)   # several sentences not modeled together
         return {"kind": "activated", "text": line, "cost": cost, **zone, **timing, "effect": effect}
@@ -4819,7 +4843,11 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # and/or creature cards in an opponent's graveyard as you cast this spell"): not chosen
             raise Refused("the text defines the X of the spell's mana cost (107.3c): no template")
         if not _SPELL_STATIC.search(norm):
-            eff = _effect(norm, ctx, spell=True)
+            ctx.x_from = "{X}" in (ctx.face.mana_cost or "")   # 107.3a: the X announced as it was cast
+            try:
+                eff = _effect(norm, ctx, spell=True)
+            finally:
+                ctx.x_from = False
             if "effects" in eff:
                 return {"kind": "spell", "text": line, "effects": eff["effects"]}
             return {"kind": "spell", "text": line, "effect": eff}

@@ -146,7 +146,6 @@ IN_ZONE = {
 }
 
 _MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _PlayerCheck = Callable[[str, Any], str | None]
 
@@ -362,7 +361,7 @@ def _got(value: Any) -> str:
 
 def _sub(path: str, key: str) -> str:
     """The path of a field of an object: ``a.b``, or ``a["+1/+1"]`` for other keys."""
-    if _IDENT.fullmatch(key):
+    if key.isascii() and key.isidentifier():  # [A-Za-z_][A-Za-z0-9_]*
         return f"{path}.{key}" if path else key
     return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
