@@ -471,3 +471,20 @@ def test_real_card_text_given_as_a_card_file_says_how_to_import_it(doc: Any, wha
         parse_card_document(doc, "x.json")
     assert len(e.value.problems) == 1
     assert what in e.value.problems[0].message and "mtgasp cards import" in e.value.problems[0].message
+
+
+def test_another_target_differs_from_a_target_before_it() -> None:
+    """601.2c: "another": true on a TARGET after the first (Pit Fight); on the first there is no
+    target before it to differ from: bad input naming the field."""
+    def card(targets: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"name": "Fight", "layout": "normal", "faces": [{
+            "name": "Fight", "mana_cost": "{R}", "types": ["Sorcery"], "oracle": "Text.",
+            "abilities": [{"kind": "spell", "text": "Text.",
+                           "effect": {"action": "not_modeled", "targets": targets}}]}]}
+    creature = {"zone": "battlefield", "types": ["Creature"]}
+    assert parse_card_document({"format": 1, "cards": [card([creature, {**creature, "another": True}])]})
+    with pytest.raises(InputError) as info:
+        parse_card_document({"format": 1, "cards": [card([{**creature, "another": True}, creature])]})
+    assert [p.path for p in info.value.problems] == [
+        "cards[0].faces[0].abilities[0].effect.targets[0].another"]
+

@@ -1781,7 +1781,8 @@ class _Validator:
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
-        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "tapped", "controller": "you"|"opponents", "other", "count" (N, or "X": as
+        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "tapped", "controller": "you"|"opponents", "other", "another" (its targets
+        differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced), "max" (N or
         "any": "one or two target creatures" names at least "count" and at most "max"), "kicked"
         (true: required only of a kicked spell, false: only of one cast without its kicker; the
@@ -1795,8 +1796,8 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "all_types", "non_types", "colors", "non_colors", "supertypes",
-                                           "tapped", "controller", "other", "count", "mana_value", "max",
-                                           "abilities", "kicked"))
+                                           "tapped", "controller", "other", "another", "count", "mana_value",
+                                           "max", "abilities", "kicked"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "all_types", "non_types"):
@@ -1808,9 +1809,11 @@ class _Validator:
             if "supertypes" in req:
                 self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
                                  nonempty=True)
-            for f in ("tapped", "other", "abilities", "kicked"):
+            for f in ("tapped", "other", "another", "abilities", "kicked"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")
+            if req.get("another") is True and i == 0:
+                self.add(f"{p}.another", "the first target has no target before it to differ from")
             if "controller" in req:
                 self.choice(req["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
             if "mana_value" in req and req["mana_value"] != "X":   # "with mana value X" (107.3a)

@@ -662,6 +662,8 @@ class FactWriter:
                     self.add("target_req_controller", a, tj, C(req["controller"]))
                 if req.get("other"):
                     self.add("target_req_other", a, tj)
+                if req.get("another"):   # 601.2c: "another target": not a target chosen before it
+                    self.add("target_req_another", a, tj)
                 if req.get("abilities"):   # "target spell or ability" (601.2c)
                     self.add("target_req_abilities", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)

@@ -4520,6 +4520,11 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             before["count"] = before.get("count", 1) + 1
             prev = before
             continue
+        if pre in ("another", "a third") and not first and (out or alts or extra):
+            # 601.2c: "Target creature you control fights another target creature" (Pit Fight):
+            # a different object than the targets before it, of another kind (found by the lead,
+            # session 20: the same creature named twice, or one creature alone, was legal)
+            req["another"] = True
         if kick_only:
             extra.append(req)
             continue
@@ -4535,7 +4540,11 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # or enchantment, kicked a nonland permanent; Blood Beckoning kicked needs two creature
         # cards (found by probe18d: both were legal without them)
         out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
-    return out + [{**e, "kicked": True} for e in extra]
+    reqs = out + [{**e, "kicked": True} for e in extra]
+    if any(r.get("another") for r in reqs) and len(reqs) > 2:
+        # (effects.lp checks "another target" pairwise: exact for two requirements)
+        raise Refused('"another target" among more than two targets: not in the card format')
+    return reqs
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
