@@ -4110,6 +4110,12 @@ _REMOVES_ABILITIES = re.compile(
 # planeswalker", "Enchant nonland permanent." with a period) are refused, not kept as not modeled
 # (found by probe16c: Planar Disruption's spell targeted nothing)
 _ENCHANT_UNREAD = re.compile(r"^Enchant\b")
+# 702.48a: "[Quality] offering" ("Fox offering", "Artifact offering") lets the card be cast any time
+# its owner could cast an instant by sacrificing a permanent of that quality, the total cost reduced
+# by its mana cost: it changes when the spell may be cast and what it costs (117.1a, 601.2f). Kept
+# as not modeled, casting Patron of the Kitsune on an opponent's turn with a Fox to sacrifice was
+# refused (307.1; found by probe20a); no template reads it.
+_OFFERING = re.compile(r"^[A-Za-z-]+ offering$", re.IGNORECASE)
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4131,6 +4137,9 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_ENCHANT_UNREAD, False,
      ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
       "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
+    (_OFFERING, False,
+     ('"%s" (702.48a): the card may be cast any time its owner could cast an instant by sacrificing '
+      "a permanent of that quality, for less (117.1a, 601.2f); no template reads it")),
     # (after the others: Frogify's line takes abilities away too, 613.1f, and is refused so)
     (_MAKES_CREATURES, False,
      ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
