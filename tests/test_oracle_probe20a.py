@@ -6,8 +6,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import module_fixtures, refusal
+from mtgasp.state import parse_state
+from real_cards import (
+    abilities,
+    activate,
+    applied,
+    module_fixtures,
+    obj,
+    refusal,
+    rules,
+    state,
+    why,
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe20a.json"
 results, checker = module_fixtures(FIXTURE)
@@ -22,3 +34,40 @@ def test_offering_is_refused(results: dict[str, CardResult]) -> None:
         assert f'"{words}" (702.48a)' in refusal(results, name)
     # a card named "... Offering" is no offering keyword
     assert results["Volcanic Offering"].card is not None
+
+
+def test_loyalty_ability_with_an_x_cost(results: dict[str, CardResult], checker: Checker) -> None:
+    # 606.4, 107.3a: "[−X]: ..." is a loyalty ability whose cost removes the X announced; 606.6: X
+    # can't be more than the loyalty counters; 606.3: sorcery timing, one loyalty ability of the
+    # permanent each turn. It was kept as not modeled: `moves` left it out, `why` called it bad input.
+    assert abilities(results, "Ugin, the Spirit Dragon")[1] == {
+        "kind": "activated", "cost": {"loyalty": "-X"}, "effect": {"action": "not_modeled"}}
+    doc = state([{"id": "ug", "card": "Ugin, the Spirit Dragon", "counters": {"loyalty": 7}},
+                 {"id": "cn", "card": "Chandra Nalaar", "counters": {"loyalty": 2}},
+                 {"id": "b", "card": "Grizzly Bears", "owner": "bob"}])
+    st = parse_state(doc, checker.library)
+    ugin = [v for v in checker.moves(st) if v.action.object == "ug"]
+    assert [(v.action.ability, v.to_json()["cost"], v.to_json().get("x")) for v in ugin] == [
+        (1, "put 2 loyalty counters on it", None),
+        (2, "remove X loyalty counters from it", {"min": 0, "max": 7})]
+    assert why(checker, doc, {**activate("ug", 2), "x": 7}).legal
+    v = why(checker, doc, {**activate("ug", 2), "x": 8})
+    assert not v.legal and [(r.rule, r.message) for r in v.reasons] == [
+        ("606.6", ("Ugin, the Spirit Dragon (ug) has 7 loyalty counter(s); its loyalty ability costs "
+                   "X = 8 loyalty."))]
+    v = why(checker, doc, {**activate("cn", 2), "x": 3, "targets": ["b"]})
+    assert not v.legal and rules(v) == {"606.6"}
+    assert why(checker, doc, {**activate("cn", 2), "x": 2, "targets": ["b"]}).legal
+    v = why(checker, {**doc, "step": "upkeep"}, {**activate("ug", 2), "x": 1})
+    assert not v.legal and rules(v) == {"606.3"}
+    used = state([{"id": "ug", "card": "Ugin, the Spirit Dragon", "counters": {"loyalty": 7},
+                   "activated_this_turn": [1]}])
+    v = why(checker, used, {**activate("ug", 2), "x": 1})
+    assert not v.legal and rules(v) == {"606.3"}
+    # apply: the X announced is removed and written on the ability; without `x`, all of them
+    # (the largest X), and the planeswalker with 0 loyalty goes to the graveyard (704.5i)
+    after = applied(checker, doc, {**activate("ug", 2), "x": 3})
+    assert obj(after, "ug")["counters"] == {"loyalty": 4} and obj(after, "ug")["activated_this_turn"] == [2]
+    assert obj(after, "ug-ability2")["x"] == 3
+    after = applied(checker, doc, activate("ug", 2))
+    assert obj(after, "ug")["zone"] == "graveyard" and obj(after, "ug-ability2")["x"] == 7

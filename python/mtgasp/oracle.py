@@ -4686,7 +4686,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     # _loyalty_mana; any other with a number for its loyalty cost is an activated ability whose
     # effect is not modeled (its cost, 606.4-606.6, its timing and once-each-turn limit, 606.3,
     # and the targets it requires, 602.2b, are: "Jace's [0] may be activated in her main phase",
-    # "Liliana's [+1] can't be activated on an opponent's turn"); an X loyalty cost, or a face
+    # "Liliana's [+1] can't be activated on an opponent's turn"), "[−X]" too; a face
     # without a printed loyalty, is kept as not modeled
     if _LOYALTY.match(norm.strip()):
         if _ADDS.search(_unquoted(norm)):
@@ -4711,6 +4711,14 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},
                     "effect": _not_modeled(lm["eff"], ctx)}
+        # 606.4, 107.3a: "[−X]: ..." (Ugin, the Spirit Dragon; Chandra Nalaar): X is announced as
+        # it is activated, and its cost removes X loyalty counters (606.6: no more than it has).
+        # Kept as not modeled, `moves` left it out and `why` called it bad input (found by
+        # probe20a).
+        xm = re.match(r"\[[−-]X\]: (?P<eff>.+)", norm.strip())
+        if xm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
+            return {"kind": "activated", "text": line, "cost": {"loyalty": "-X"},
+                    "effect": _not_modeled(xm["eff"], ctx)}
         return {"kind": "not_modeled", "text": line}
     # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
     m = _TRIGGER.match(norm.strip())
