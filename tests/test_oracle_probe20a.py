@@ -71,3 +71,21 @@ def test_loyalty_ability_with_an_x_cost(results: dict[str, CardResult], checker:
     assert obj(after, "ug-ability2")["x"] == 3
     after = applied(checker, doc, activate("ug", 2))
     assert obj(after, "ug")["zone"] == "graveyard" and obj(after, "ug-ability2")["x"] == 7
+
+
+def test_loyalty_x_of_a_target_with_mana_value_x(checker: Checker) -> None:
+    # 107.3a, 601.2c: Sorin, Vengeful Bloodlord's "[−X]: Return target creature card with mana value
+    # X ...": with a target named and no `x`, X is that target's mana value (no other X makes it
+    # legal): `why` checks it against the loyalty counters (606.6) and `apply` removes that many
+    bf = {"id": "so", "card": "Sorin, Vengeful Bloodlord", "counters": {"loyalty": 5}}
+    doc = state([bf, {"id": "gb", "card": "Grizzly Bears", "zone": "graveyard"}])
+    act = {**activate("so", 3), "targets": ["gb"]}
+    assert why(checker, doc, act).legal
+    after = applied(checker, doc, act)
+    assert obj(after, "so")["counters"] == {"loyalty": 3} and obj(after, "so-ability3")["x"] == 2
+    v = why(checker, doc, {**act, "x": 3})
+    assert not v.legal and rules(v) == {"602.2b"}
+    low = state([{**bf, "counters": {"loyalty": 1}}, {"id": "gb", "card": "Grizzly Bears", "zone": "graveyard"}])
+    v = why(checker, low, act)
+    assert not v.legal and [(r.rule, r.message) for r in v.reasons] == [
+        ("606.6", "Sorin, Vengeful Bloodlord (so) has 1 loyalty counter(s); its loyalty ability costs X = 2 loyalty.")]
