@@ -214,6 +214,8 @@ class Decoder:
                 n = abs(loy)
                 what = _counters(n, "loyalty")
                 extras.append(f"put {what} on it" if loy > 0 else f"remove {what} from it")
+            if loy == "-X":  # "[−X]": X loyalty counters, X announced (107.3a)
+                extras.append("remove X loyalty counters from it")
             if cost.get("tap"):
                 extras.append("{T}")
             if cost.get("untap"):

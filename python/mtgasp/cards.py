@@ -1077,8 +1077,9 @@ class _Validator:
                     self.add(p, 'needs "type" or "subtypes" (one of them)')
                 if "colorless" in rv and (rv["colorless"] is not True or "type" not in rv):
                     self.add(f"{p}.colorless", 'true, with "type" ("a colorless creature card")')
-        if "loyalty" in cost:  # "[+1]", "[−2]" (606.4): put or remove loyalty counters
+        if "loyalty" in cost and cost["loyalty"] != "-X":  # "[+1]", "[−2]" (606.4): put or remove loyalty counters
             self.integer(cost["loyalty"], f"{path}.loyalty", -MAX_CARD_NUMBER)
+        if "loyalty" in cost:  # ("[−X]": "-X", remove X loyalty counters, X announced, 107.3a)
             extra = [k for k in cost if k != "loyalty"]
             if extra:
                 self.add(f"{path}.loyalty", f"a loyalty cost is the whole cost, not with {extra[0]}")

@@ -956,6 +956,9 @@ class FactWriter:
                 self.add("rider_counters", a, String(ck), N(int(cn)))
         if isinstance(cost.get("loyalty"), int) and prefix == "activation":  # 606.4
             self.add("activation_loyalty", a, N(int(cost["loyalty"])))
+        if cost.get("loyalty") == "-X" and prefix == "activation":  # 606.4, 107.3a: "[−X]"
+            self.add("activation_loyalty", a, N(0))
+            self.add("activation_loyalty_x", a)
         if isinstance(cost.get("energy"), int) and prefix == "activation":
             self.add("activation_energy", a, N(int(cost["energy"])))
         if cost.get("discard_hand") is True and prefix == "activation":

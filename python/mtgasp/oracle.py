@@ -4127,6 +4127,12 @@ _REMOVES_ABILITIES = re.compile(
 # planeswalker", "Enchant nonland permanent." with a period) are refused, not kept as not modeled
 # (found by probe16c: Planar Disruption's spell targeted nothing)
 _ENCHANT_UNREAD = re.compile(r"^Enchant\b")
+# 702.48a: "[Quality] offering" ("Fox offering", "Artifact offering") lets the card be cast any time
+# its owner could cast an instant by sacrificing a permanent of that quality, the total cost reduced
+# by its mana cost: it changes when the spell may be cast and what it costs (117.1a, 601.2f). Kept
+# as not modeled, casting Patron of the Kitsune on an opponent's turn with a Fox to sacrifice was
+# refused (307.1; found by probe20a); no template reads it.
+_OFFERING = re.compile(r"^[A-Za-z-]+ offering$", re.IGNORECASE)
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4148,6 +4154,9 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_ENCHANT_UNREAD, False,
      ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
       "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
+    (_OFFERING, False,
+     ('"%s" (702.48a): the card may be cast any time its owner could cast an instant by sacrificing '
+      "a permanent of that quality, for less (117.1a, 601.2f); no template reads it")),
     # (after the others: Frogify's line takes abilities away too, 613.1f, and is refused so)
     (_MAKES_CREATURES, False,
      ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
@@ -4703,7 +4712,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
     # _loyalty_mana; any other with a number for its loyalty cost is an activated ability whose
     # effect is not modeled (its cost, 606.4-606.6, its timing and once-each-turn limit, 606.3,
     # and the targets it requires, 602.2b, are: "Jace's [0] may be activated in her main phase",
-    # "Liliana's [+1] can't be activated on an opponent's turn"); an X loyalty cost, or a face
+    # "Liliana's [+1] can't be activated on an opponent's turn"), "[−X]" too; a face
     # without a printed loyalty, is kept as not modeled
     if _LOYALTY.match(norm.strip()):
         if _ADDS.search(_unquoted(norm)):
@@ -4728,6 +4737,14 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},
                     "effect": _not_modeled(lm["eff"], ctx)}
+        # 606.4, 107.3a: "[−X]: ..." (Ugin, the Spirit Dragon; Chandra Nalaar): X is announced as
+        # it is activated, and its cost removes X loyalty counters (606.6: no more than it has).
+        # Kept as not modeled, `moves` left it out and `why` called it bad input (found by
+        # probe20a).
+        xm = re.match(r"\[[−-]X\]: (?P<eff>.+)", norm.strip())
+        if xm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
+            return {"kind": "activated", "text": line, "cost": {"loyalty": "-X"},
+                    "effect": _not_modeled(xm["eff"], ctx)}
         return {"kind": "not_modeled", "text": line}
     # triggered abilities (CR 603.1): "When/Whenever/At <trigger>, <effect>"
     m = _TRIGGER.match(norm.strip())
