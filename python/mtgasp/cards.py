@@ -131,7 +131,7 @@ SPELL_FOR_EACH_COUNTS = ("you_control", "on_battlefield", "greatest", "in_gravey
                          "life", "devotion", "domain")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
-    "enters": (),
+    "enters": ("if",),   # 603.4: "if" (kicked, cast, cast_from_hand): an intervening "if"
     "leaves": (),
     "attacks": (),
     "cast": ("by", "from", "spell_types", "noncreature"),
@@ -142,6 +142,8 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "creature_enters": ("other", "controller", "min_power"),
     "chapter": ("chapters",),  # 714.2b: a Saga's chapter ability, "chapters": [2] ("II — ...")
 }
+# 603.4: an enters trigger's intervening "if" about the spell the permanent was (702.33d, 601.2a)
+TRIGGER_IFS = ("kicked", "cast", "cast_from_hand")
 EFFECT_ACTIONS = (
     "damage", "counter_spell", "destroy_all", "draw", "scry_draw", "create_tokens", "extra_turn",
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
@@ -1646,6 +1648,8 @@ class _Validator:
                 self.choice(trig[f], f"{path}.{f}", PLAYERS, "a player filter")
         if "from" in trig:
             self.choice(trig["from"], f"{path}.from", ZONES, "a zone")
+        if "if" in trig:
+            self.choice(trig["if"], f"{path}.if", TRIGGER_IFS, "an intervening-if condition")
         if "spell_types" in trig:
             self.string_list(trig["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
                              nonempty=True)

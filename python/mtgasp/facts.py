@@ -742,6 +742,8 @@ class FactWriter:
             self.add("trigger_other", a)
         if "controller" in trig:
             self.add("trigger_controller", a, C(trig["controller"]))
+        if "if" in trig:   # 603.4: an intervening "if" (kicked, cast, cast_from_hand)
+            self.add("trigger_if", a, C(trig["if"]))
         if isinstance(trig.get("min_power"), int):
             self.add("trigger_min_power", a, Number(trig["min_power"]))
         for n in trig.get("chapters") or []:  # 714.2b: chapter_n(A,N), a Saga's chapter ability

@@ -2463,7 +2463,9 @@ def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
 # ---- triggers (CR 603) -----------------------------------------------------------------------
 
 @template("trigger.enters", "trigger", r"When(?:ever)? ~ enters(?: the battlefield)?",
-          '{"event": "enters"}', "CR 603.6a", "When this creature enters")
+          '{"event": "enters"}; "if": "kicked" | "cast" | "cast_from_hand" for an intervening "if it '
+          'was kicked" / "if you cast it [from your hand]" (603.4)', "CR 603.6a, 603.4, 702.33d",
+          "When this creature enters")
 def _t_enters(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "enters"}
 
@@ -4153,6 +4155,13 @@ _SPELL_STATIC = re.compile(
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?"
                       r"(?:, (?:or )?(?:Plains|Island|Swamp|Mountain|Forest)\b[^,]*)*), (?P<eff>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<eff>.+)$")
+# 603.4: the intervening "if" of an enters trigger about the spell the permanent was (its kicker
+# paid, 702.33d; cast at all; cast from its owner's hand, 601.2a), and the condition it becomes
+_ENTERS_IF = re.compile(r"^if (?P<cond>(?:it|~) was kicked|you cast it from your hand|you cast it|"
+                        r"(?:it|~) was cast), (?P<eff>.+)$")
+_ENTERS_IF_KINDS = {"it was kicked": "kicked", "~ was kicked": "kicked", "you cast it": "cast",
+                    "it was cast": "cast", "~ was cast": "cast",
+                    "you cast it from your hand": "cast_from_hand"}
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
@@ -4722,6 +4731,14 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         if trig.get("event") == "tapped_for_mana":
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+        if trig.get("event") == "enters" and (ci := _ENTERS_IF.match(eff)) is not None \
+                and not _ADDS.search(_unquoted(ci["eff"])):
+            # 603.4, 702.33d: an intervening "if" about how the permanent's spell was cast ("When
+            # this creature enters, if it was kicked, ...", Gatekeeper of Malakir; "if you cast it
+            # [from your hand]"): the ability triggers only if the condition holds (found by
+            # probe20b: an unkicked Gatekeeper's trigger went on the stack)
+            trig = {**trig, "if": _ENTERS_IF_KINDS[ci["cond"]]}
+            eff = ci["eff"]
         ctx.of_permanent = True   # its source's counters may be counted (608.2h)
         try:
             effect = _single(_effect(eff, ctx), ctx)

@@ -1,0 +1,53 @@
+"""Real cards through the Oracle importer, session 20 (probe20b, 2026-12-04): the total cost of
+spells, kicker, X, alternative and additional costs, casting from exile (601.2b, 601.2f, 107.3,
+118.8, 118.9, 702.33, 702.143, 702.170). The fixture holds MTGJSON AtomicCards entries copied from
+../shared/data/AtomicCards.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult
+from real_cards import abilities, applied, module_fixtures, obj, state
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe20b.json"
+results, checker = module_fixtures(FIXTURE)
+
+BF = "battlefield"
+
+
+def resolved(checker: Checker, spell: dict[str, Any], library: int = 0) -> dict[str, Any]:
+    """The state after bob passes priority with alice's spell alone on the stack (alice passed)."""
+    lib = [{"id": f"l{i}", "card": "Island", "zone": "library"} for i in range(library)]
+    doc = state([{"zone": "stack", **spell}, *lib], priority="bob", consecutive_passes=1,
+                stack=[spell["id"]])
+    return applied(checker, doc, {"kind": "pass"}, who="bob")
+
+
+def on_stack(doc: dict[str, Any]) -> list[str]:
+    return [o["id"] for o in doc["objects"] if o.get("zone") == "stack"]
+
+
+def test_enters_trigger_with_an_intervening_if_about_the_spell(results: dict[str, CardResult],
+                                                              checker: Checker) -> None:
+    # 603.4, 702.33d: "When this creature enters, if it was kicked, ..." (Gatekeeper of Malakir)
+    # triggers only if its spell was kicked; "if you cast it" (Marina Vendrell's Grimoire), "if you
+    # cast it from your hand" (Scion of Vitu-Ghazi) only if it was cast (from the hand). Found by
+    # probe20b: the trigger went on the stack whatever the spell was.
+    assert abilities(results, "Gatekeeper of Malakir")[1]["trigger"] == {"event": "enters", "if": "kicked"}
+    assert abilities(results, "Marina Vendrell's Grimoire")[0]["trigger"] == {"event": "enters", "if": "cast"}
+    # (the condition read, the rest of the sentence is the effect: "draw five cards")
+    assert abilities(results, "Marina Vendrell's Grimoire")[0]["effect"] == {"action": "draw", "n": 5}
+    assert abilities(results, "Scion of Vitu-Ghazi")[0]["trigger"] == {"event": "enters", "if": "cast_from_hand"}
+    gk = {"id": "gk", "card": "Gatekeeper of Malakir", "cast_from": "hand", "method": "normal"}
+    assert on_stack(resolved(checker, {**gk, "kicked": True})) == ["gk-ability2"]
+    after = resolved(checker, gk)
+    assert on_stack(after) == [] and obj(after, "gk")["zone"] == BF
+    grim = {"id": "mv", "card": "Marina Vendrell's Grimoire"}
+    assert on_stack(resolved(checker, {**grim, "cast_from": "exile", "method": "plot"}, 5)) == ["mv-ability1"]
+    assert on_stack(resolved(checker, grim)) == []   # not cast (no cast_from): put onto the stack otherwise
+    scion = {"id": "sc", "card": "Scion of Vitu-Ghazi"}
+    assert on_stack(resolved(checker, {**scion, "cast_from": "hand", "method": "normal"})) == ["sc-ability1"]
+    assert on_stack(resolved(checker, {**scion, "cast_from": "exile", "method": "plot"})) == []
