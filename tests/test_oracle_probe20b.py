@@ -10,7 +10,7 @@ from typing import Any
 
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import abilities, applied, module_fixtures, obj, state
+from real_cards import abilities, applied, module_fixtures, obj, refusal, state
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe20b.json"
 results, checker = module_fixtures(FIXTURE)
@@ -51,3 +51,11 @@ def test_enters_trigger_with_an_intervening_if_about_the_spell(results: dict[str
     scion = {"id": "sc", "card": "Scion of Vitu-Ghazi"}
     assert on_stack(resolved(checker, {**scion, "cast_from": "hand", "method": "normal"})) == ["sc-ability1"]
     assert on_stack(resolved(checker, {**scion, "cast_from": "exile", "method": "plot"})) == []
+
+
+def test_a_bound_on_x_other_than_nonzero_is_refused(results: dict[str, CardResult]) -> None:
+    # 107.3a, 601.2b: "X can't be greater than the number of players in the game" (Open the Way,
+    # {X}{G}{G}) bounds the X announced; kept as not modeled, moves offered X up to what the lands
+    # could pay (found by probe20b). "X can't be 0" is read (Mind Grind).
+    assert "restricts the value announced for X" in refusal(results, "Open the Way")
+    assert abilities(results, "Mind Grind")[0]["effect"]["x_min"] == 1

@@ -4534,6 +4534,12 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
     out: dict[str, Any] = {"action": "not_modeled"}
+    if (hit := re.search(r"\bX can't be (?!0\b)[^.]*", text)) is not None:
+        # 107.3a, 601.2b: "X can't be greater than the number of players in the game" (Open the Way)
+        # bounds the X announced, which the card format can't say: X's bounds would be wrong
+        # (found by probe20b: moves offered X up to what the lands could pay)
+        raise Refused(f'"{hit.group(0)}" restricts the value announced for X (107.3a, 601.2b): '
+                      "no template reads it")
     if re.search(r"\bX can't be 0\b", text):
         # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
         out["x_min"] = 1
