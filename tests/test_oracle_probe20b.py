@@ -10,7 +10,7 @@ from typing import Any
 
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import abilities, applied, module_fixtures, obj, refusal, state
+from real_cards import abilities, applied, module_fixtures, obj, refusal, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe20b.json"
 results, checker = module_fixtures(FIXTURE)
@@ -59,3 +59,16 @@ def test_a_bound_on_x_other_than_nonzero_is_refused(results: dict[str, CardResul
     # could pay (found by probe20b). "X can't be 0" is read (Mind Grind).
     assert "restricts the value announced for X" in refusal(results, "Open the Way")
     assert abilities(results, "Mind Grind")[0]["effect"]["x_min"] == 1
+
+
+def test_the_total_cost_names_the_card_revealed(checker: Checker) -> None:
+    # 118.8, 601.2f, 701.20a: "As an additional cost to cast this spell, you may reveal a Dragon card
+    # from your hand" (Orator of Ojutai): the total cost of a cast that reveals says so, as it says
+    # a sacrifice or a discard (found by probe20b: it read "{1}{W}" alone)
+    orator = {"id": "oo", "card": "Orator of Ojutai", "zone": "hand"}
+    dragon = {"id": "sd", "card": "Shivan Dragon", "zone": "hand"}
+    plains = [{"id": f"p{i}", "card": "Plains"} for i in range(2)]
+    doc = state([orator, dragon, *plains])
+    v = why(checker, doc, {"kind": "cast", "object": "oo", "additional": ["additional_cost"]})
+    assert v.legal and v.cost == "{1}{W}, reveal a Dragon card from your hand"
+    assert why(checker, doc, {"kind": "cast", "object": "oo"}).cost == "{1}{W}"
