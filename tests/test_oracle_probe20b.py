@@ -10,7 +10,7 @@ from typing import Any
 
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import abilities, applied, module_fixtures, obj, refusal, state, why
+from real_cards import abilities, applied, module_fixtures, obj, pool, refusal, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe20b.json"
 results, checker = module_fixtures(FIXTURE)
@@ -72,3 +72,29 @@ def test_the_total_cost_names_the_card_revealed(checker: Checker) -> None:
     v = why(checker, doc, {"kind": "cast", "object": "oo", "additional": ["additional_cost"]})
     assert v.legal and v.cost == "{1}{W}, reveal a Dragon card from your hand"
     assert why(checker, doc, {"kind": "cast", "object": "oo"}).cost == "{1}{W}"
+
+
+def test_counters_a_kicked_permanent_enters_with(results: dict[str, CardResult], checker: Checker) -> None:
+    # 614.1c, 702.33c-d: "If this creature was kicked, it enters with three +1/+1 counters on it"
+    # (Untamed Kavu); "... a +1/+1 counter on it for each time it was kicked" (Joraga Warcaller's
+    # multikicker; Everflowing Chalice's charge counters, which its mana ability counts). Found by
+    # probe20b: refused.
+    assert abilities(results, "Untamed Kavu")[3] == {
+        "kind": "replacement", "enters_with_counters": {"counter": "+1/+1", "amount": 3}, "condition": "kicked"}
+    assert abilities(results, "Everflowing Chalice")[1]["condition"] == "per_kick"
+    kavu = {"id": "uk", "card": "Untamed Kavu", "cast_from": "hand", "method": "normal"}
+    assert obj(resolved(checker, {**kavu, "kicked": True}), "uk")["counters"] == {"+1/+1": 3}
+    assert "counters" not in obj(resolved(checker, kavu), "uk")
+    jw = {"id": "jw", "card": "Joraga Warcaller", "cast_from": "hand", "method": "normal", "kicked": True}
+    assert obj(resolved(checker, {**jw, "times_kicked": 3}), "jw")["counters"] == {"+1/+1": 3}
+    assert obj(resolved(checker, jw), "jw")["counters"] == {"+1/+1": 1}   # kicked once
+    # cast with its multikicker paid twice: two charge counters, {C}{C} from its mana ability
+    doc = state([{"id": "ec", "card": "Everflowing Chalice", "zone": "hand"},
+                 *({"id": f"w{i}", "card": "Wastes"} for i in range(4))])
+    cast = applied(checker, doc, {"kind": "cast", "object": "ec", "additional": ["kicker", "kicker"]})
+    assert obj(cast, "ec")["times_kicked"] == 2
+    cast["priority"] = "alice"
+    after = applied(checker, applied(checker, cast, {"kind": "pass"}), {"kind": "pass"}, who="bob")
+    assert obj(after, "ec")["counters"] == {"charge": 2}
+    after["priority"] = "alice"
+    assert pool(applied(checker, after, {"kind": "activate", "object": "ec", "ability": 3})) == "{C}{C}"

@@ -173,7 +173,10 @@ CONDITIONS = {
     "each_player_hand_empty": "true",
     "legendary_creatures_you_control_at_least": "int",  # boost_self (Kolvori)
 }
-REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player")
+REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player", "kicked",
+                          "per_kick")
+# 702.33c-d: the conditions only "enters with counters" takes (its spell kicked; per time kicked)
+KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
@@ -928,6 +931,10 @@ class _Validator:
         if "condition" in ab:
             self.choice(ab["condition"], f"{path}.condition", REPLACEMENT_CONDITIONS,
                         "a replacement condition")
+            if ab["condition"] in KICK_CONDITIONS and ("enters_with_counters" not in ab or "enters_tapped" in ab
+                                                       or ab.get("enters_with_counters", {}).get("amount") == "X"):
+                self.add(f"{path}.condition", f'"{ab["condition"]}" is a condition of "enters_with_counters" '
+                                              "alone (a number of counters, not X), never of \"enters_tapped\"")
         if "unless" in ab:
             p = f"{path}.unless"
             if "enters_tapped" not in ab:

@@ -1190,6 +1190,8 @@ class FactWriter:
                 self.add("mana_spent", os, N(o.mana_spent))
             if o.kicked:
                 self.add("kicked", os)
+                if isinstance(o.extra.get("times_kicked"), int):   # 702.33c: a multikicker cost paid N times
+                    self.add("times_kicked", os, N(int(o.extra["times_kicked"])))
             if o.extra.get("chosen_color") in ("W", "U", "B", "R", "G"):
                 self.add("chosen_color", os, C(str(o.extra["chosen_color"]).lower()))
             if isinstance(o.extra.get("chosen_type"), str):

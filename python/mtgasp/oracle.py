@@ -3134,6 +3134,32 @@ def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
             "condition": "not_cast_or_no_mana_spent"}
 
 
+@template("enters.with_counters_if_kicked", "line",
+          rf"If ~ was kicked, it enters(?: the battlefield)? with (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? "
+          r"on it",
+          '{"kind": "replacement", "enters_with_counters": {...}, "condition": "kicked"}',
+          "CR 614.1c, 122.6, 702.33d", "Untamed Kavu: If this creature was kicked, it enters with three "
+          "+1/+1 counters on it.")
+def _l_counters_kicked(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.33d: the permanent whose spell was kicked (found by probe20b: refused, kicker 68%)
+    return {"kind": "replacement",
+            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
+            "condition": "kicked"}
+
+
+@template("enters.with_counters_per_kick", "line",
+          rf"~ enters(?: the battlefield)? with (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? on it for each "
+          r"time it was kicked",
+          '{"kind": "replacement", "enters_with_counters": {...}, "condition": "per_kick"}',
+          "CR 614.1c, 122.6, 702.33c", "Joraga Warcaller: This creature enters with a +1/+1 counter "
+          "on it for each time it was kicked.")
+def _l_counters_per_kick(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.33c: N counters per time its multikicker (or kicker, once) cost was paid
+    return {"kind": "replacement",
+            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
+            "condition": "per_kick"}
+
+
 @template("enters.choose", "line",
           r"As ~ enters(?: the battlefield)?, choose a (?P<what>color|creature type|card type)"
           r"(?: other than (?P<not>white|blue|black|red|green))?",
