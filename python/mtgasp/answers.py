@@ -299,6 +299,11 @@ class Decoder:
                 extras.append(f"discard {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''}")
             if cost.get("life"):
                 extras.append(f"pay {cost['life']} life")
+            rv = cost.get("reveal")  # 118.8, 701.20a: "reveal a Dragon card from your hand" (found by
+            if isinstance(rv, dict):  # probe20b: the total cost didn't say the card revealed)
+                what = (rv["subtypes"][0] if rv.get("subtypes") else
+                        ("colorless " if rv.get("colorless") else "") + str(rv.get("type", "")).lower()).strip()
+                extras.append(f"reveal {'an' if what[:1] in 'aeiouAEIOU' else 'a'} {what} card from your hand")
             rp = cost.get("return_permanent")  # an alternative cost's "return ... to its owner's hand"
             if isinstance(rp, dict):
                 n = int(rp.get("count", 1))
@@ -333,6 +338,10 @@ class Decoder:
             if ab.kind == "alternative_cost" and m.name == "alternative":
                 parts.append({key: v for key, v in cost.items() if key != "mana"})
             elif ab.kind == "additional_cost" and "or_pay" not in ab.spec and (not ab.spec.get("optional") or chosen):
+                parts.append({key: v for key, v in cost.items() if key not in ("mana", "sacrifice")})
+            elif ab.kind == "additional_cost" and "or_pay" in ab.spec and not chosen:
+                # 118.8, 701.20a: "reveal a Merfolk card from your hand or pay {3}" cast revealing
+                # (the action with "additional_cost" pays the mana instead, costs.lp's or_pay part)
                 parts.append({key: v for key, v in cost.items() if key not in ("mana", "sacrifice")})
         return parts
 

@@ -131,7 +131,7 @@ SPELL_FOR_EACH_COUNTS = ("you_control", "on_battlefield", "greatest", "in_gravey
                          "life", "devotion", "domain")
 PLAYERS = ("you", "any", "opponents")
 TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter fields
-    "enters": (),
+    "enters": ("if",),   # 603.4: "if" (kicked, cast, cast_from_hand): an intervening "if"
     "leaves": (),
     "attacks": (),
     "cast": ("by", "from", "spell_types", "noncreature"),
@@ -142,6 +142,8 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "creature_enters": ("other", "controller", "min_power"),
     "chapter": ("chapters",),  # 714.2b: a Saga's chapter ability, "chapters": [2] ("II — ...")
 }
+# 603.4: an enters trigger's intervening "if" about the spell the permanent was (702.33d, 601.2a)
+TRIGGER_IFS = ("kicked", "cast", "cast_from_hand")
 EFFECT_ACTIONS = (
     "damage", "counter_spell", "destroy_all", "draw", "scry_draw", "create_tokens", "extra_turn",
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
@@ -174,7 +176,10 @@ CONDITIONS = {
     "each_player_hand_empty": "true",
     "legendary_creatures_you_control_at_least": "int",  # boost_self (Kolvori)
 }
-REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player")
+REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "starting_player", "kicked",
+                          "per_kick")
+# 702.33c-d: the conditions only "enters with counters" takes (its spell kicked; per time kicked)
+KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
@@ -933,6 +938,10 @@ class _Validator:
         if "condition" in ab:
             self.choice(ab["condition"], f"{path}.condition", REPLACEMENT_CONDITIONS,
                         "a replacement condition")
+            if ab["condition"] in KICK_CONDITIONS and ("enters_with_counters" not in ab or "enters_tapped" in ab
+                                                       or ab.get("enters_with_counters", {}).get("amount") == "X"):
+                self.add(f"{path}.condition", f'"{ab["condition"]}" is a condition of "enters_with_counters" '
+                                              "alone (a number of counters, not X), never of \"enters_tapped\"")
         if "unless" in ab:
             p = f"{path}.unless"
             if "enters_tapped" not in ab:
@@ -1654,6 +1663,8 @@ class _Validator:
                 self.choice(trig[f], f"{path}.{f}", PLAYERS, "a player filter")
         if "from" in trig:
             self.choice(trig["from"], f"{path}.from", ZONES, "a zone")
+        if "if" in trig:
+            self.choice(trig["if"], f"{path}.if", TRIGGER_IFS, "an intervening-if condition")
         if "spell_types" in trig:
             self.string_list(trig["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
                              nonempty=True)

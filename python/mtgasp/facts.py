@@ -744,6 +744,8 @@ class FactWriter:
             self.add("trigger_other", a)
         if "controller" in trig:
             self.add("trigger_controller", a, C(trig["controller"]))
+        if "if" in trig:   # 603.4: an intervening "if" (kicked, cast, cast_from_hand)
+            self.add("trigger_if", a, C(trig["if"]))
         if isinstance(trig.get("min_power"), int):
             self.add("trigger_min_power", a, Number(trig["min_power"]))
         for n in trig.get("chapters") or []:  # 714.2b: chapter_n(A,N), a Saga's chapter ability
@@ -1193,6 +1195,8 @@ class FactWriter:
                 self.add("mana_spent", os, N(o.mana_spent))
             if o.kicked:
                 self.add("kicked", os)
+                if isinstance(o.extra.get("times_kicked"), int):   # 702.33c: a multikicker cost paid N times
+                    self.add("times_kicked", os, N(int(o.extra["times_kicked"])))
             if o.extra.get("chosen_color") in ("W", "U", "B", "R", "G"):
                 self.add("chosen_color", os, C(str(o.extra["chosen_color"]).lower()))
             if isinstance(o.extra.get("chosen_type"), str):

@@ -2477,7 +2477,9 @@ def _a_control(m: re.Match[str], ctx: Ctx) -> Any:
 # ---- triggers (CR 603) -----------------------------------------------------------------------
 
 @template("trigger.enters", "trigger", r"When(?:ever)? ~ enters(?: the battlefield)?",
-          '{"event": "enters"}', "CR 603.6a", "When this creature enters")
+          '{"event": "enters"}; "if": "kicked" | "cast" | "cast_from_hand" for an intervening "if it '
+          'was kicked" / "if you cast it [from your hand]" (603.4)', "CR 603.6a, 603.4, 702.33d",
+          "When this creature enters")
 def _t_enters(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "enters"}
 
@@ -3147,6 +3149,32 @@ def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "replacement",
             "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
             "condition": "not_cast_or_no_mana_spent"}
+
+
+@template("enters.with_counters_if_kicked", "line",
+          rf"If ~ was kicked, it enters(?: the battlefield)? with (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? "
+          r"on it",
+          '{"kind": "replacement", "enters_with_counters": {...}, "condition": "kicked"}',
+          "CR 614.1c, 122.6, 702.33d", "Untamed Kavu: If this creature was kicked, it enters with three "
+          "+1/+1 counters on it.")
+def _l_counters_kicked(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.33d: the permanent whose spell was kicked (found by probe20b: refused, kicker 68%)
+    return {"kind": "replacement",
+            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
+            "condition": "kicked"}
+
+
+@template("enters.with_counters_per_kick", "line",
+          rf"~ enters(?: the battlefield)? with (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? on it for each "
+          r"time it was kicked",
+          '{"kind": "replacement", "enters_with_counters": {...}, "condition": "per_kick"}',
+          "CR 614.1c, 122.6, 702.33c", "Joraga Warcaller: This creature enters with a +1/+1 counter "
+          "on it for each time it was kicked.")
+def _l_counters_per_kick(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.33c: N counters per time its multikicker (or kicker, once) cost was paid
+    return {"kind": "replacement",
+            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
+            "condition": "per_kick"}
 
 
 @template("enters.choose", "line",
@@ -4179,6 +4207,13 @@ _SPELL_STATIC = re.compile(
 _TRIGGER = re.compile(r"^(?P<trig>(?:When|Whenever|At)\b[^,]*?"
                       r"(?:, (?:or )?(?:Plains|Island|Swamp|Mountain|Forest)\b[^,]*)*), (?P<eff>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<eff>.+)$")
+# 603.4: the intervening "if" of an enters trigger about the spell the permanent was (its kicker
+# paid, 702.33d; cast at all; cast from its owner's hand, 601.2a), and the condition it becomes
+_ENTERS_IF = re.compile(r"^if (?P<cond>(?:it|~) was kicked|you cast it from your hand|you cast it|"
+                        r"(?:it|~) was cast), (?P<eff>.+)$")
+_ENTERS_IF_KINDS = {"it was kicked": "kicked", "~ was kicked": "kicked", "you cast it": "cast",
+                    "it was cast": "cast", "~ was cast": "cast",
+                    "you cast it from your hand": "cast_from_hand"}
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w' ,!.-]*?) — (?P<rest>.+)$")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 
@@ -4560,6 +4595,12 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
     out: dict[str, Any] = {"action": "not_modeled"}
+    if (hit := re.search(r"\bX can't be (?!0\b)[^.]*", text)) is not None:
+        # 107.3a, 601.2b: "X can't be greater than the number of players in the game" (Open the Way)
+        # bounds the X announced, which the card format can't say: X's bounds would be wrong
+        # (found by probe20b: moves offered X up to what the lands could pay)
+        raise Refused(f'"{hit.group(0)}" restricts the value announced for X (107.3a, 601.2b): '
+                      "no template reads it")
     if re.search(r"\bX can't be 0\b", text):
         # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
         out["x_min"] = 1
@@ -4765,6 +4806,14 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
         if trig.get("event") == "tapped_for_mana":
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+        if trig.get("event") == "enters" and (ci := _ENTERS_IF.match(eff)) is not None \
+                and not _ADDS.search(_unquoted(ci["eff"])):
+            # 603.4, 702.33d: an intervening "if" about how the permanent's spell was cast ("When
+            # this creature enters, if it was kicked, ...", Gatekeeper of Malakir; "if you cast it
+            # [from your hand]"): the ability triggers only if the condition holds (found by
+            # probe20b: an unkicked Gatekeeper's trigger went on the stack)
+            trig = {**trig, "if": _ENTERS_IF_KINDS[ci["cond"]]}
+            eff = ci["eff"]
         ctx.of_permanent = True   # its source's counters may be counted (608.2h)
         # 107.3m: an enters trigger's X is the X of the spell its source was
         ctx.x_from = trig.get("event") == "enters" and "{X}" in (ctx.face.mana_cost or "")
