@@ -1,4 +1,5 @@
-"""Real cards through the Oracle importer: an effect's amount "X" (107.3a, 107.3m). The X of an
+"""Real cards through the Oracle importer: an effect's amount "X" (107.3a, 107.3m), and an ability's
+"Untap this creature" (701.26b). The X of an
 enters-the-battlefield trigger is the X of the spell its source was (the seed ruling: "an exception
 to rule 107.3i"); an X the text defines ("where X is the number of ...") is not announced and stays
 not modeled. The fixture holds MTGJSON AtomicCards entries copied from
@@ -45,3 +46,14 @@ def test_x_zero_enters_trigger_draws_nothing(checker: Checker) -> None:
     doc = applied(checker, doc, {"kind": "pass"}, who="bob")
     assert obj(doc, "top")["zone"] == "library"
     assert all(o["id"] != "g-ability1" for o in doc["objects"])
+
+
+def test_an_ability_untaps_its_source(results: dict[str, CardResult], checker: Checker) -> None:
+    # 701.26b: Devoted Druid's "Put a -1/-1 counter on this creature: Untap this creature."
+    assert abilities(results, "Devoted Druid")[1]["effect"] == {"action": "untap_self"}
+    doc = state([{"id": "d", "card": "Devoted Druid", "tapped": True}])
+    doc = applied(checker, doc, {"kind": "activate", "object": "d", "ability": 2})
+    assert obj(doc, "d")["tapped"] is True and obj(doc, "d")["counters"] == {"-1/-1": 1}
+    doc = applied(checker, doc, {"kind": "pass"})
+    doc = applied(checker, doc, {"kind": "pass"}, who="bob")
+    assert "tapped" not in obj(doc, "d") or obj(doc, "d")["tapped"] in (None, False)

@@ -2633,6 +2633,14 @@ def _e_ping(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "ping", "amount": _x_amount(m["n"], ctx), "target": "any"}
 
 
+@template("effect.untap_self", "effect", r"Untap ~",
+          '{"action": "untap_self"}', "CR 701.26b, 608.2",
+          "Devoted Druid: Put a -1/-1 counter on this creature: Untap this creature.")
+def _e_untap_self(m: re.Match[str], ctx: Ctx) -> Any:
+    # an ability's "Untap this creature" untaps its source as it resolves (outcomes.lp)
+    return {"action": "untap_self"}
+
+
 @template("effect.counter_spell", "effect", r"Counter target spell",
           '{"action": "counter_spell", "target": "spell"}', "CR 701.6", "Counter target spell.")
 def _e_counter(m: re.Match[str], ctx: Ctx) -> Any:
