@@ -3148,15 +3148,20 @@ def _l_counters(m: re.Match[str], ctx: Ctx) -> Any:
     return out
 
 
+def _counters_if(m: re.Match[str], condition: str) -> dict[str, Any]:
+    """An "enters with N counters" replacement that applies only under ``condition`` (614.1c)."""
+    return {"kind": "replacement",
+            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
+            "condition": condition}
+
+
 @template("enters.with_counters_if_not_cast", "line",
           rf"~ enters(?: the battlefield)? with (?P<n>{NUM}) (?P<c>[\w+/-]+) counters? on it if it "
           r"wasn't cast or no mana was spent to cast it",
           '{"kind": "replacement", "enters_with_counters": {...}, "condition": '
           '"not_cast_or_no_mana_spent"}', "CR 614.1c, 122.6", "Freestrider Commando")
 def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
-    return {"kind": "replacement",
-            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
-            "condition": "not_cast_or_no_mana_spent"}
+    return _counters_if(m, "not_cast_or_no_mana_spent")
 
 
 @template("enters.with_counters_if_kicked", "line",
@@ -3167,9 +3172,7 @@ def _l_counters_cond(m: re.Match[str], ctx: Ctx) -> Any:
           "+1/+1 counters on it.")
 def _l_counters_kicked(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.33d: the permanent whose spell was kicked (found by probe20b: refused, kicker 68%)
-    return {"kind": "replacement",
-            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
-            "condition": "kicked"}
+    return _counters_if(m, "kicked")
 
 
 @template("enters.with_counters_per_kick", "line",
@@ -3180,9 +3183,7 @@ def _l_counters_kicked(m: re.Match[str], ctx: Ctx) -> Any:
           "on it for each time it was kicked.")
 def _l_counters_per_kick(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.33c: N counters per time its multikicker (or kicker, once) cost was paid
-    return {"kind": "replacement",
-            "enters_with_counters": {"counter": m["c"].lower(), "amount": _num(m["n"])},
-            "condition": "per_kick"}
+    return _counters_if(m, "per_kick")
 
 
 @template("enters.choose", "line",
