@@ -66,13 +66,15 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     # 500.3, 502.4, 514.3: nobody has priority and no choice is pending (the untap step, a cleanup
     # step with nothing to discard): the game proceeds without a player acting (an extension)
     "proceed": (),
-    "choose": ("object",),
+    # targets: the targets chosen for a triggered ability as it is put on the stack (603.3d)
+    "choose": ("object", "targets"),
 }
 
 
 def acting_player(state: GameState, player: str | None = None, library: CardLookup | None = None) -> str:
     """Who acts: ``player`` if given, else the player with priority, else the controller of the
-    resolving object (who makes its choices), else (with ``library``) the player who must choose
+    resolving object (who makes its choices), else the controller of a triggered ability whose
+    targets are being chosen (603.3d), else (with ``library``) the player who must choose
     which of their legendary permanents with the same name to keep (704.5j: a choice while nobody
     has priority; found by probe17b: the active player was asked and had no move), else the active
     player."""
@@ -84,6 +86,9 @@ def acting_player(state: GameState, player: str | None = None, library: CardLook
         obj = state.obj(state.resolving)
         if obj is not None and obj.controller is not None:
             return obj.controller
+    for o in reversed(state.objects):  # 603.3d: a triggered ability's targets being chosen
+        if o.zone == "stack" and o.extra.get("choosing_targets") and o.controller is not None:
+            return o.controller
     if library is not None:
         chooser = _legend_chooser(state, library)
         if chooser is not None:
@@ -176,6 +181,8 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
             if obj is None:
                 f.add("action.object", f"no object {_show(oid)} in the state"
                                        f"{did_you_mean(oid, [o.id for o in state.objects])}")
+            elif obj.card is None and kind == "choose" and obj.extra.get("choosing_targets"):
+                pass   # 603.3d: the choice of this triggered ability's targets (action.targets)
             elif obj.card is None:
                 f.add("action.object", f"{_show(oid)} is an ability on the stack, not a card")
                 obj = None
@@ -236,7 +243,11 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                       "(the most kicks mtgasp accepts: its solver computes with 32-bit integers)")
 
     targets: list[str] = []
-    if kind in ("cast", "activate") and doc.get("targets") is not None:
+    if kind == "choose" and doc.get("targets") is not None and obj is not None and not obj.extra.get(
+            "choosing_targets"):
+        f.add("action.targets", f"{_show(obj.id)} is no triggered ability whose targets are being chosen "
+                                "(choosing_targets): a choice of a card or permanent names no targets")
+    if kind in ("cast", "activate", "choose") and doc.get("targets") is not None:
         items = f.listing("action.targets", doc["targets"])
         for i, item in enumerate(items or []):
             t = f.string(f"action.targets[{i}]", item)
@@ -278,7 +289,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         ability=ability,
         targets=tuple(targets),
         sacrifice=tuple(sacrifice),
-        targets_given=kind in ("cast", "activate") and doc.get("targets") is not None,
+        targets_given=kind in ("cast", "activate", "choose") and doc.get("targets") is not None,
         sacrifice_given=kind in ("cast", "activate") and doc.get("sacrifice") is not None,
     )
 

@@ -18,9 +18,9 @@ from mtgasp.answers import Decoder, Reason, Verdict
 from mtgasp.api import Checker
 from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
-from mtgasp.model import MANA_TYPES, Action, GameState, hybrid_term_key, render_cost
+from mtgasp.model import MANA_TYPES, TARGET_WORD, Action, GameState, hybrid_term_key, render_cost
 from mtgasp.solver import SOLVING, Grounded
-from mtgasp.state import dump_state, parse_state, render_mana_pool
+from mtgasp.state import _card_face, dump_state, parse_state, render_mana_pool
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
@@ -144,6 +144,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     _write(doc, solved.atoms, decoder, state, rng, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     new_state = state_based_actions(checker, new_state, rng, events)
+    new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
 
 
@@ -170,6 +171,88 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
     return state
 
 
+def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
+    """Whether the triggered ability o on the stack requires one target whose candidates the
+    encodings know (603.3d: chosen as it is put on the stack): its text says "target" once, for a
+    modeled effect's "any target", "target creature" or "target spell", or for one object a
+    not-modeled effect requires on the battlefield, on the stack or in a graveyard."""
+    ref = o.ability
+    src = state.obj(ref.source) if ref is not None else None
+    card = (checker.library.find(src.card) if src is not None and src.card is not None
+            else ref.card if ref is not None else None)
+    if card is None or ref is None or ref.index is None:
+        return False
+    if isinstance(card, str):
+        card = checker.library.find(card)
+        if card is None:
+            return False
+    face = _card_face(card, src.face if src is not None else None)
+    if not 0 < ref.index <= len(face.abilities):
+        return False
+    ab = face.abilities[ref.index - 1]
+    if ab.kind != "triggered" or not ab.says_target or len(TARGET_WORD.findall(ab.text or "")) != 1:
+        return False
+    spec = ab.spec or {}
+    effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
+    kinds = [e.get("target") for e in effects if isinstance(e, dict) and e.get("target") is not None]
+    reqs = [t for e in effects if isinstance(e, dict) and e.get("action") == "not_modeled"
+            for t in e.get("targets") or [] if isinstance(t, dict)]
+    if len(kinds) + len(reqs) != 1:
+        return False
+    if kinds:
+        return kinds[0] in ("any", "creature", "spell")
+    req = reqs[0]
+    return req.get("zone") in ("battlefield", "stack", "graveyard") and req.get("count", 1) == 1 \
+        and "max" not in req
+
+
+def trigger_targets(checker: Checker, before: set[str], state: GameState, events: list[str]) -> GameState:
+    """603.3d: the target of each triggered ability this action put on the stack is chosen as it is
+    put there, before any player receives priority (117.5): with no legal target it is removed from
+    the stack; with one, that one is chosen; with several, its controller chooses (the state waits
+    with nobody having priority, the ability marked ``choosing_targets``, and `moves` lists a
+    ``choose`` action per target, `priority_after` naming who then receives priority)."""
+    if state.priority is None:
+        return state
+    asking = [o for o in state.objects if o.zone == "stack" and o.ability is not None and o.id not in before
+              and o.extra.get("targets") is None and asks_one_target(checker, state, o)]
+    if not asking:
+        return state
+    doc = dump_state(state)
+    ids = {o.id for o in asking}
+    for od in doc["objects"]:
+        if od["id"] in ids:
+            od["choosing_targets"] = True
+    doc["priority_after"], doc["priority"] = doc["priority"], None
+    waiting = parse_state(doc, checker.library, source="apply: triggered abilities' targets")
+    found: dict[str, list[str]] = {i: [] for i in ids}
+    for who in sorted({o.controller for o in asking if o.controller is not None}):
+        for v in checker.moves(waiting, who):
+            if v.action.kind == "choose" and v.action.object in found and v.action.targets:
+                found[v.action.object].append(v.action.targets[0])
+    objs = {od["id"]: od for od in doc["objects"]}
+    for o in asking:
+        od, cands = objs[o.id], sorted(set(found[o.id]))
+        src = state.obj(o.ability.source) if o.ability is not None else None
+        what = f"{src.card} ({src.id})" if src is not None else o.id
+        if not cands:
+            doc["objects"].remove(od)
+            doc["stack"].remove(o.id)
+            events.append(f"{what}'s triggered ability {o.id} has no legal target and is removed from "
+                          "the stack (603.3d).")
+        elif len(cands) == 1:
+            od.pop("choosing_targets")
+            od["targets"] = cands
+            events.append(f"{o.controller} chooses {cands[0]}, the only legal target, as the target of "
+                          f"{o.id} (603.3d).")
+        else:
+            events.append(f"{o.controller} chooses the target of {o.id} among {', '.join(cands)} "
+                          "before anyone receives priority (603.3d): the action choose with targets.")
+    if not any(od.get("choosing_targets") for od in doc["objects"]):
+        doc["priority"] = doc.pop("priority_after")
+    return parse_state(doc, checker.library, source="apply: triggered abilities' targets")
+
+
 def describe(action: Action, state: GameState, rules: list[str] | None = None) -> str:
     """The action as the first event says it, with the rules that permit it (`why`'s; found by
     probe17b: the first event of an apply was a bare "pass")."""
@@ -190,6 +273,8 @@ def describe(action: Action, state: GameState, rules: list[str] | None = None) -
         return f"decline{rule}"
     if a["kind"] == "proceed":   # 500.3, 502.4, 514.3: nobody has priority; the game goes on
         return f"proceed: nobody has priority, and the game goes on without a player acting{rule}"
+    if a["kind"] == "choose" and o is not None and o.card is None:   # 603.3d: a trigger's target
+        return f"choose {', '.join(a.get('targets') or [])} as the target of {o.id}{rule}"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
         return f"play land {what} as {a['face']}{rule}"
     return f"{a['kind'].replace('_', ' ')} {what}{rule}"

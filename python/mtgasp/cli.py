@@ -491,6 +491,8 @@ def _describe(action: Any, state: Any) -> str:
         return "pass priority"
     if a["kind"] == "play_land" and a.get("face"):  # 712.12: the land face played
         return f"play land {what} as {a['face']}"
+    if a["kind"] == "choose" and o is not None and not o.card:   # 603.3d: a trigger's target
+        return f"choose {', '.join(a.get('targets') or [])} as the target of {o.id}"
     return f"{a['kind'].replace('_', ' ')} {what}".rstrip()
 
 

@@ -1227,6 +1227,8 @@ class FactWriter:
             for name in o.extra.get("seen_by") or []:
                 if name in ids.players:
                     self.add("seen_by", os, ids.player(name))
+            if o.extra.get("choosing_targets"):   # 603.3d: its controller is choosing its targets
+                self.add("choosing_targets", os)
             if o.extra.get("lost_targets"):   # 608.2b: a target that has ceased to exist
                 self.add("target_gone", os)
             for t in o.extra.get("targets") or []:
@@ -1292,7 +1294,10 @@ class FactWriter:
         if action.kind in ("pass", "decline", "proceed"):
             return C(action.kind)
         o = st.obj(action.object or "")
-        assert o is not None and o.card is not None  # validated by actions.parse_action
+        assert o is not None  # validated by actions.parse_action
+        if action.kind == "choose" and o.card is None:   # 603.3d: a triggered ability's target
+            return F("choose", [ids.obj(o.id)])
+        assert o.card is not None
         os = ids.obj(o.id)
         card = self.library.get(o.card)
         self.card(card)

@@ -304,7 +304,7 @@ class Action:
             out["face"] = self.face
         if self.ability is not None:
             out["ability"] = self.ability
-        if self.kind == "activate" and (self.targets or self.targets_given):
+        if self.kind in ("activate", "choose") and (self.targets or self.targets_given):
             out["targets"] = list(self.targets)
         if self.kind != "cast" and self.x is not None:
             # the X announced for an activation or a plot/suspend cost (107.3a, 107.3d), echoed as

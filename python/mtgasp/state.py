@@ -103,7 +103,7 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever", "entered_turn", "lost_targets", "times_kicked")
+                     "activated_ever", "entered_turn", "lost_targets", "times_kicked", "choosing_targets")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -121,7 +121,7 @@ EFFECT_FIELDS = ("card", "controller", "duration")
 
 # Fields an ability on the stack may have; every other object field belongs to cards only.
 ABILITY_OBJECT_FIELDS = ("id", "zone", "ability", "controller", "owner", "x", "refers_to", "targets",
-                         "looking_at", "lost_targets")
+                         "looking_at", "lost_targets", "choosing_targets")
 # ("refers_to": the spell a triggered ability refers to, e.g. Goliath Daydreamer's first ability.)
 # Spell fields: meaningful on the stack, and remembered by the permanent a spell becomes.
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked")
@@ -770,6 +770,13 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
             f.add("priority_after", f"{_show(after)} has lost the game (losers) and so has left it; a "
                                     "player who left the game never receives priority (CR 800.4a)")
 
+    for d in drafts:
+        if d.extra.get("choosing_targets") and (priority is not None or resolving is not None):
+            # 603.3d, 117.5: targets are chosen as the ability is put on the stack, before any
+            # player receives priority
+            f.add(_sub(d.path, "choosing_targets"), "its controller is choosing its targets, so nobody "
+                  "has priority and nothing resolves meanwhile (CR 603.3d, 117.5); use \"priority\": null")
+
     # ---- the game's result and the extra turns (extensions)
     if _opt(doc, "winner") is not None:
         check_player("winner", doc["winner"])
@@ -1109,6 +1116,14 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         _string_list(f, ro, d, p, "targets", "stack", "", "stack")
         _string_list(f, ro, d, p, "lost_targets", "stack", "", "stack")
         _string_list(f, ro, d, p, "looking_at", "stack", "", "stack")
+        # 603.3d: a triggered ability just put on the stack whose controller is choosing its targets
+        # (written by apply; nobody has priority meanwhile)
+        if _opt(ro, "choosing_targets") is not None and f.boolean(p("choosing_targets"), ro["choosing_targets"]):
+            if _opt(ro, "targets") is not None:
+                f.add(p("choosing_targets"), "its targets are being chosen, so it has none yet; leave "
+                                             "targets out (CR 603.3d)")
+            else:
+                d.extra["choosing_targets"] = True
         return d
 
     name = f.required(path, ro, "card")
@@ -1544,6 +1559,10 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         rule = "605.4a" if kind == "triggered" else "605.3b"
         f.add(ipath, f"ability {d.ability_index} of {face.name} is a mana ability; mana abilities "
                      f"don't use the stack (CR {rule})")
+    elif d.extra.get("choosing_targets") and (kind != "triggered" or not getattr(ab, "says_target", False)):
+        f.add(p("choosing_targets"), f"ability {d.ability_index} of {face.name} is no triggered ability "
+                                     "whose text says \"target\": only such an ability has its targets "
+                                     "chosen as it is put on the stack (CR 603.3d)")
     elif d.extra.get("targets") and not getattr(ab, "says_target", False):
         # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
         f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
