@@ -177,15 +177,13 @@ def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
     modeled effect's "any target", "target creature" or "target spell", or for one object a
     not-modeled effect requires on the battlefield, on the stack or in a graveyard."""
     ref = o.ability
-    src = state.obj(ref.source) if ref is not None else None
-    card = (checker.library.find(src.card) if src is not None and src.card is not None
-            else ref.card if ref is not None else None)
-    if card is None or ref is None or ref.index is None:
+    if ref is None or ref.index is None:
         return False
-    if isinstance(card, str):
-        card = checker.library.find(card)
-        if card is None:
-            return False
+    src = state.obj(ref.source)
+    name = src.card if src is not None and src.card is not None else ref.card   # (113.7a: a gone source)
+    card = checker.library.find(name) if name is not None else None
+    if card is None:
+        return False
     face = _card_face(card, src.face if src is not None else None)
     if not 0 < ref.index <= len(face.abilities):
         return False
