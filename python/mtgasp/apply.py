@@ -512,7 +512,8 @@ def _event_rank(e: str) -> float:
     its resolution's last step (608.2n), a player who loses leaving the game (800.4a), and the
     game's result, after the losses that decide it (104.2a, 104.4a); a draw from an empty library
     after the cards drawn before it (121.4); a triggered mana ability's mana after the mana
-    ability that triggered it (605.4a)."""
+    ability that triggered it (605.4a); the costs paid (601.2h, 602.2b) before the rest of the
+    action, so before the mana a mana ability activated as the action adds (605.3b)."""
     if "(104.2a)" in e or "(104.4a)" in e:
         return 9
     if "(800.4a)" in e and ("leaves the game" in e or "left the game" in e):
@@ -531,6 +532,8 @@ def _event_rank(e: str) -> float:
         return 4
     if " step ends; the " in e:
         return 5
+    if "to pay a cost" in e:   # costs are paid before the spell or ability is cast or resolves
+        return 5.9             # (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
