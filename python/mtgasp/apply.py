@@ -532,6 +532,8 @@ def _event_rank(e: str) -> float:
         return 4
     if " step ends; the " in e:
         return 5
+    if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
+        return 5.8
     if "to pay a cost" in e:   # costs are paid before the spell or ability is cast or resolves
         return 5.9             # (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
