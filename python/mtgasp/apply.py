@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from clingo import Function, Number, Symbol, SymbolType
@@ -137,6 +138,9 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
     events = [f"{player}: {describe(action, state, verdict.permits)}"]
+    announced = _announced_pool(state, player) if action.to_json()["kind"] == "pass" else ""
+    if announced:  # 106.4b, 117.3d: a player who passes with mana in their pool announces it
+        events.append(f"{player} passes with mana in their mana pool and announces it: {announced} (106.4b, 117.3d).")
     if unstated_x is not None:
         events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
@@ -145,6 +149,22 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     new_state = state_based_actions(checker, new_state, rng, events)
     return Applied(True, verdict, dump_state(new_state), events)
+
+
+def _announced_pool(state: GameState, player: str) -> str:
+    """The mana in a player's mana pool as they announce it (106.4b): the unrestricted mana, then each
+    entry of restricted mana with the ability whose restriction it keeps (106.6)."""
+    p = state.player(player)
+    if p is None:
+        return ""
+    parts = []
+    plain = "".join(("{" + t + "}") * p.mana_pool.get(t, 0) for t in "WUBRGC")
+    if plain:
+        parts.append(plain)
+    for entry in p.extra.get("restricted_mana") or ():
+        if isinstance(entry, Mapping) and entry.get("mana"):
+            parts.append(f"{entry['mana']} restricted by {entry.get('card', '?')}'s ability {entry.get('ability', '?')}")
+    return ", ".join(parts)
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
