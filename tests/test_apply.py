@@ -515,3 +515,14 @@ def test_two_values_for_one_thing_of_the_next_state_are_an_internal_error(
     err = capsys.readouterr().err
     assert code == 3 and "internal error in 'apply'" in err and "two values for game" in err
     assert "Traceback" not in err
+
+
+def test_a_cost_is_said_before_the_mana_the_mana_ability_adds() -> None:
+    """601.2h, 602.2b, 605.3b: a mana ability's costs are paid as it is activated, before it resolves
+    and adds its mana: Squandered Resources' "Sacrifice a land: Add one mana of any type the
+    sacrificed land could produce." says the sacrifice first (found by probe21a: the mana came first)."""
+    state = load(base([land("sr", "Squandered Resources"), land("f1", "Forest")]))
+    res = act(state, {"kind": "activate", "object": "sr", "ability": 1})
+    sac = next(i for i, e in enumerate(res.events) if "is sacrificed to pay a cost" in e)
+    adds = next(i for i, e in enumerate(res.events) if "adds {G}" in e and "(605.3b" in e)
+    assert sac < adds, res.events

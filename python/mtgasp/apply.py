@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from clingo import Function, Number, Symbol, SymbolType
@@ -137,6 +138,9 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     decoder = Decoder(fw.ids, state, lib)
     doc = dump_state(state)
     events = [f"{player}: {describe(action, state, verdict.permits)}"]
+    announced = _announced_pool(state, player) if action.to_json()["kind"] == "pass" else ""
+    if announced:  # 106.4b, 117.3d: a player who passes with mana in their pool announces it
+        events.append(f"{player} passes with mana in their mana pool and announces it: {announced} (106.4b, 117.3d).")
     if unstated_x is not None:
         events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
@@ -146,6 +150,22 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     new_state = state_based_actions(checker, new_state, rng, events)
     new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
+
+
+def _announced_pool(state: GameState, player: str) -> str:
+    """The mana in a player's mana pool as they announce it (106.4b): the unrestricted mana, then each
+    entry of restricted mana with the ability whose restriction it keeps (106.6)."""
+    p = state.player(player)
+    if p is None:
+        return ""
+    parts = []
+    plain = "".join(("{" + t + "}") * p.mana_pool.get(t, 0) for t in "WUBRGC")
+    if plain:
+        parts.append(plain)
+    for entry in p.extra.get("restricted_mana") or ():
+        if isinstance(entry, Mapping) and entry.get("mana"):
+            parts.append(f"{entry['mana']} restricted by {entry.get('card', '?')}'s ability {entry.get('ability', '?')}")
+    return ", ".join(parts)
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
@@ -595,7 +615,8 @@ def _event_rank(e: str) -> float:
     its resolution's last step (608.2n), a player who loses leaving the game (800.4a), and the
     game's result, after the losses that decide it (104.2a, 104.4a); a draw from an empty library
     after the cards drawn before it (121.4); a triggered mana ability's mana after the mana
-    ability that triggered it (605.4a)."""
+    ability that triggered it (605.4a); the costs paid (601.2h, 602.2b) before the rest of the
+    action, so before the mana a mana ability activated as the action adds (605.3b)."""
     if "(104.2a)" in e or "(104.4a)" in e:
         return 9
     if "(800.4a)" in e and ("leaves the game" in e or "left the game" in e):
@@ -614,6 +635,10 @@ def _event_rank(e: str) -> float:
         return 4
     if " step ends; the " in e:
         return 5
+    if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
+        return 5.8
+    if "to pay a cost" in e:   # costs are paid before the spell or ability is cast or resolves
+        return 5.9             # (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)

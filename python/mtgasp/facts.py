@@ -1371,7 +1371,8 @@ _ABILITY_WORD = re.compile(r"^[A-Z][\w' -]{0,40} — ")
 def not_modeled_trigger_events(text: str | None) -> tuple[str, ...]:
     """The kinds of game event a not-modeled triggered ability's trigger condition names (603.2):
     ``dies`` (700.4: put into a graveyard from the battlefield), ``enters``, ``leaves``, ``step``
-    ("at the beginning of ..."), ``cast``, ``draw``; ``other`` for one that names none of them;
+    ("at the beginning of ..."), ``cast``, ``draw``, ``tapped`` (a permanent becomes tapped); ``other``
+    for one that names none of them;
     ``()`` for a line that isn't a triggered ability (outcomes.lp names such an ability only when
     one of those events happens; found by probe17b: Doomed Traveler's dies trigger was named with
     every action)."""
@@ -1400,6 +1401,11 @@ def not_modeled_trigger_events(text: str | None) -> tuple[str, ...]:
         events.append("plotted")
     if re.search(r"\bcombat damage\b", cond):
         events.append("combat_damage")
+    # "Whenever this land becomes tapped" (City of Brass), "Whenever you tap this land for mana"
+    # (Forbidden Orchard): a permanent becomes tapped (found by probe21a: City of Brass's trigger was
+    # named with every action, its land untapped)
+    if re.search(r"\bbecomes? tapped\b|\bis tapped\b|\btaps?\b", cond):
+        events.append("tapped")
     return tuple(events) or ("other",)
 _BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
