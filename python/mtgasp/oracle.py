@@ -4433,6 +4433,15 @@ _T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarg
                        re.IGNORECASE)
 
 
+# 202.3, 601.2c: "with mana value 3 or less" / "with mana value 4 or greater" in a target phrase
+_MV_BOUND = re.compile(r"\s*\bwith mana value (?P<n>\d+) or (?P<way>less|greater)\b")
+
+
+def _mv_bound(m: re.Match[str]) -> dict[str, int]:
+    """{"at_most": N} or {"at_least": N}: a target's mana value bound (202.3, 601.2c)."""
+    return {"at_most" if m["way"] == "less" else "at_least": int(m["n"])}
+
+
 _KICKED_IF = re.compile(r"If (?:this spell|it|~) was (?:kicked|bargained)\b")
 _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 
@@ -4496,6 +4505,11 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             # announced before the targets are chosen, so the card's mana value must be that X
             if re.search(r"\bwith mana value X\b", g[0]):
                 req["mana_value"] = "X"
+            # 601.2c, 202.3: "target creature card with mana value 3 or less from your graveyard"
+            # (Unearth): a card of a greater mana value is no legal target (found by probe21b:
+            # Unearth was castable with only a mana value 4 creature card in the graveyard)
+            elif (mv := _MV_BOUND.search(g[0])) is not None:
+                req["mana_value"] = _mv_bound(mv)
             if g["whose"] == "your":
                 req["controller"] = "you"
             elif g["whose"] == "an opponent's":
@@ -4551,6 +4565,8 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["other"] = True
             if re.match(r"\s*with mana value X\b", rest[b.end():]):   # 107.3a, 601.2c (as above)
                 req["mana_value"] = "X"
+            elif (mv := _MV_BOUND.match(rest[b.end():])) is not None:   # 601.2c, 202.3 (as above)
+                req["mana_value"] = _mv_bound(mv)
         else:
             continue   # a player, "target opponent", or a phrase not read: no requirement
         if count == "X" or (isinstance(count, int) and count > 1):
