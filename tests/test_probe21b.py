@@ -4,6 +4,7 @@ phyrexian_life field of actions (601.2b)."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -53,3 +54,43 @@ def test_phyrexian_life_is_a_count() -> None:
     with pytest.raises(InputError) as e:
         parse_action({"kind": "pass", "phyrexian_life": 1}, st, LIB)
     assert e.value.problems[0].path == "action.phyrexian_life"
+
+
+# ---------------------------------------------------------------------------------------------
+# Real cards (tests/fixtures/real_cards_probe21b.json: MTGJSON AtomicCards entries copied from
+# ../shared/data/AtomicCards.json): target mana value bounds (202.3, 601.2c, 107.3a)
+
+from pathlib import Path  # noqa: E402
+
+from mtgasp.oracle import CardResult  # noqa: E402
+from real_cards import abilities, module_fixtures  # noqa: E402
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe21b.json"
+results, checker = module_fixtures(FIXTURE)
+
+
+def _targets(results: dict[str, CardResult], name: str, i: int = 0) -> list[dict[str, Any]]:
+    return abilities(results, name)[i]["effect"]["targets"]
+
+
+def test_mana_value_bounds_of_targets_are_read(results: dict[str, CardResult]) -> None:
+    assert _targets(results, "Unearth") == [
+        {"zone": "graveyard", "types": ["Creature"], "mana_value": {"at_most": 3}, "controller": "you"}]
+    assert _targets(results, "Despark") == [{"zone": "battlefield", "mana_value": {"at_least": 4}}]
+    assert _targets(results, "Auriok Salvagers") == [
+        {"zone": "graveyard", "types": ["Artifact"], "mana_value": {"at_most": 1}, "controller": "you"}]
+    # "X or less" with X announced (107.3a) is not "X" exactly (Postmortem Lunge's)
+    assert _targets(results, "Stir the Grave")[0]["mana_value"] == {"at_most": "X"}
+    assert _targets(results, "Dominate")[0]["mana_value"] == {"at_most": "X"}
+    assert _targets(results, "Postmortem Lunge")[0]["mana_value"] == "X"
+
+
+def test_an_x_the_text_defines_is_not_read_as_announced() -> None:
+    # "... with mana value X or less ..., where X is the amount of life you gained this turn"
+    # (Celestine, the Living Saint): X is defined by the text (107.3c), not announced
+    from mtgasp.oracle import _targets_of
+    reqs = _targets_of("Return target creature card with mana value X or less from your graveyard to the "
+                       "battlefield, where X is the amount of life you gained this turn.")
+    assert reqs == [{"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
+    reqs = _targets_of("Return target creature card with mana value X or less from your graveyard to the battlefield.")
+    assert reqs[0]["mana_value"] == {"at_most": "X"}

@@ -537,8 +537,8 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
-        for v, args in each("x_lower"):
-            v.x_min = args[1].number
+        for v, args in each("x_lower"):   # (the greatest of the lower bounds, payment.lp's x_range/2)
+            v.x_min = max(v.x_min, args[1].number)
         for v, args in each("x_remove_upper"):   # "Remove X ki counters": X up to the counters (107.3a)
             v.x_max = args[1].number
         x_reduced: dict[Symbol, int] = {}

@@ -198,7 +198,7 @@ class Query:
         best = probe(v.x_upper)
         if best.satisfiable:
             return lean(best)
-        lo, hi = 0, v.x_upper - 1
+        lo, hi = v.x_min, v.x_upper - 1   # (below the least X allowed, none is payable)
         while lo <= hi:
             mid = (lo + hi) // 2
             s = probe(mid)

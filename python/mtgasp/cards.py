@@ -1834,9 +1834,10 @@ class _Validator:
                 # "with mana value 3 or less" / "4 or greater" (202.3, 601.2c)
                 if isinstance(mv, dict) and len(mv) == 1 and next(iter(mv)) in ("at_most", "at_least"):
                     key = next(iter(mv))
-                    self.integer(mv[key], f"{p}.mana_value.{key}", 0)
+                    if not (key == "at_most" and mv[key] == "X"):   # "X or less" (107.3a)
+                        self.integer(mv[key], f"{p}.mana_value.{key}", 0)
                 else:
-                    self.add(f"{p}.mana_value", 'expected "X", {"at_most": N} or {"at_least": N}, '
+                    self.add(f"{p}.mana_value", 'expected "X", {"at_most": N or "X"} or {"at_least": N}, '
                                                 f"got {_q(mv)}")
             if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
                 self.integer(req["count"], f"{p}.count", 1)
