@@ -94,3 +94,10 @@ def test_an_x_the_text_defines_is_not_read_as_announced() -> None:
     assert reqs == [{"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
     reqs = _targets_of("Return target creature card with mana value X or less from your graveyard to the battlefield.")
     assert reqs[0]["mana_value"] == {"at_most": "X"}
+
+
+def test_pawprint_modes_require_no_target(results: dict[str, CardResult]) -> None:
+    # "Choose up to five {P} worth of modes" (Season of the Burrow): a mode's targets are chosen only
+    # if that mode is (700.2), so none is required to cast it (601.2c)
+    for a in abilities(results, "Season of the Burrow"):
+        assert "targets" not in (a.get("effect") or {}), a

@@ -4460,9 +4460,11 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     greater") are left out, so the filter may admit more objects than the card does, never fewer.
     "up to N" and "any number of" targets require none; players always exist (not listed)."""
     out: list[dict[str, Any]] = []
-    if "•" in text:
+    if "•" in text or re.match(r"\s*(?:\{P\})+\s*—", text):
         # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
-        # may have none; no requirement is a necessary condition
+        # may have none; no requirement is a necessary condition ("{P}{P} — Exile target nonland
+        # permanent", Season of the Burrow: a mode of "Choose up to five {P} worth of modes", 700.2;
+        # found by probe21b: it couldn't be cast with no nonland permanent on the battlefield)
         return out
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
