@@ -286,7 +286,7 @@ Sig = tuple[str, int]
 # Added by the module that asks the question (api.py, apply.py, cli.py), not by FactWriter.state.
 QUESTION_PREDICATES: set[Sig] = {("acting", 1), ("listing", 1), ("query", 1), ("query_x", 2), ("query_alt", 2), ("query_target", 2),
                                   ("query_optional_cost", 1), ("query_kicker", 1),
-                                  ("query_target_count", 2), ("query_sac_none", 1),
+                                  ("query_target_count", 2), ("query_sac_none", 1), ("query_phylife", 2),
                                   ("query_target_player", 2)}
 # Emitted, but declared by the one encoding (or program part) that reads them, not by inputs.lp.
 DECLARED_ELSEWHERE: dict[Sig, str] = {

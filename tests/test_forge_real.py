@@ -200,7 +200,9 @@ def test_target_card_in_a_graveyard_is_read_past_words_not_read() -> None:
     from mtgasp.oracle import _targets_of
 
     text = "Return target creature card with mana value 2 or less from your graveyard to your hand."
-    assert _targets_of(text) == [{"zone": "graveyard", "types": ["Creature"], "controller": "you"}]
+    # (the mana value bound is read too since probe21b: 202.3, 601.2c)
+    assert _targets_of(text) == [{"zone": "graveyard", "types": ["Creature"], "mana_value": {"at_most": 2},
+                                  "controller": "you"}]
     assert _targets_of("Return target nonland permanent card from an opponent's graveyard.") == [
         {"zone": "graveyard", "types": ["Artifact", "Creature", "Enchantment", "Land",
                                         "Planeswalker", "Battle"], "controller": "opponents"}]

@@ -20,11 +20,12 @@ def test_a_permanent_target_with_mana_value_x() -> None:
         {"zone": "battlefield", "types": ["Artifact"], "controller": "you", "mana_value": "X"}]
 
 
-def test_a_fixed_mana_value_is_still_left_out() -> None:
-    # "with mana value 3 or less" is not read: the filter admits more, never fewer
+def test_a_fixed_mana_value_bound_is_read() -> None:
+    # "with mana value 3 or less" is read since probe21b (202.3, 601.2c: Unearth had no legal
+    # target with only a mana value 4 creature card in the graveyard, and was castable)
     assert _targets_of("Return target creature card with mana value 3 or less from your graveyard "
                        "to the battlefield.") == [{"zone": "graveyard", "types": ["Creature"],
-                                                   "controller": "you"}]
+                                                   "mana_value": {"at_most": 3}, "controller": "you"}]
 
 
 def test_x_cant_be_0() -> None:

@@ -92,8 +92,9 @@ def test_kicked_targets(results: dict[str, CardResult], checker: Checker) -> Non
     assert abilities(results, "Blood Beckoning")[1]["effect"]["targets"] == [
         {"zone": "graveyard", "types": ["Creature"], "controller": "you", "kicked": False},
         {"zone": "graveyard", "types": ["Creature"], "controller": "you", "count": 2, "kicked": True}]
+    # ("with mana value 2 or less" is read since probe21b: 202.3, 601.2c)
     assert abilities(results, "Bloodchief's Thirst")[1]["effect"]["targets"] == [
-        {"zone": BF, "types": ["Creature", "Planeswalker"], "kicked": False},
+        {"zone": BF, "types": ["Creature", "Planeswalker"], "mana_value": {"at_most": 2}, "kicked": False},
         {"zone": BF, "types": ["Creature", "Planeswalker"], "kicked": True}]
     assert abilities(results, "Tear Asunder")[1]["effect"]["targets"] == [
         {"zone": BF, "types": ["Artifact", "Enchantment"], "kicked": False},

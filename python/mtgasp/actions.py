@@ -48,16 +48,18 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 # (an additional_cost ability with "optional": true) is paid.
 ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free", "alternative")
 
-ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets", "sacrifice")
+ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets", "sacrifice",
+                 "phyrexian_life")
 # What `moves --json` prints about a move besides the action: accepted and ignored, so that every
 # move is accepted as printed (its "x" range {"min", "max"} stands for the largest X).
 MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 # The fields each kind of action may carry besides "kind" (and whether "object" is required).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    "cast": ("object", "method", "face", "x", "additional", "targets", "sacrifice"),
+    # phyrexian_life: how many Phyrexian mana symbols of the total cost are paid with 2 life (601.2b)
+    "cast": ("object", "method", "face", "x", "additional", "targets", "sacrifice", "phyrexian_life"),
     "play_land": ("object", "face"),
     # x: an {X} in the activation cost (107.3k); sacrifice: the permanents its cost sacrifices (118.3)
-    "activate": ("object", "ability", "targets", "x", "sacrifice"),
+    "activate": ("object", "ability", "targets", "x", "sacrifice", "phyrexian_life"),
     "foretell": ("object",),
     "plot": ("object", "ability", "x"),   # x: an {X} in the plot cost (107.3d: Fblthp's, the mana cost)
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
@@ -270,6 +272,11 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
             elif t is not None:
                 sacrifice.append(t)
 
+    # 601.2b, 107.4f: how many Phyrexian mana symbols the player announces to pay with 2 life each
+    phyrexian_life: int | None = None
+    if kind in ("cast", "activate") and doc.get("phyrexian_life") is not None:
+        phyrexian_life = f.integer("action.phyrexian_life", doc["phyrexian_life"], minimum=0)
+
     # ---- activate (and plot): ability
     ability: int | dict[str, Any] | None = None
     if kind == "activate" or (kind == "plot" and doc.get("ability") is not None):
@@ -291,6 +298,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         sacrifice=tuple(sacrifice),
         targets_given=kind in ("cast", "activate", "choose") and doc.get("targets") is not None,
         sacrifice_given=kind in ("cast", "activate") and doc.get("sacrifice") is not None,
+        phyrexian_life=phyrexian_life,
     )
 
 

@@ -73,6 +73,8 @@ class Plan:
     x: int | None = None
     # 106.6: the restricted mana of the pool spent, "{R}{R} (entry 1)" (the state's restricted_mana)
     restricted: tuple[str, ...] = ()
+    # 107.4f, 119.4: the life paid for Phyrexian mana symbols (2 for each one not paid with mana)
+    life: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"pool": self.pool, "mana_abilities": [s.to_json() for s in self.sources]}
@@ -80,6 +82,8 @@ class Plan:
             out["restricted_mana"] = list(self.restricted)
         if self.sacrifices:
             out["sacrifice"] = list(self.sacrifices)
+        if self.life:
+            out["life"] = self.life
         if self.x is not None:
             out["x"] = self.x
         return out
@@ -533,8 +537,8 @@ class Decoder:
             v.needs_target = True
         for v, args in each("x_upper"):
             v.x_upper = args[1].number
-        for v, args in each("x_lower"):
-            v.x_min = args[1].number
+        for v, args in each("x_lower"):   # (the greatest of the lower bounds, payment.lp's x_range/2)
+            v.x_min = max(v.x_min, args[1].number)
         for v, args in each("x_remove_upper"):   # "Remove X ki counters": X up to the counters (107.3a)
             v.x_max = args[1].number
         x_reduced: dict[Symbol, int] = {}
@@ -596,6 +600,7 @@ class Decoder:
         sacrifices: list[str] = []
         restricted: dict[int, str] = {}
         x = None
+        life = 0
         for a in atoms:
             if a.name == "produced":
                 o, ab, opt, t, n = sym_args(a)
@@ -610,6 +615,8 @@ class Decoder:
                 sacrifices.append(self.obj_id(sym_args(a)[1]))
             elif a.name == "xval":
                 x = sym_args(a)[0].number
+            elif a.name == "phy_life":  # 107.4f: life paid for Phyrexian symbols
+                life = sym_args(a)[0].number
             elif a.name == "rpool_use":  # 106.6: restricted mana of the pool spent
                 _p, i, t, n = sym_args(a)
                 restricted[i.number] = restricted.get(i.number, "") + ("{" + t.name.upper() + "}") * n.number
@@ -619,4 +626,4 @@ class Decoder:
              for (o, ab, opt), v in produced.items()),
             key=lambda u: (u.source, str(u.ability), u.sacrificed or "", u.mana)))
         return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x,
-                    restricted=tuple(f"{restricted[i]} (entry {i})" for i in sorted(restricted)))
+                    restricted=tuple(f"{restricted[i]} (entry {i})" for i in sorted(restricted)), life=life)

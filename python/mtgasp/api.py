@@ -95,6 +95,8 @@ class Query:
                 fw.add("query_target_count", t, Number(len(a.targets)))
             if a.sacrifice_given and not a.sacrifice:
                 fw.add("query_sac_none", t)  # "sacrifice": [] (118.3: names no permanent)
+            if a.phyrexian_life is not None:  # 601.2b: Phyrexian symbols paid with life, announced
+                fw.add("query_phylife", t, Number(a.phyrexian_life))
             for tgt in a.targets:
                 if tgt in fw.ids.objects:
                     fw.add("query_target", t, fw.ids.obj(tgt))
@@ -196,7 +198,7 @@ class Query:
         best = probe(v.x_upper)
         if best.satisfiable:
             return lean(best)
-        lo, hi = 0, v.x_upper - 1
+        lo, hi = v.x_min, v.x_upper - 1   # (below the least X allowed, none is payable)
         while lo <= hi:
             mid = (lo + hi) // 2
             s = probe(mid)
@@ -322,6 +324,8 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = replace(v.action, face=action.face)
     if action.sacrifice or action.sacrifice_given:  # the permanents it names to sacrifice (118.3)
         v.action = replace(v.action, sacrifice=action.sacrifice, sacrifice_given=action.sacrifice_given)
+    if action.phyrexian_life is not None:  # 601.2b: the Phyrexian symbols it pays with life
+        v.action = replace(v.action, phyrexian_life=action.phyrexian_life)
     if (not v.ok and "additional_cost" in action.additional and "kicker" not in action.additional
             and "additional_cost" not in v.action.additional):
         # a spell with no optional additional cost (118.8): the verdict is on what was asked, not kicker

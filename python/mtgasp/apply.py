@@ -86,6 +86,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         # showed a payment with X = 2 and apply cast the same action with X = 0.
         unstated_x = verdict.x_max if verdict.x_max is not None else 0
         fw.add("query_x", query, Number(unstated_x))
+    if action.phyrexian_life is not None:  # 601.2b: Phyrexian symbols paid with life, announced
+        fw.add("query_phylife", query, Number(action.phyrexian_life))
     for t in action.targets:
         if t in fw.ids.objects:
             fw.add("do_target", fw.ids.obj(t))

@@ -1795,7 +1795,8 @@ class _Validator:
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
         them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "tapped", "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
-        many as the X announced), "mana_value": "X" (its mana value is the X announced), "max" (N or
+        many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
+        or {"at_least": N} ("with mana value 3 or less", 202.3), "max" (N or
         "any": "one or two target creatures" names at least "count" and at most "max"), "kicked"
         (true: required only of a kicked spell, false: only of one cast without its kicker; the
         targets of "If this spell was kicked, ... instead", 702.33d)}."""
@@ -1829,7 +1830,15 @@ class _Validator:
             if "controller" in req:
                 self.choice(req["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
             if "mana_value" in req and req["mana_value"] != "X":   # "with mana value X" (107.3a)
-                self.add(f"{p}.mana_value", f'expected "X", got {_q(req["mana_value"])}')
+                mv = req["mana_value"]
+                # "with mana value 3 or less" / "4 or greater" (202.3, 601.2c)
+                if isinstance(mv, dict) and len(mv) == 1 and next(iter(mv)) in ("at_most", "at_least"):
+                    key = next(iter(mv))
+                    if not (key == "at_most" and mv[key] == "X"):   # "X or less" (107.3a)
+                        self.integer(mv[key], f"{p}.mana_value.{key}", 0)
+                else:
+                    self.add(f"{p}.mana_value", 'expected "X", {"at_most": N or "X"} or {"at_least": N}, '
+                                                f"got {_q(mv)}")
             if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
                 self.integer(req["count"], f"{p}.count", 1)
             if "max" in req and req["max"] != "any":   # "one or two target creatures": at most 2

@@ -507,10 +507,12 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
             if (v.has_x or v.x_max is not None) and v.legal:   # (and "Remove X ki counters", 107.3a)
                 low = f"from {v.x_min} " if v.x_min else ""
                 line += f" (X {low}up to {v.x_max})"
-        if v.plan is not None and (v.plan.sources or v.plan.sacrifices):
+        if v.plan is not None and (v.plan.sources or v.plan.sacrifices or v.plan.life):
             pay = ", ".join(f"{u.source}:{u.mana}" for u in v.plan.sources)
             if v.plan.sacrifices:
                 pay += (", " if pay else "") + "sacrifice " + ", ".join(v.plan.sacrifices)
+            if v.plan.life:   # 107.4f: Phyrexian symbols paid with life
+                pay += (", " if pay else "") + f"{v.plan.life} life"
             line += f"  pay: {pay}"
         line += f"  [{' '.join(v.permits)}]"
         _say(line)
@@ -530,6 +532,8 @@ def _print_why(player: str, v: Any) -> None:
             _say("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
         if v.plan is not None and v.plan.sacrifices:  # 118.3, 701.21a: what the cost sacrifices
             _say("  sacrifice: " + ", ".join(v.plan.sacrifices))
+        if v.plan is not None and v.plan.life:  # 107.4f, 119.4: Phyrexian symbols paid with life
+            _say(f"  life: {v.plan.life} (for Phyrexian mana symbols, 107.4f)")
     else:
         _say(f"not legal for {player}:")
         for r in v.reasons:

@@ -668,6 +668,9 @@ class FactWriter:
                     self.add("target_req_abilities", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)
                     self.add("target_req_mana_value", a, tj, C("x"))
+                elif isinstance(req.get("mana_value"), dict):   # "with mana value 3 or less" (202.3)
+                    for way, n in req["mana_value"].items():   # ("X or less": the X announced)
+                        self.add("target_req_mana_value", a, tj, F(way, [C("x") if n == "X" else N(int(n))]))
                 if isinstance(req.get("kicked"), bool):   # 702.33d: "If this spell was kicked, ... instead"
                     self.add("target_req_when", a, tj, C("kicked" if req["kicked"] else "unkicked"))
             for name, value in (eff.get("condition") or {}).items():

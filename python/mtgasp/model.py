@@ -286,6 +286,10 @@ class Action:
     # the action has a "sacrifice" list, perhaps empty ("sacrifice": [] sacrifices no permanent of
     # the player's choice, 118.3); without one, the payment search chooses
     sacrifice_given: bool = field(default=False, compare=False)
+    # how many of the Phyrexian mana symbols of the total cost are paid with 2 life each (601.2b:
+    # the player announces it; 107.4f; an extension of the actions contract); None: the payment
+    # search chooses, paying with mana where it can
+    phyrexian_life: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -312,4 +316,6 @@ class Action:
             out["x"] = self.x
         if self.sacrifice or self.sacrifice_given:
             out["sacrifice"] = list(self.sacrifice)
+        if self.phyrexian_life is not None:
+            out["phyrexian_life"] = self.phyrexian_life
         return out

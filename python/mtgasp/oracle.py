@@ -4433,6 +4433,22 @@ _T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarg
                        re.IGNORECASE)
 
 
+# 202.3, 601.2c: "with mana value 3 or less" / "with mana value 4 or greater" in a target phrase
+# ("X or less" with the X announced as the spell is cast or the ability activated, 107.3a: Stir the
+# Grave, Dominate; not an X the text defines, "where X is ...", 107.3c)
+_MV_BOUND = re.compile(r"\s*\bwith mana value (?P<n>\d+|X) or (?P<way>less|greater)\b")
+
+
+def _mv_bound(m: re.Match[str], text: str) -> dict[str, int | str] | None:
+    """{"at_most": N} or {"at_least": N}: a target's mana value bound (202.3, 601.2c); {"at_most":
+    "X"} for "X or less" where X is announced (107.3a); None for a bound not read."""
+    if m["n"] == "X":
+        if m["way"] != "less" or re.search(r"\bwhere X is\b|\bX is (?:the|equal)\b", text):
+            return None
+        return {"at_most": "X"}
+    return {"at_most" if m["way"] == "less" else "at_least": int(m["n"])}
+
+
 _KICKED_IF = re.compile(r"If (?:this spell|it|~) was (?:kicked|bargained)\b")
 _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 
@@ -4444,9 +4460,11 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     greater") are left out, so the filter may admit more objects than the card does, never fewer.
     "up to N" and "any number of" targets require none; players always exist (not listed)."""
     out: list[dict[str, Any]] = []
-    if "•" in text:
+    if "•" in text or re.match(r"\s*(?:\{P\})+\s*—", text):
         # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
-        # may have none; no requirement is a necessary condition
+        # may have none; no requirement is a necessary condition ("{P}{P} — Exile target nonland
+        # permanent", Season of the Burrow: a mode of "Choose up to five {P} worth of modes", 700.2;
+        # found by probe21b: it couldn't be cast with no nonland permanent on the battlefield)
         return out
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
@@ -4494,8 +4512,15 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["types"] = list(dict.fromkeys(t.capitalize() for t in ts))
             # 107.3a, 601.2c: "target creature card with mana value X" (Postmortem Lunge): X is
             # announced before the targets are chosen, so the card's mana value must be that X
-            if re.search(r"\bwith mana value X\b", g[0]):
+            # (not "X or less", below: found by probe21b, Stir the Grave's "with mana value X or
+            # less" was read as exactly X)
+            if re.search(r"\bwith mana value X\b(?! or (?:less|greater)\b)", g[0]):
                 req["mana_value"] = "X"
+            # 601.2c, 202.3: "target creature card with mana value 3 or less from your graveyard"
+            # (Unearth): a card of a greater mana value is no legal target (found by probe21b:
+            # Unearth was castable with only a mana value 4 creature card in the graveyard)
+            elif (mv := _MV_BOUND.search(g[0])) is not None and _mv_bound(mv, plain) is not None:
+                req["mana_value"] = _mv_bound(mv, plain)
             if g["whose"] == "your":
                 req["controller"] = "you"
             elif g["whose"] == "an opponent's":
@@ -4549,8 +4574,10 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             if pre == "another" and first:
                 # (after an earlier target, "another" is another than that one, not the source)
                 req["other"] = True
-            if re.match(r"\s*with mana value X\b", rest[b.end():]):   # 107.3a, 601.2c (as above)
+            if re.match(r"\s*with mana value X\b(?! or (?:less|greater)\b)", rest[b.end():]):   # 107.3a, 601.2c (as above)
                 req["mana_value"] = "X"
+            elif (mv := _MV_BOUND.match(rest[b.end():])) is not None and _mv_bound(mv, plain) is not None:
+                req["mana_value"] = _mv_bound(mv, plain)   # 601.2c, 202.3 (as above)
         else:
             continue   # a player, "target opponent", or a phrase not read: no requirement
         if count == "X" or (isinstance(count, int) and count > 1):

@@ -1261,6 +1261,15 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
         v["x"] = f.integer(p("x"), ro["x"], minimum=0)
     if _opt(ro, "mana_spent") is not None:
         v["mana_spent"] = f.integer(p("mana_spent"), ro["mana_spent"], minimum=0)
+    # 107.3b: a spell cast without paying its mana cost (method free or plot, 702.170d) has X = 0,
+    # unless another of its costs has an {X} (Verdeloth the Ancient's kicker {X}); a state saying
+    # otherwise can't happen (found by probe21b: a free-cast Walking Ballista with x 3 was accepted
+    # and entered with three counters)
+    if (v.get("x") and v.get("method") in ("free", "plot") and d.card is not None
+            and not any("{X}" in json.dumps(ab.spec) for fc in d.card.faces for ab in fc.abilities
+                        if ab.kind != "spell" and ab.spec.get("keyword") != "foretell")):
+        f.add(p("x"), f"{v['x']}, but {d.card.name} was cast without paying its mana cost (method "
+                      f"{_show(v['method'])}) and no other cost of it has X, so X is 0 (107.3b)")
     if zone is not None and zone not in ("stack", "battlefield"):
         for key in SPELL_FIELDS:
             if _opt(ro, key) is not None:
