@@ -4,7 +4,6 @@ phyrexian_life field of actions (601.2b)."""
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
@@ -60,10 +59,10 @@ def test_phyrexian_life_is_a_count() -> None:
 # Real cards (tests/fixtures/real_cards_probe21b.json: MTGJSON AtomicCards entries copied from
 # ../shared/data/AtomicCards.json): target mana value bounds (202.3, 601.2c, 107.3a)
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-from mtgasp.oracle import CardResult  # noqa: E402
-from real_cards import abilities, module_fixtures  # noqa: E402
+from mtgasp.oracle import CardResult
+from real_cards import abilities, module_fixtures
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe21b.json"
 results, checker = module_fixtures(FIXTURE)

@@ -9,8 +9,8 @@ the cards hideaway puts on the bottom, 702.75a) use ``random.Random(seed)``: rep
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from clingo import Function, Number, Symbol, SymbolType
