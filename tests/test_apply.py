@@ -526,3 +526,59 @@ def test_a_cost_is_said_before_the_mana_the_mana_ability_adds() -> None:
     sac = next(i for i, e in enumerate(res.events) if "is sacrificed to pay a cost" in e)
     adds = next(i for i, e in enumerate(res.events) if "adds {G}" in e and "(605.3b" in e)
     assert sac < adds, res.events
+
+
+def test_the_restricted_mana_a_payment_leaves_is_decided_not_left_to_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """106.6: what a restricted mana ability activated while paying leaves unspent stays restricted,
+    and only that (outcomes.lp's rleft/2, rkept/3). apply keeps the first model the solver finds, so
+    each such outcome must be the only one: with the payment's mana sources fixed, every model of
+    the apply program shows the same atoms. Mishra's Workshop ({C}{C}{C}, artifact spells only) pays
+    Chromatic Lantern ({3}: nothing left, no restricted mana), Walking Ballista with X = 2 beside a
+    Forest (nothing left) and Pili-Pala ({2}: one {C} stays restricted). (Found by the mutation
+    check, seed 3101: without the guard V > 0 of rkept/3 a payment that leaves nothing could keep
+    up to three restricted {C} out of nothing, and only the solver's search order hid it.)"""
+    from mtgasp import solver
+    from mtgasp.cards import CardLibrary
+
+    corpus = Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
+    name = "rule-106.6-restricted-mana-left-unspent-while-paying-stays-restricted.json"
+    doc = json.loads((corpus / name).read_text(encoding="utf-8"))
+    checker = Checker(CardLibrary.from_data({"format": 1, "cards": doc["cards"]}, source="Workshop",
+                                            base=LIB))
+    outcomes: list[set[frozenset[str]]] = []
+    real_solve = solver._solve
+
+    def every_model(ctl: Any, assumptions: Any, conflicts: Any) -> Any:
+        ctl.configuration.solve.models = 0
+        seen: set[frozenset[str]] = set()
+        with ctl.solve(assumptions=assumptions, yield_=True) as handle:
+            for model in handle:
+                seen.add(frozenset(str(s) for s in model.symbols(shown=True)))
+        ctl.configuration.solve.models = 1
+        outcomes.append(seen)
+        return real_solve(ctl, assumptions, conflicts)
+
+    def cast(objects: list[dict[str, Any]], action: dict[str, Any]) -> dict[str, Any]:
+        state = parse_state(base(objects), checker.library)
+        outcomes.clear()
+        monkeypatch.setattr(solver, "_solve", every_model)
+        try:
+            act_ = parse_action(action, state, checker.library, "alice")
+            result = apply_action(checker, state, act_, "alice", seed=0)
+        finally:
+            monkeypatch.setattr(solver, "_solve", real_solve)
+        assert outcomes and all(len(seen) == 1 for seen in outcomes), [len(s) for s in outcomes]
+        assert result.state is not None
+        return {p["name"]: p for p in result.state["players"]}["alice"]
+
+    ws = {"id": "ws", "card": "Mishra's Workshop", "owner": "alice", "zone": "battlefield"}
+    alice = cast([ws, {"id": "cl", "card": "Chromatic Lantern", "owner": "alice", "zone": "hand"}],
+                 {"kind": "cast", "object": "cl"})
+    assert "restricted_mana" not in alice and "mana_pool" not in alice
+    ballista = {"id": "wb", "card": "Walking Ballista", "owner": "alice", "zone": "hand"}
+    alice = cast([ws, land("f", "Forest"), ballista], {"kind": "cast", "object": "wb", "x": 2})
+    assert "restricted_mana" not in alice and "mana_pool" not in alice
+    alice = cast([ws, {"id": "pp", "card": "Pili-Pala", "owner": "alice", "zone": "hand"}],
+                 {"kind": "cast", "object": "pp"})
+    assert alice["restricted_mana"] == [{"mana": "{C}", "card": "Mishra's Workshop", "ability": 1}]

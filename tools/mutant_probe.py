@@ -3,6 +3,7 @@
 
     python tools/mutant_probe.py --kinds drop,negate,constant --id 1234 python/mtgasp/corpus/x.json ...
     python tools/mutant_probe.py --kinds drop,negate,constant --id 3142 --tests choose
+    python tools/mutant_probe.py --kinds drop,negate,constant --id 8565 --tests restricted --test-file test_apply.py
 
 Prints, per scenario, "kills" (the scenario fails under the mutant), "misses" (it passes) or
 "stillborn" (the mutated program doesn't ground). The scenario must pass under the real encodings
@@ -29,6 +30,8 @@ def main() -> int:
     p.add_argument("--id", type=int, required=True, action="append", help="mutant id (repeatable)")
     p.add_argument("--tests", metavar="EXPR",
                    help="also run the tests of tests/test_encodings.py selected by pytest -k EXPR")
+    p.add_argument("--test-file", default="test_encodings.py",
+                   help="the file of tests/ that --tests selects from (default test_encodings.py)")
     p.add_argument("scenarios", nargs="*", type=Path)
     a = p.parse_args()
     base = list(encoding_files())
@@ -52,9 +55,9 @@ def main() -> int:
                 import pytest
 
                 rc = pytest.main(["-q", "-o", "addopts=", "-p", "no:cacheprovider", "-k", a.tests,
-                                  str(Path(mutate.ROOT) / "tests" / "test_encodings.py")])
+                                  str(Path(mutate.ROOT) / "tests" / a.test_file)])
                 print(f"  {'kills' if rc == 1 else 'misses' if rc == 0 else f'pytest exit {rc}':10s} "
-                      f"tests/test_encodings.py -k {a.tests}")
+                      f"tests/{a.test_file} -k {a.tests}")
     return 0
 
 
