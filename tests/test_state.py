@@ -669,6 +669,12 @@ def test_dump_omits_defaults() -> None:
     assert "effects" not in dumped and "resolving" not in dumped
 
 
+def test_x_only_for_a_spell_with_a_cost_with_x() -> None:
+    """107.3, 601.2b: X is announced only for a cost with {X}; Lightning Bolt on the stack has none."""
+    probs = problems_of(doc_with(obj(6, method="normal", x=3, face="Lightning Bolt")))
+    assert any(p.startswith("objects[6].x") and "107.3" in p for p in probs), probs
+
+
 def test_round_trip_everything() -> None:
     doc = doc_with(both(
         player(0, life=-2, lands_played_this_turn=1, mana_pool="{W}{C}{G}", attackers_this_turn=2),
@@ -677,7 +683,7 @@ def test_round_trip_everything() -> None:
         obj(1, controller="bob", attached_to="f1", counters={"+1/+1": 2, "charge": 0}),
         obj(2, foretell_cost={"Saw It Coming": "{U}"}),
         obj(4, zone="exile", face_down=True, exiled_with="f1"),
-        obj(6, method="normal", x=3, mana_spent=4, kicked=True, face="Lightning Bolt"),
+        obj(6, method="normal", mana_spent=4, kicked=True, face="Lightning Bolt"),  # (no x: no cost of it has {X}, 107.3)
         add_trigger(x=2),
         top(resolving="t1", priority=None, step="postcombat_main",
             effects=[{"card": "Pale Moon", "controller": "bob", "duration": "end_of_turn"}]),

@@ -1270,6 +1270,14 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                         if ab.kind != "spell" and ab.spec.get("keyword") != "foretell")):
         f.add(p("x"), f"{v['x']}, but {d.card.name} was cast without paying its mana cost (method "
                       f"{_show(v['method'])}) and no other cost of it has X, so X is 0 (107.3b)")
+    # 107.3, 601.2b: X is announced only for a cost with {X}; a spell none of whose costs has one (its
+    # mana cost, an alternative, additional or kicker cost) has no X (noticed by probe21b: Lightning
+    # Bolt with x 3 was accepted)
+    if (v.get("x") and d.card is not None
+            and not any(fc.mana_cost is not None and fc.mana_cost.x for fc in d.card.faces)
+            and not any("{X}" in json.dumps(ab.spec) for fc in d.card.faces for ab in fc.abilities)):
+        f.add(p("x"), f"{v['x']}, but no cost of {d.card.name} has {{X}} (its mana cost, an alternative, "
+                      "additional or kicker cost), so it has no X to announce (107.3, 601.2b)")
     if zone is not None and zone not in ("stack", "battlefield"):
         for key in SPELL_FIELDS:
             if _opt(ro, key) is not None:
