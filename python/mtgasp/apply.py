@@ -9,6 +9,7 @@ the cards hideaway puts on the bottom, 702.75a) use ``random.Random(seed)``: rep
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, TARGET_WORD, Action, GameState, hybrid_term_key, render_cost
 from mtgasp.solver import SOLVING, Grounded
-from mtgasp.state import _card_face, dump_state, parse_state, render_mana_pool
+from mtgasp.state import dump_state, parse_state, render_mana_pool, required_targets
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
@@ -206,19 +207,18 @@ def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
     card = checker.library.find(name) if name is not None else None
     if card is None:
         return False
-    face = _card_face(card, src.face if src is not None else None)
+    face = (card.face_named(src.face) if src is not None and src.face else None) or card.faces[0]
     if not 0 < ref.index <= len(face.abilities):
         return False
     ab = face.abilities[ref.index - 1]
-    if ab.kind != "triggered" or not ab.says_target or len(TARGET_WORD.findall(ab.text or "")) != 1:
+    if (ab.kind != "triggered" or not ab.says_target or required_targets([ab]) != 1
+            or len(TARGET_WORD.findall(ab.text or "")) != 1):
         return False
     spec = ab.spec or {}
     effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
     kinds = [e.get("target") for e in effects if isinstance(e, dict) and e.get("target") is not None]
     reqs = [t for e in effects if isinstance(e, dict) and e.get("action") == "not_modeled"
             for t in e.get("targets") or [] if isinstance(t, dict)]
-    if len(kinds) + len(reqs) != 1:
-        return False
     if kinds:
         return kinds[0] in ("any", "creature", "spell")
     req = reqs[0]
@@ -609,6 +609,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     events.extend(sorted(said, key=_event_rank))
 
 
+# the events of encodings/entering.lp that say the life paid for a cost (119.4)
+_LIFE_PAID = re.compile(r" pays \d+ life for ")
+
+
 def _event_rank(e: str) -> float:
     """The order in which the events of one step of the game are said, as they happen (a stable
     sort: events of one rank keep their order): the mana lost as a step ends (106.4), the cleanup
@@ -639,8 +643,8 @@ def _event_rank(e: str) -> float:
         return 5
     if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
         return 5.8
-    if "to pay a cost" in e:   # costs are paid before the spell or ability is cast or resolves
-        return 5.9             # (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
+    if "to pay a cost" in e or _LIFE_PAID.search(e):   # costs are paid before the spell or ability
+        return 5.9             # is cast or resolves (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
