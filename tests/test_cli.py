@@ -609,3 +609,42 @@ def test_kicker_paid_twice_is_multikicker_only(capsys: pytest.CaptureFixture[str
     assert [r["rule"] for r in doc["reasons"]] == ["702.33c"]
     once = call_json(capsys, "why", MIDGAME, action.replace('"kicker", "kicker"', '"kicker"'))
     assert once["legal"] is True
+
+
+ELDRAZI_TEMPLE = json.loads(r"""{"name": "Eldrazi Temple", "layout": "normal", "faces": [{"name": "Eldrazi Temple", "mana_cost": null, "supertypes": [], "types": ["Land"], "subtypes": [], "oracle": "{T}: Add {C}.\n{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate abilities of colorless Eldrazi.", "abilities": [{"kind": "activated", "text": "{T}: Add {C}.", "cost": {"tap": true}, "mana": {"fixed": "{C}"}, "template": "mana.fixed"}, {"kind": "activated", "text": "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate abilities of colorless Eldrazi.", "cost": {"tap": true}, "mana": {"fixed": "{C}{C}", "spend_only": [{"spell": {"colorless": true, "subtypes": ["Eldrazi"]}}, {"ability": {"of_subtypes": ["Eldrazi"], "of_colorless": true}}]}, "template": "mana.fixed"}]}]}""")
+
+
+def test_text_payment_says_the_mana_pool_and_restricted_mana_spent(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Found by probe22b: the text of `moves` and `why` left out the mana of the pool a payment
+    plan spends (106.4), and the restricted mana of the pool (106.6), so a Lightning Bolt paid
+    from {R} in the pool printed no payment at all, and Endless One with X = 3 "pay: fo:{G}" alone.
+    The pool is named only where the cost has mana: a Forest's {T} spends none of it."""
+    state = {"turn": 5, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+             "players": [{"name": "alice", "life": 20, "mana_pool": "{R}",
+                          "restricted_mana": [{"mana": "{C}{C}", "card": "Eldrazi Temple", "ability": 2}]},
+                         {"name": "bob", "life": 20}],
+             "objects": [{"id": "lb", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
+                         {"id": "fo", "card": "Forest", "owner": "alice", "zone": "battlefield",
+                          "controlled_since_turn": 1}]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state))
+    cards = tmp_path / "cards.json"   # (the restricted_mana entry names Eldrazi Temple's ability)
+    cards.write_text(json.dumps({"format": 1, "cards": [ELDRAZI_TEMPLE]}), encoding="utf-8")
+    rc, out, _ = call(capsys, "why", str(path), '{"kind": "cast", "object": "lb", "targets": ["bob"]}',
+                      "--cards", str(cards))
+    assert rc == 0 and "  payment: mana pool {R}" in out
+    rc, out, _ = call(capsys, "why", str(path), '{"kind": "activate", "object": "fo", "ability": 1}',
+                      "--cards", str(cards))
+    assert rc == 0 and "payment" not in out and "mana pool" not in out
+    rc, out, _ = call(capsys, "moves", str(path), "--cards", str(cards))
+    assert rc == 0
+    bolt = [ln for ln in out.splitlines() if "Lightning Bolt" in ln and "targeting bob" in ln]
+    assert len(bolt) == 1 and "pay: mana pool {R}  [" in bolt[0]
+    forest = [ln for ln in out.splitlines() if "activate Forest" in ln]
+    assert len(forest) == 1 and "pay:" not in forest[0]
+    state["players"][0]["mana_pool"] = ""
+    state["objects"][0] = {"id": "eo", "card": "Endless One", "owner": "alice", "zone": "hand"}
+    path.write_text(json.dumps(state))
+    rc, out, _ = call(capsys, "why", str(path), '{"kind": "cast", "object": "eo", "x": 3}', "--cards", str(cards))
+    assert rc == 0 and "payment: restricted mana {C}{C} (entry 1), fo (ability 1) adds {G}" in out

@@ -14,6 +14,7 @@ import argparse
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -507,8 +508,9 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
             if (v.has_x or v.x_max is not None) and v.legal:   # (and "Remove X ki counters", 107.3a)
                 low = f"from {v.x_min} " if v.x_min else ""
                 line += f" (X {low}up to {v.x_max})"
-        if v.plan is not None and (v.plan.sources or v.plan.sacrifices or v.plan.life):
-            pay = ", ".join(f"{u.source}:{u.mana}" for u in v.plan.sources)
+        spent = _pool_spent(v.plan, v.cost) if v.plan is not None else []
+        if v.plan is not None and (v.plan.sources or v.plan.sacrifices or v.plan.life or spent):
+            pay = ", ".join(spent + [f"{u.source}:{u.mana}" for u in v.plan.sources])
             if v.plan.sacrifices:
                 pay += (", " if pay else "") + "sacrifice " + ", ".join(v.plan.sacrifices)
             if v.plan.life:   # 107.4f: Phyrexian symbols paid with life
@@ -522,14 +524,26 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
     _say()
 
 
+def _pool_spent(plan: Any, cost: str | None) -> list[str]:
+    """The mana of the player's mana pool a payment plan draws on (106.4: mana stays there until
+    spent; 106.6: restricted mana named by its restricted_mana entry), said apart from the mana
+    abilities; the unrestricted pool only when the cost has mana to pay (not "{T}" alone)."""
+    has_mana = cost is not None and re.search(r"\{(?![TQE]\})[^}]+\}", cost) is not None
+    out = [f"mana pool {plan.pool}"] if plan.pool and has_mana else []
+    out += [f"restricted mana {r}" for r in plan.restricted]
+    return out
+
+
 def _print_why(player: str, v: Any) -> None:
     if v.legal:
         _say(f"legal: {player} may do this. Permitted by: {', '.join(v.permits)}")
         if v.costed:
             x = v.plan.x if v.plan is not None and v.has_x else None
             _say(f"  total cost: {v.cost}" + (f" with X = {x}" if x is not None else ""))
-        if v.plan is not None and v.plan.sources:
-            _say("  payment: " + ", ".join(f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources))
+        spent = _pool_spent(v.plan, v.cost) if v.plan is not None else []
+        if v.plan is not None and (v.plan.sources or spent):
+            _say("  payment: " + ", ".join(spent + [
+                f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources]))
         if v.plan is not None and v.plan.sacrifices:  # 118.3, 701.21a: what the cost sacrifices
             _say("  sacrifice: " + ", ".join(v.plan.sacrifices))
         if v.plan is not None and v.plan.life:  # 107.4f, 119.4: Phyrexian symbols paid with life
