@@ -1301,6 +1301,11 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             elif zone is not None and zone != "battlefield":
                 f.add(p("chosen_color"), f"a card {zphrase} has no chosen color (a choice made as "
                                          "a permanent enters lasts while it is on the battlefield)")
+            elif d.card is not None and not v.get("face_down") and cc in _colors_forbidden(d.card):
+                # 614.12: "As it enters, choose a color other than red" (Thriving Bluff) never
+                # chooses red; apply refuses --choose R, and a state saying so can't happen
+                f.add(p("chosen_color"), f"{cc!r} can't have been chosen: {d.card.name} says to choose "
+                                         "a color other than that one as it enters (614.12)")
             else:
                 d.extra["chosen_color"] = cc
     if _opt(ro, "dream_exile") is not None:
@@ -1448,6 +1453,12 @@ def _string_list(f: _Fields, ro: dict[str, Any], d: _ObjDraft, p: Callable[[str]
         f.add(p(key), wrong_zone)
     elif all(v is not None for v in values):
         d.extra[key] = values
+
+
+def _colors_forbidden(card: Any) -> set[str]:
+    """The colors a card's "As it enters, choose a color other than ..." can't choose (614.12)."""
+    return {str(ab.spec["other_than"]).upper() for fc in card.faces for ab in fc.abilities
+            if ab.spec.get("enters_choose") == "color" and ab.spec.get("other_than")}
 
 
 def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
