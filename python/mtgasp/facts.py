@@ -337,7 +337,7 @@ class FactWriter:
                 self.add("ability_index", a, N(ab.index))
                 grants = self.ability(a, ab.kind, ab.spec, sym, f, grants)
                 if ab.kind == "not_modeled":
-                    for ev in not_modeled_trigger_events(ab.text):
+                    for ev in not_modeled_trigger_events(ab.text, face.name):
                         self.add("nm_trigger", a, C(ev))
                 chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
                 if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
@@ -1371,10 +1371,12 @@ _REMINDER_TEXT = re.compile(r"\([^()]*\)")
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' -]{0,40} — ")
 
 
-def not_modeled_trigger_events(text: str | None) -> tuple[str, ...]:
+def not_modeled_trigger_events(text: str | None, name: str | None = None) -> tuple[str, ...]:
     """The kinds of game event a not-modeled triggered ability's trigger condition names (603.2):
     ``dies`` (700.4: put into a graveyard from the battlefield), ``enters``, ``leaves``, ``step``
-    ("at the beginning of ..."), ``cast``, ``draw``, ``tapped`` (a permanent becomes tapped); ``other``
+    ("at the beginning of ..."), ``cast``, ``draw``, ``tapped`` (a permanent becomes tapped; ``tapped_self``:
+    the ability's own permanent, ``tapped_attached``: the one it is attached to, ``tapped_opponent``: one
+    an opponent of its controller controls; NAME, the face's name, is a way to say "itself"); ``other``
     for one that names none of them;
     ``()`` for a line that isn't a triggered ability (outcomes.lp names such an ability only when
     one of those events happens; found by probe17b: Doomed Traveler's dies trigger was named with
@@ -1408,7 +1410,24 @@ def not_modeled_trigger_events(text: str | None) -> tuple[str, ...]:
     # (Forbidden Orchard): a permanent becomes tapped (found by probe21a: City of Brass's trigger was
     # named with every action, its land untapped)
     if re.search(r"\bbecomes? tapped\b|\bis tapped\b|\btaps?\b", cond):
-        events.append("tapped")
+        # whose tapping it watches (found by probe22b: City of Brass's "Whenever this land becomes
+        # tapped" was named as a Forest was tapped, Vorinclex's "Whenever an opponent taps a land
+        # for mana" as its controller tapped one): the permanent itself, the one it is attached to,
+        # an opponent's, or any (603.2)
+        # (a condition with "or" names another event too, Artifact Possession's "or a player
+        # activates an ability of enchanted artifact": any tapping, as before)
+        names = {n.lower() for n in (name, (name or "").split(",")[0]) if n}
+        if " or " in cond:
+            events.append("tapped")
+        elif (re.search(r"\bthis (?:land|creature|artifact|enchantment|permanent|vehicle)\b", cond)
+              or any(re.search(rf"\b{re.escape(n)} (?:becomes|is) tapped\b", cond) for n in names)):
+            events.append("tapped_self")
+        elif re.search(r"\b(?:enchanted|equipped|fortified) (?:land|creature|permanent|artifact)\b", cond):
+            events.append("tapped_attached")
+        elif re.search(r"\ban opponent taps\b|\ban opponent controls becomes tapped\b", cond):
+            events.append("tapped_opponent")
+        else:
+            events.append("tapped")
     return tuple(events) or ("other",)
 _BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
