@@ -33,3 +33,32 @@ def test_a_color_the_card_forbids_is_no_chosen_color() -> None:
     # a face-down permanent has none of its card's abilities (708.2a): nothing forbids a color
     state["objects"][0].update(chosen_color="R", face_down=True)
     parse_state(state, lib)
+
+
+def test_a_mana_ability_paid_with_mana_is_said_after_what_paid_it() -> None:
+    """605.3a, 601.2g: Lightning Bolt's {R} paid by a tapped Pili-Pala's "{2}, {Q}: Add one mana of
+    any color", whose {2} two Forests pay: the Forests' mana abilities are activated first, so apply
+    says them first (found by probe22b: Pili-Pala's {R} was said before the Forests that paid its
+    {2}); Pili-Pala ends untapped (107.6)."""
+    from mtgasp.actions import parse_action
+    from mtgasp.api import Checker
+    from mtgasp.apply import apply_action
+
+    checker = Checker()
+    doc = {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "pp", "card": "Pili-Pala", "owner": "alice", "zone": "battlefield", "tapped": True,
+                        "controlled_since_turn": 1},
+                       {"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield", "controlled_since_turn": 1},
+                       {"id": "f2", "card": "Forest", "owner": "alice", "zone": "battlefield", "controlled_since_turn": 1},
+                       {"id": "lb", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]}
+    state = parse_state(doc, checker.library)
+    action = parse_action({"kind": "cast", "object": "lb", "targets": ["bob"]}, state, checker.library, "alice")
+    out = apply_action(checker, state, action, "alice")
+    paid = [e for e in out.events if e.startswith("While the cost is paid, ")]
+    assert [e.split("'s mana ability")[0] for e in paid] == [
+        "While the cost is paid, Forest (f1)", "While the cost is paid, Forest (f2)",
+        "While the cost is paid, Pili-Pala (pp)"]
+    assert "adds {R}" in paid[2]
+    objs = {o["id"]: o for o in out.state["objects"]}
+    assert not objs["pp"].get("tapped") and objs["f1"]["tapped"] and objs["f2"]["tapped"]

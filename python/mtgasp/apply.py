@@ -606,7 +606,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
     # triggered mana abilities add after the mana ability that triggered them (605.4a)
     said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + put_on_stack
-    events.extend(sorted(said, key=_event_rank))
+    # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
+    # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
+    later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
+                  for a in by_name.get("ma_paid_with_mana", []))
+    events.extend(sorted(said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0)))
 
 
 # the events of encodings/entering.lp that say the life paid for a cost (119.4)
