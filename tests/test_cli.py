@@ -648,3 +648,10 @@ def test_text_payment_says_the_mana_pool_and_restricted_mana_spent(
     path.write_text(json.dumps(state))
     rc, out, _ = call(capsys, "why", str(path), '{"kind": "cast", "object": "eo", "x": 3}', "--cards", str(cards))
     assert rc == 0 and "payment: restricted mana {C}{C} (entry 1), fo (ability 1) adds {G}" in out
+    # the pictures too: the restricted mana feeds Endless One's cost; the Forest's {T} spends no pool
+    state["players"][0]["mana_pool"] = "{G}"
+    path.write_text(json.dumps(state))
+    rc, out, _ = call(capsys, "moves", str(path), "--cards", str(cards), "--format", "dot")
+    assert rc == 0
+    assert 'restricted mana\\n{C}{C} (entry 1)' in out and out.count("spend from the pool (106.6)") == 1
+    assert out.count("mana pool\\n{G}") == 1   # Endless One's cost, not the Forest's {T}

@@ -65,6 +65,12 @@ class ManaUse:
         return out
 
 
+def cost_has_mana(cost: str | None) -> bool:
+    """Whether a total cost's text has a mana symbol to pay (not only {T}, {Q} or {E}): only then does
+    a payment spend the mana pool's mana (106.4)."""
+    return cost is not None and re.search(r"\{(?![TQE]\})[^}]+\}", cost) is not None
+
+
 @dataclass(frozen=True)
 class Plan:
     pool: str

@@ -14,7 +14,6 @@ import argparse
 import io
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -528,8 +527,8 @@ def _pool_spent(plan: Any, cost: str | None) -> list[str]:
     """The mana of the player's mana pool a payment plan draws on (106.4: mana stays there until
     spent; 106.6: restricted mana named by its restricted_mana entry), said apart from the mana
     abilities; the unrestricted pool only when the cost has mana to pay (not "{T}" alone)."""
-    has_mana = cost is not None and re.search(r"\{(?![TQE]\})[^}]+\}", cost) is not None
-    out = [f"mana pool {plan.pool}"] if plan.pool and has_mana else []
+    from mtgasp.answers import cost_has_mana
+    out = [f"mana pool {plan.pool}"] if plan.pool and cost_has_mana(cost) else []
     out += [f"restricted mana {r}" for r in plan.restricted]
     return out
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from clingo import Symbol, SymbolType
 
+from mtgasp.answers import cost_has_mana
 from mtgasp.errors import InputError, Problem
 from mtgasp.model import MANA_TYPES, GameState
 
@@ -353,11 +354,16 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
                 g.edge(anode, cnode, "its ability")
             plan = v.plan
             if plan is not None:
-                if plan.pool:
+                if plan.pool and cost_has_mana(cost):   # (a {T}-only cost spends none of it, 106.4)
                     pnode = g.node(("pool", key), f"{player}'s mana pool\n{plan.pool}",
                                    shape="cylinder")
                     members.append(pnode)
                     g.edge(pnode, cnode, "spend from the pool")
+                for ri, entry in enumerate(plan.restricted):   # 106.6: restricted mana of the pool
+                    rnode = g.node(("rpool", key, ri), f"{player}'s restricted mana\n{entry}",
+                                   shape="cylinder")
+                    members.append(rnode)
+                    g.edge(rnode, cnode, "spend from the pool (106.6)")
                 for ui, use in enumerate(plan.sources):
                     obj = state.obj(use.source)
                     snode = g.node(("src", key, use.source),
