@@ -69,9 +69,10 @@ def test_uncounterable_rider(results: dict[str, CardResult], checker: Checker) -
     ev = events_of(checker, state([cavern]), {"kind": "activate", "object": "c", "ability": 3},
                    choose="G")
     assert any("106.6" in e and "can't be countered" in e for e in ev)
-    # activated on its own, its mana goes to the pool: its restriction names a creature type chosen
-    # for the Cavern, which restricted_mana entries can't record: said
-    assert any(e.startswith("Not kept:") and "106.6" in e for e in ev)
+    # activated on its own, its mana keeps its restriction in the pool: an entry of restricted_mana
+    # that records the creature type chosen for the Cavern (205.3m)
+    assert not any(e.startswith("Not kept:") for e in ev)
+    assert any("keeps its restriction (106.6)" in e and "(Bear)" in e for e in ev)
     # Delighted Halfling: "... Spend this mana only to cast a legendary spell, and that spell
     # can't be countered." Isamaru, Hound of Konda {W} is legendary; Grizzly Bears isn't.
     halfling = {"id": "h", "card": "Delighted Halfling"}

@@ -874,6 +874,9 @@ def test_action_to_json_round_trip() -> None:
 # The shipped examples and schema
 
 
+CREST = "Kolvori, God of Kinship // The Ringhart Crest"
+
+
 def _builtin_library() -> Any:
     cards = pytest.importorskip("mtgasp.cards")
     try:
@@ -931,3 +934,31 @@ def test_examples_match_schema(path: Path) -> None:
     validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text()))
     errors = [e.message for e in validator.iter_errors(json.loads(path.read_text()))]
     assert errors == []
+
+
+@pytest.mark.parametrize(("entry", "problem"), [
+    ({"mana": "{G}", "card": CREST, "face": "The Ringhart Crest", "ability": 2}, "chosen_type"),
+    ({"mana": "{G}", "card": CREST, "face": "The Ringhart Crest", "ability": 2, "chosen_type": ""}, "chosen_type"),
+    ({"mana": "{C}{C}{C}", "card": "Mishra's Workshop", "ability": 1, "chosen_type": "Elf"}, "chosen_type"),
+    ({"mana": "{G}", "card": CREST, "face": "The Ringhart Crest", "ability": 2, "chosen_type": "Elf"}, None),
+])
+def test_restricted_mana_of_the_chosen_type_names_the_type(entry: dict[str, Any], problem: str | None) -> None:
+    """106.6, 205.3m: an entry of restricted mana whose restriction refers to "the chosen type"
+    (The Ringhart Crest) names that type (`chosen_type`); any other entry has none."""
+    library = _builtin_library()
+    if entry["card"] != CREST:  # Mishra's Workshop, from the corpus scenario that defines it
+        from mtgasp.cards import CardLibrary
+        corpus = Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
+        cards = json.loads((corpus / "rule-106.6-restricted-mana-left-unspent-while-paying-stays-restricted.json")
+                           .read_text(encoding="utf-8"))["cards"]
+        library = CardLibrary.from_data({"format": 1, "cards": cards}, source="Workshop", base=library)
+    doc = {"format": 1, "turn": 2, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice", "restricted_mana": [entry]}, {"name": "bob"}], "objects": []}
+    if problem is None:
+        state = parse_state(doc, library)
+        assert state.player("alice").extra["restricted_mana"][0]["chosen_type"] == "Elf"
+        _same(parse_state(dump_state(state), library), state)
+    else:
+        with pytest.raises(InputError) as exc:
+            parse_state(doc, library)
+        assert f"players[0].restricted_mana[0].{problem}" in str(exc.value)

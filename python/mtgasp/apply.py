@@ -520,6 +520,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if len(card.faces) > 1:
             entry["face"] = card.faces[fsym.number - 1].name
         entry["ability"] = idx.number
+        for c in by_name.get("rpool_new_chosen", []):  # 205.3m: "of the chosen type"
+            if c.arguments[0].number == pnum and c.arguments[1] == ab_sym:
+                entry["chosen_type"] = c.arguments[2].string
         players[pname[pnum]].setdefault("restricted_mana", []).append(entry)
     for p in players.values():
         entries = [e for e in p.get("restricted_mana") or [] if any(_pool(e["mana"]).values())]

@@ -1130,6 +1130,8 @@ class FactWriter:
                 ab = F("a", [k, N(fi), N(int(entry["ability"]))])
                 for t, n in parse_mana_pool(entry["mana"]).items():
                     self.add("rpool", ps, N(i), C(t.lower()), N(n), ab)
+                if isinstance(entry.get("chosen_type"), str):  # 205.3m: "of the chosen type"
+                    self.add("rpool_chosen", ps, N(i), String(entry["chosen_type"]))
             if isinstance(p.extra.get("mana_pool_snow"), str):  # 107.4h
                 syms = re.findall(r"\{([WUBRGC])\}", p.extra["mana_pool_snow"])  # validated
                 for t in sorted(set(syms)):

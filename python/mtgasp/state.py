@@ -982,6 +982,24 @@ def restricting_ability(card: Card, face: Face, index: int) -> bool:
     return isinstance(prod, Mapping) and bool(prod.get("spend_only"))
 
 
+def restriction_of_chosen_type(card: Card, face: Face, index: int) -> bool:
+    """Whether the spend restriction of ability ``index`` refers to the creature type chosen for
+    its source ("a creature spell of the chosen type": Cavern of Souls; "an ability of a creature
+    source of the chosen type": Secluded Courtyard; 106.6, 205.3m)."""
+    ab = next((a for a in face.abilities if a.index == index), None)
+    if ab is None:
+        return False
+    spec = ab.spec
+    prod = spec.get("mana") if isinstance(spec.get("mana"), Mapping) else (
+        (spec.get("effect") or {}).get("produce") if isinstance(spec.get("effect"), Mapping) else None)
+    alts = prod.get("spend_only") if isinstance(prod, Mapping) else None
+    return isinstance(alts, list) and any(
+        isinstance(alt, Mapping) and ((isinstance(alt.get("spell"), Mapping) and alt["spell"].get("chosen_type"))
+                                      or (isinstance(alt.get("ability"), Mapping)
+                                          and alt["ability"].get("of_chosen_type")))
+        for alt in alts)
+
+
 def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup | None,
                            free: int) -> list[dict[str, Any]] | None:
     """106.6: the restricted mana in a player's pool, entries {"mana": "{R}{R}{R}", "card": "Jaya
@@ -999,7 +1017,7 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
         if d is None:
             ok = False
             continue
-        f.known(q, d, ("mana", "card", "ability", "face"))
+        f.known(q, d, ("mana", "card", "ability", "face", "chosen_type"))
         mana, cname, index = (f.required(q, d, k) for k in ("mana", "card", "ability"))
         pool: dict[str, int] | None = None
         if mana is not None:
@@ -1033,6 +1051,21 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
                                                   "mana names the ability whose \"Spend this mana "
                                                   "only ...\" restricts it")
                         idx = None
+                    elif idx is not None and restriction_of_chosen_type(card, face, idx):
+                        # 106.6, 205.3m: "of the chosen type": the type chosen for the permanent
+                        # that added the mana
+                        ctype = d.get("chosen_type")
+                        if not isinstance(ctype, str) or not ctype.strip():
+                            f.add(_sub(q, "chosen_type"), f"ability {idx} of {face.name} restricts its mana "
+                                  "to the creature type chosen for its source (106.6): name that type, "
+                                  "e.g. \"chosen_type\": \"Elf\"")
+                            idx = None
+                        else:
+                            entry["chosen_type"] = ctype
+                    elif "chosen_type" in d:
+                        f.add(_sub(q, "chosen_type"), f"ability {idx} of {face.name} doesn't restrict its "
+                              "mana to a chosen creature type; leave chosen_type out")
+                        idx = None
         if pool is None or idx is None or name is None:
             ok = False
             continue
@@ -1042,7 +1075,9 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
                                    "(mtgasp's limit), its restricted mana included")
             ok = False
             continue
-        out.append({"mana": render_mana_pool(pool), "card": name, **entry, "ability": idx})
+        chosen = entry.pop("chosen_type", None)
+        out.append({"mana": render_mana_pool(pool), "card": name, **entry, "ability": idx,
+                    **({"chosen_type": chosen} if chosen is not None else {})})
     return out if ok else None
 
 
