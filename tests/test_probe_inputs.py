@@ -39,6 +39,22 @@ CASES = [
         {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "stack", "times_kicked": 2},
         {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"}], stack=["bolt"]),
      {"kind": "pass"}, "objects[0].times_kicked", "isn't kicked"),
+    # 702.33a, 702.33d: only a spell with kicker can be kicked; 702.33c: only multikicker is paid more
+    # than once (probe22a)
+    ("kicked-without-kicker", _state(objects=[
+        {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "stack", "kicked": True},
+        {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"}], stack=["bolt"]),
+     {"kind": "pass"}, "objects[0].kicked", "no kicker cost"),
+    ("kicked-twice-without-multikicker", _state(objects=[
+        {"id": "bl", "card": "Burst Lightning", "owner": "alice", "zone": "stack", "kicked": True, "times_kicked": 2},
+        {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"}], stack=["bl"]),
+     {"kind": "pass"}, "objects[0].times_kicked", "no multikicker"),
+    # 118.3: the objects an action names for its cost (discard, tap, return, exile; probe22a)
+    ("cost-choice-names-no-object", STATE, {"kind": "cast", "object": "bolt", "discard": ["nope"]},
+     "action.discard[0]", "no object"),
+    ("cost-choice-not-a-list", STATE, {"kind": "cast", "object": "bolt", "tap": "gb"},
+     "action.tap", "expected a list"),
+    ("cost-choice-on-a-pass", STATE, {"kind": "pass", "return": []}, "action.return", "no other fields"),
     # 117.4: as many passes as players in the game: nothing would ever resolve (the game stalled)
     ("consecutive-passes-of-every-player", _state(consecutive_passes=3), {"kind": "pass"},
      "consecutive_passes", "at most 2"),

@@ -683,7 +683,8 @@ def test_round_trip_everything() -> None:
         obj(1, controller="bob", attached_to="f1", counters={"+1/+1": 2, "charge": 0}),
         obj(2, foretell_cost={"Saw It Coming": "{U}"}),
         obj(4, zone="exile", face_down=True, exiled_with="f1"),
-        obj(6, method="normal", mana_spent=4, kicked=True, face="Lightning Bolt"),  # (no x: no cost of it has {X}, 107.3)
+        # (no x: no cost of it has {X}, 107.3; kicked: a card with kicker, 702.33a)
+        obj(6, card="Burst Lightning", method="normal", mana_spent=4, kicked=True, face="Burst Lightning"),
         add_trigger(x=2),
         top(resolving="t1", priority=None, step="postcombat_main",
             effects=[{"card": "Pale Moon", "controller": "bob", "duration": "end_of_turn"}]),

@@ -49,17 +49,22 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free", "alternative")
 
 ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets", "sacrifice",
-                 "phyrexian_life")
+                 "phyrexian_life", "discard", "tap", "return", "exile")
+# 118.3: the other parts of a cost whose objects the player chooses as it is paid (an extension):
+# the cards discarded, the untapped permanents tapped, the permanents returned to their owner's
+# hand, the cards exiled from a graveyard
+COST_CHOICE_FIELDS = ("discard", "tap", "return", "exile")
 # What `moves --json` prints about a move besides the action: accepted and ignored, so that every
 # move is accepted as printed (its "x" range {"min", "max"} stands for the largest X).
 MOVE_INFO_FIELDS = ("cost", "rules", "payment")
 # The fields each kind of action may carry besides "kind" (and whether "object" is required).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     # phyrexian_life: how many Phyrexian mana symbols of the total cost are paid with 2 life (601.2b)
-    "cast": ("object", "method", "face", "x", "additional", "targets", "sacrifice", "phyrexian_life"),
+    "cast": ("object", "method", "face", "x", "additional", "targets", "sacrifice", "phyrexian_life",
+             *COST_CHOICE_FIELDS),
     "play_land": ("object", "face"),
     # x: an {X} in the activation cost (107.3k); sacrifice: the permanents its cost sacrifices (118.3)
-    "activate": ("object", "ability", "targets", "x", "sacrifice", "phyrexian_life"),
+    "activate": ("object", "ability", "targets", "x", "sacrifice", "phyrexian_life", *COST_CHOICE_FIELDS),
     "foretell": ("object",),
     "plot": ("object", "ability", "x"),   # x: an {X} in the plot cost (107.3d: Fblthp's, the mana cost)
     "suspend": ("object",),   # 116.2f, 702.62a (an extension of the actions contract)
@@ -272,6 +277,22 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
             elif t is not None:
                 sacrifice.append(t)
 
+    # 118.3: the objects chosen for the other parts of the cost (discard, tap, return, exile)
+    cost_choices: list[tuple[str, tuple[str, ...]]] = []
+    for key in COST_CHOICE_FIELDS:
+        if kind in ("cast", "activate") and doc.get(key) is not None:
+            chosen: list[str] = []
+            items = f.listing(f"action.{key}", doc[key])
+            for i, item in enumerate(items or []):
+                t = f.string(f"action.{key}[{i}]", item)
+                if t is not None and state.obj(t) is None:
+                    f.add(f"action.{key}[{i}]", f"no object {_show(t)} in the state")
+                elif t is not None and t in chosen:
+                    f.add(f"action.{key}[{i}]", f"{_show(t)} is listed twice")
+                elif t is not None:
+                    chosen.append(t)
+            cost_choices.append((key, tuple(chosen)))
+
     # 601.2b, 107.4f: how many Phyrexian mana symbols the player announces to pay with 2 life each
     phyrexian_life: int | None = None
     if kind in ("cast", "activate") and doc.get("phyrexian_life") is not None:
@@ -299,6 +320,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         targets_given=kind in ("cast", "activate", "choose") and doc.get("targets") is not None,
         sacrifice_given=kind in ("cast", "activate") and doc.get("sacrifice") is not None,
         phyrexian_life=phyrexian_life,
+        cost_choices=tuple(cost_choices),
     )
 
 

@@ -326,6 +326,8 @@ def _why(q: Query, action: Action) -> Verdict:
         v.action = replace(v.action, sacrifice=action.sacrifice, sacrifice_given=action.sacrifice_given)
     if action.phyrexian_life is not None:  # 601.2b: the Phyrexian symbols it pays with life
         v.action = replace(v.action, phyrexian_life=action.phyrexian_life)
+    if action.cost_choices:  # 118.3: the objects it names for the other parts of its cost
+        v.action = replace(v.action, cost_choices=action.cost_choices)
     if (not v.ok and "additional_cost" in action.additional and "kicker" not in action.additional
             and "additional_cost" not in v.action.additional):
         # a spell with no optional additional cost (118.8): the verdict is on what was asked, not kicker

@@ -491,9 +491,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
-        how = "is activated" if _key.name == "act" else "triggers"   # 602.2a / 603.3
+        # 602.2a / 603.3 (found by probe22a: the event said no rule)
+        how, rule = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3")
         put_on_stack.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
-                      f"stack as {new_id}")
+                      f"stack as {new_id} ({rule})")
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)

@@ -76,7 +76,7 @@ STATE_PREDICATES = {
     "exiled_with": 2, "library_pos": 2, "stack_ability": 3, "stack_pos": 2, "resolving": 1,
     "lasting_effect": 4, "consecutive_passes": 1, "foretell_cost_given": 3,
 }
-GENERATED = set(STATE_PREDICATES) | {"acting", "listing", "query", "query_x", "query_sac", "query_alt", "query_target",
+GENERATED = set(STATE_PREDICATES) | {"acting", "listing", "query", "query_x", "query_sac", "query_pay", "query_cost_named", "query_alt", "query_target",
                                      "gen_ability", "gen_foretell_cost", "violation", "check",
                                      "use", "xval", "sacrifice", "legal"}
 

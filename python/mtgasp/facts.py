@@ -1336,6 +1336,11 @@ class FactWriter:
         for sid in action.sacrifice:  # 118.3: the permanents the action names to sacrifice
             if sid in self.ids.objects:
                 self.add("query_sac", term, self.ids.obj(sid))
+        for key, ids in action.cost_choices:  # 118.3: the objects it names for the other parts of the cost
+            self.add("query_cost_named", term, C(key))
+            for cid in ids:
+                if cid in self.ids.objects:
+                    self.add("query_pay", term, C(key), self.ids.obj(cid))
 
     def ability_term(self, o: Any, card: Card, ref: Any) -> Symbol:
         """a(K,F,I) for the object's own ability I; a(K',F',g(N)) for the N-th ability granted by
@@ -1376,9 +1381,10 @@ _ABILITY_WORD = re.compile(r"^[A-Z][\w' -]{0,40} — ")
 def not_modeled_trigger_events(text: str | None, name: str | None = None) -> tuple[str, ...]:
     """The kinds of game event a not-modeled triggered ability's trigger condition names (603.2):
     ``dies`` (700.4: put into a graveyard from the battlefield), ``enters``, ``leaves``, ``step``
-    ("at the beginning of ..."), ``cast``, ``draw``, ``tapped`` (a permanent becomes tapped; ``tapped_self``:
-    the ability's own permanent, ``tapped_attached``: the one it is attached to, ``tapped_opponent``: one
-    an opponent of its controller controls; NAME, the face's name, is a way to say "itself"); ``other``
+    ("at the beginning of ..."), ``cast``, ``cast_self`` ("When you cast this spell"), ``draw``, ``tapped``
+    (a permanent becomes tapped; ``tapped_self``: the ability's own permanent, ``tapped_attached``: the one
+    it is attached to, ``tapped_opponent``: one an opponent of its controller controls; NAME, the face's
+    name, is a way to say "itself"); ``other``
     for one that names none of them;
     ``()`` for a line that isn't a triggered ability (outcomes.lp names such an ability only when
     one of those events happens; found by probe17b: Doomed Traveler's dies trigger was named with
@@ -1396,7 +1402,11 @@ def not_modeled_trigger_events(text: str | None, name: str | None = None) -> tup
         events.append("leaves")
     if cond.startswith("at the beginning of"):
         events.append("step")
-    if re.search(r"\bcasts?\b", cond):
+    # "When you cast this spell" (Hydroid Krasis) triggers from the stack as its own card is cast,
+    # never on the battlefield (found by probe22a: it was left out silently as the card was cast)
+    if re.search(r"\bcasts? (?:this spell|this card|~)\b", cond):
+        events.append("cast_self")
+    elif re.search(r"\bcasts?\b", cond):
         events.append("cast")
     if re.search(r"\bdraws?\b", cond):
         events.append("draw")

@@ -290,6 +290,12 @@ class Action:
     # the player announces it; 107.4f; an extension of the actions contract); None: the payment
     # search chooses, paying with mana where it can
     phyrexian_life: int | None = None
+    # the objects the player chooses for the other parts of the cost (118.3: the player chooses
+    # them as the cost is paid; an extension of the actions contract, found by probe22a): the cards
+    # discarded ("discard"), the untapped permanents tapped ("tap"), the permanents returned to
+    # their owner's hand ("return") and the cards exiled from a graveyard ("exile"), each as
+    # (kind, ids); a kind absent: the payment search chooses
+    cost_choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -318,4 +324,6 @@ class Action:
             out["sacrifice"] = list(self.sacrifice)
         if self.phyrexian_life is not None:
             out["phyrexian_life"] = self.phyrexian_life
+        for key, ids in self.cost_choices:
+            out[key] = list(ids)
         return out

@@ -542,6 +542,12 @@ class _Fields:
         return value
 
 
+def _has_keyword(card: Any, keyword: str) -> bool:
+    """Some face of the card has the keyword ability (kicker, multikicker)."""
+    return any(ab.kind == "keyword" and ab.spec.get("keyword") == keyword
+               for fc in card.faces for ab in fc.abilities)
+
+
 def _opt(d: dict[str, Any], key: str) -> Any:
     """An optional field's value; null counts as absent."""
     return d.get(key)
@@ -1313,6 +1319,11 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             and not any("{X}" in json.dumps(ab.spec) for fc in d.card.faces for ab in fc.abilities)):
         f.add(p("x"), f"{v['x']}, but no cost of {d.card.name} has {{X}} (its mana cost, an alternative, "
                       "additional or kicker cost), so it has no X to announce (107.3, 601.2b)")
+    # 702.33a, 702.33d: only a spell with kicker (or multikicker) can be kicked (found by probe22a:
+    # a kicked Lightning Bolt was accepted)
+    if (v.get("kicked") and d.card is not None and not _has_keyword(d.card, "kicker")
+            and not _has_keyword(d.card, "multikicker")):
+        f.add(p("kicked"), f"{d.card.name} has no kicker cost, so it can't have been kicked (702.33a, 702.33d)")
     if zone is not None and zone not in ("stack", "battlefield"):
         for key in SPELL_FIELDS:
             if _opt(ro, key) is not None:
@@ -1427,6 +1438,11 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             elif not v.get("kicked"):
                 f.add(p("times_kicked"), f"{n}, but the object isn't kicked: add \"kicked\": true "
                                          "(702.33c: a spell kicked that many times is kicked)")
+            elif n > 1 and d.card is not None and not _has_keyword(d.card, "multikicker"):
+                # 702.33c: only multikicker is paid more than once (found by probe22a: Burst
+                # Lightning kicked twice was accepted)
+                f.add(p("times_kicked"), f"{n}, but {d.card.name} has no multikicker: a kicker cost is "
+                                         "paid at most once (702.33a, 702.33c)")
             else:
                 d.extra["times_kicked"] = n
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
