@@ -463,7 +463,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
-    put_on_stack: list[str] = []   # said with the encodings' events, after what triggered them
+    put_on_stack: list[tuple[int, str]] = []   # said with the encodings' events, after what triggered them
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -491,9 +491,13 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
-        how = "is activated" if _key.name == "act" else "triggers"   # 602.2a / 603.3
-        put_on_stack.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
-                      f"stack as {new_id}")
+        # 602.2a: an activated ability is put on the stack by the player who activates it, its
+        # controller; 603.3, 603.3a: a triggered ability by the player who controlled its source
+        # as it triggered, who controls it. Said with the rules (found by probe22c: no rule cited).
+        how, rules = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3, 603.3a")
+        # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
+        put_on_stack.append((order.number, f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
+                                           f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules})."))
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)
@@ -581,7 +585,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     if bottom:
         moved = [objs[b] for b in bottom]
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
-        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order")
+        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order, as the "
+                      "resolving ability instructs (608.2c).")
     ended = sorted((a.arguments[0].number for a in by_name.get("effect_ends", [])), reverse=True)
     for e in ended:
         doc["effects"].pop(e - 1)
@@ -605,8 +610,21 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
     # triggered mana abilities add after the mana ability that triggered them (605.4a)
-    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + put_on_stack
+    said = ([decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn
+            + [t for _o, t in sorted(put_on_stack, key=lambda p: p[0])])
     events.extend(sorted(said, key=_event_rank))
+
+
+# Every event apply says cites the rule it happens by (README: "each with its rule"), except the
+# notes on what apply doesn't do, which start with one of these words (a rule they'd cite would be
+# the one not followed). tests: every step of the corpus is held to it (scenarios.run_step).
+NOTE_PREFIXES = ("Not modeled", "Not performed", "Not kept", "Effect not modeled")
+_CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+
+
+def event_cites_rule(event: str) -> bool:
+    """Whether an event names a CR rule (or is a note on what apply doesn't perform)."""
+    return event.startswith(NOTE_PREFIXES) or bool(_CR_NUMBER.search(event))
 
 
 # the events of encodings/entering.lp that say the life paid for a cost (119.4)
