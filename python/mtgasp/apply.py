@@ -306,7 +306,8 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
             return decoder.library.get(obj["card"]).faces[sym.number - 1].name
         if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
-        if name in ("seen_by", "priority", "active_player", "controller", "priority_after"):
+        if name in ("seen_by", "priority", "active_player", "controller", "priority_after",
+                    "next_in_turn_order"):
             return decoder.ids.player_names[sym.number]
         return sym.number
     if sym.type == SymbolType.String:
