@@ -658,7 +658,7 @@ def _event_rank(e: str) -> float:
         return 3
     if "(502.3)" in e:
         return 4
-    if " step ends; the " in e:
+    if " step ends; the " in e or " phase ends; the " in e:   # (505.1: a main phase has no steps)
         return 5
     if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
         return 5.8
