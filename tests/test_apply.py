@@ -635,3 +635,20 @@ def test_a_scenario_step_with_an_event_citing_no_rule_fails(monkeypatch: pytest.
         monkeypatch.setattr(apply_module, "apply_action", saying(fine))
         result, _ = run_step(CHECKER, state, step, "pass")
         assert result.passed, result.problems
+
+
+def test_another_cleanup_step_begins_before_its_damage_wears_off() -> None:
+    """514.3a: players passed in a cleanup step in which they received priority: another cleanup
+    step begins, and in it damage wears off (514.2) and the turn ends; said in that order (found by
+    probe22c: the damage was said to wear off before that cleanup step began)."""
+    doc = base([
+        {"id": "bb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield", "damage": 1},
+        {"id": "b1", "card": "Island", "owner": "bob", "zone": "library"},
+    ], turn=5, step="cleanup", priority="bob", consecutive_passes=1)
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    said = result.events
+    begins = next(i for i, e in enumerate(said) if "another cleanup step begins (514.3a)" in e)
+    wears_off = next(i for i, e in enumerate(said) if "damage marked on Grizzly Bears (bb) is removed" in e)
+    turn_ends = next(i for i, e in enumerate(said) if e.startswith("Turn 5 ends"))
+    assert begins < wears_off < turn_ends, said

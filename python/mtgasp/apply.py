@@ -634,8 +634,8 @@ _LIFE_PAID = re.compile(r" pays \d+ life for ")
 
 def _event_rank(e: str) -> float:
     """The order in which the events of one step of the game are said, as they happen (a stable
-    sort: events of one rank keep their order): the mana lost as a step ends (106.4), the cleanup
-    step's discard (514.1) and other actions (514.2, 514.3a), the turn's end, the new turn's untap
+    sort: events of one rank keep their order): the mana lost as a step ends (106.4), another cleanup
+    step beginning (514.3a), the cleanup step's discard (514.1) and other actions (514.2, 514.3a), the turn's end, the new turn's untap
     (502.3), the next step's beginning, the rest, an instant or sorcery put into the graveyard as
     its resolution's last step (608.2n), a player who loses leaving the game (800.4a), and the
     game's result, after the losses that decide it (104.2a, 104.4a); a draw from an empty library
@@ -650,6 +650,8 @@ def _event_rank(e: str) -> float:
         return 7
     if "(106.4)" in e:
         return 0
+    if "another cleanup step begins (514.3a)" in e:   # before what happens in it (found by probe22c:
+        return 0.5                                   # its damage wore off before it began)
     if "(514.1)" in e:
         return 1
     if "(514." in e or e.startswith("514."):
