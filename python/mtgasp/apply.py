@@ -149,10 +149,39 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
     _write(doc, solved.atoms, decoder, state, rng, events)
+    _announce_left(doc, player, verdict, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     new_state = state_based_actions(checker, new_state, rng, events)
     new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
+
+
+# a mana symbol that costs mana: {1}, {R}, {X}, {G/U}, {2/W}, {R/P}, {S} (not {0}, {T}, {Q}, {E})
+_MANA_SYMBOL = re.compile(r"\{(?:[1-9]\d*|[WUBRGCSX]|[WUBRG2]/[WUBRGP])\}")
+
+
+def _announce_left(doc: dict[str, Any], player: str, verdict: Verdict, events: list[str]) -> None:
+    """106.4a: "If any mana remains in a player's mana pool after mana is spent to pay a cost, that
+    player announces what mana is still there": said right after the costs paid, for a spell cast or
+    an ability activated (not a mana ability, whose own mana is added at once, 605.3b) whose cost has
+    mana in it. (Found by probe22c: Lightning Bolt cast from {R}{G} left {G} unannounced.)"""
+    if not verdict.costed or not verdict.cost or "605.3a" in verdict.permits:
+        return
+    if not _MANA_SYMBOL.search(verdict.cost.split(" reduced by ")[0]):
+        return
+    p = next((q for q in doc["players"] if q["name"] == player), None)
+    if p is None:
+        return
+    parts = [p["mana_pool"]] if p.get("mana_pool") else []
+    for entry in p.get("restricted_mana") or ():
+        parts.append(f"{entry['mana']} restricted by {entry.get('card', '?')}'s ability {entry.get('ability', '?')}")
+    if not parts:
+        return
+    at = 1   # after the action and the costs paid (601.2g-h), before what follows them
+    while at < len(events) and _event_rank(events[at]) in (5.8, 5.9):
+        at += 1
+    events.insert(at, f"{player} announces the mana still in their mana pool after paying the cost: "
+                      f"{', '.join(parts)} (106.4a).")
 
 
 def _announced_pool(state: GameState, player: str) -> str:
