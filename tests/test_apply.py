@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from mtgasp.actions import acting_player, parse_action
 from mtgasp.api import Checker
-from mtgasp.apply import apply_action
+from mtgasp.apply import apply_action, event_cites_rule
 from mtgasp.cli import main
 from mtgasp.errors import InputError
 from mtgasp.model import GameState
@@ -475,6 +475,8 @@ def test_random_legal_action_keeps_zones_and_stack_consistent(
     nxt = result.state
     assert nxt is not None
     check_zones(nxt)
+    # every event names the rule it happens by, or is a note on what apply doesn't perform
+    assert all(event_cites_rule(e) for e in result.events), result.events
     assert dump_state(load(nxt)) == nxt  # a valid state that loads back unchanged
     assert dump_state(state) == original  # apply doesn't modify its input
     # the same cards (abilities may come and go; tokens are created, 111.2, and cease to exist when
@@ -582,3 +584,71 @@ def test_the_restricted_mana_a_payment_leaves_is_decided_not_left_to_the_solver(
     alice = cast([ws, {"id": "pp", "card": "Pili-Pala", "owner": "alice", "zone": "hand"}],
                  {"kind": "cast", "object": "pp"})
     assert alice["restricted_mana"] == [{"mana": "{C}", "card": "Mishra's Workshop", "ability": 1}]
+
+
+def test_abilities_triggered_together_are_said_in_the_order_they_go_on_the_stack() -> None:
+    """603.3b (APNAP): Doomskar destroys both players' Watchers for Tomorrow in bob's turn; bob's
+    leaves-the-battlefield trigger goes on the stack first, alice's on top, and the events say so in
+    that order, each with its controller and rules (found by probe22c: said in the order of the ids,
+    without a rule)."""
+    doc = base([
+        {"id": "ds", "card": "Doomskar", "owner": "alice", "zone": "stack", "cast_from": "hand",
+         "method": "normal", "mana_spent": 5},
+        {"id": "awt", "card": "Watcher for Tomorrow", "owner": "alice", "zone": "battlefield"},
+        {"id": "ahid", "card": "Grizzly Bears", "owner": "alice", "zone": "exile", "face_down": True,
+         "exiled_with": "awt"},
+        {"id": "wt", "card": "Watcher for Tomorrow", "owner": "bob", "zone": "battlefield"},
+        {"id": "hid", "card": "Lightning Bolt", "owner": "bob", "zone": "exile", "face_down": True,
+         "exiled_with": "wt"},
+    ], active_player="bob", priority="alice", consecutive_passes=1, stack=["ds"])
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    assert result.state["stack"] == ["wt-ability3", "awt-ability3"]
+    said = [e for e in result.events if "triggers and is put on the stack" in e]
+    assert [e.split(" as ")[1] for e in said] == [
+        "wt-ability3, controlled by bob (603.3, 603.3a).",
+        "awt-ability3, controlled by alice (603.3, 603.3a).",
+    ]
+
+
+def test_a_scenario_step_with_an_event_citing_no_rule_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus holds every event to its rule: a step whose events include one without a CR
+    number (and not a note on what apply doesn't perform) fails, whatever it expects."""
+    import mtgasp.apply as apply_module
+    from mtgasp.scenarios import run_step
+
+    real = apply_module.apply_action
+
+    def saying(extra: str) -> Any:
+        def fake(*args: Any, **kwargs: Any) -> Any:
+            result = real(*args, **kwargs)
+            result.events.append(extra)
+            return result
+        return fake
+
+    state = load(base([land("m1", "Mountain")]))
+    step = {"action": {"kind": "pass"}}
+    monkeypatch.setattr(apply_module, "apply_action", saying("The step ends."))
+    result, _ = run_step(CHECKER, state, step, "pass")
+    assert not result.passed and "event without a CR rule number" in result.problems[0]
+    for fine in ("The step ends (500.2).", "Not performed: something apply doesn't do."):
+        monkeypatch.setattr(apply_module, "apply_action", saying(fine))
+        result, _ = run_step(CHECKER, state, step, "pass")
+        assert result.passed, result.problems
+
+
+def test_another_cleanup_step_begins_before_its_damage_wears_off() -> None:
+    """514.3a: players passed in a cleanup step in which they received priority: another cleanup
+    step begins, and in it damage wears off (514.2) and the turn ends; said in that order (found by
+    probe22c: the damage was said to wear off before that cleanup step began)."""
+    doc = base([
+        {"id": "bb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield", "damage": 1},
+        {"id": "b1", "card": "Island", "owner": "bob", "zone": "library"},
+    ], turn=5, step="cleanup", priority="bob", consecutive_passes=1)
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    said = result.events
+    begins = next(i for i, e in enumerate(said) if "another cleanup step begins (514.3a)" in e)
+    wears_off = next(i for i, e in enumerate(said) if "damage marked on Grizzly Bears (bb) is removed" in e)
+    turn_ends = next(i for i, e in enumerate(said) if e.startswith("Turn 5 ends"))
+    assert begins < wears_off < turn_ends, said

@@ -149,10 +149,39 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
     _write(doc, solved.atoms, decoder, state, rng, events)
+    _announce_left(doc, player, verdict, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     new_state = state_based_actions(checker, new_state, rng, events)
     new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
+
+
+# a mana symbol that costs mana: {1}, {R}, {X}, {G/U}, {2/W}, {R/P}, {S} (not {0}, {T}, {Q}, {E})
+_MANA_SYMBOL = re.compile(r"\{(?:[1-9]\d*|[WUBRGCSX]|[WUBRG2]/[WUBRGP])\}")
+
+
+def _announce_left(doc: dict[str, Any], player: str, verdict: Verdict, events: list[str]) -> None:
+    """106.4a: "If any mana remains in a player's mana pool after mana is spent to pay a cost, that
+    player announces what mana is still there": said right after the costs paid, for a spell cast or
+    an ability activated (not a mana ability, whose own mana is added at once, 605.3b) whose cost has
+    mana in it. (Found by probe22c: Lightning Bolt cast from {R}{G} left {G} unannounced.)"""
+    if not verdict.costed or not verdict.cost or "605.3a" in verdict.permits:
+        return
+    if not _MANA_SYMBOL.search(verdict.cost.split(" reduced by ")[0]):
+        return
+    p = next((q for q in doc["players"] if q["name"] == player), None)
+    if p is None:
+        return
+    parts = [p["mana_pool"]] if p.get("mana_pool") else []
+    for entry in p.get("restricted_mana") or ():
+        parts.append(f"{entry['mana']} restricted by {entry.get('card', '?')}'s ability {entry.get('ability', '?')}")
+    if not parts:
+        return
+    at = 1   # after the action and the costs paid (601.2g-h), before what follows them
+    while at < len(events) and _event_rank(events[at]) in (5.8, 5.9):
+        at += 1
+    events.insert(at, f"{player} announces the mana still in their mana pool after paying the cost: "
+                      f"{', '.join(parts)} (106.4a).")
 
 
 def _announced_pool(state: GameState, player: str) -> str:
@@ -306,7 +335,8 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
             return decoder.library.get(obj["card"]).faces[sym.number - 1].name
         if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
-        if name in ("seen_by", "priority", "active_player", "controller", "priority_after"):
+        if name in ("seen_by", "priority", "active_player", "controller", "priority_after",
+                    "next_in_turn_order"):
             return decoder.ids.player_names[sym.number]
         return sym.number
     if sym.type == SymbolType.String:
@@ -463,7 +493,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
-    put_on_stack: list[str] = []   # said with the encodings' events, after what triggered them
+    put_on_stack: list[tuple[int, str]] = []   # said with the encodings' events, after what triggered them
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -491,10 +521,13 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[new_id] = obj
         doc["objects"].append(obj)
         pushes.append((order.number, new_id, obj))
-        # 602.2a / 603.3 (found by probe22a: the event said no rule)
-        how, rule = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3")
-        put_on_stack.append(f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and is put on the "
-                      f"stack as {new_id} ({rule})")
+        # 602.2a: an activated ability is put on the stack by the player who activates it, its
+        # controller; 603.3, 603.3a: a triggered ability by the player who controlled its source
+        # as it triggered, who controls it. Said with the rules (found by probe22c: no rule cited).
+        how, rules = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3, 603.3a")
+        # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
+        put_on_stack.append((order.number, f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
+                                           f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules})."))
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)
@@ -585,7 +618,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     if bottom:
         moved = [objs[b] for b in bottom]
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
-        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order")
+        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order, as the "
+                      "resolving ability instructs (608.2c).")
     ended = sorted((a.arguments[0].number for a in by_name.get("effect_ends", [])), reverse=True)
     for e in ended:
         doc["effects"].pop(e - 1)
@@ -609,12 +643,25 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
     # triggered mana abilities add after the mana ability that triggered them (605.4a)
-    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + put_on_stack
+    said = ([decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn
+            + [t for _o, t in sorted(put_on_stack, key=lambda p: p[0])])
     # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
                   for a in by_name.get("ma_paid_with_mana", []))
     events.extend(sorted(said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0)))
+
+
+# Every event apply says cites the rule it happens by (README: "each with its rule"), except the
+# notes on what apply doesn't do, which start with one of these words (a rule they'd cite would be
+# the one not followed). tests: every step of the corpus is held to it (scenarios.run_step).
+NOTE_PREFIXES = ("Not modeled", "Not performed", "Not kept", "Effect not modeled")
+_CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+
+
+def event_cites_rule(event: str) -> bool:
+    """Whether an event names a CR rule (or is a note on what apply doesn't perform)."""
+    return event.startswith(NOTE_PREFIXES) or bool(_CR_NUMBER.search(event))
 
 
 # the events of encodings/entering.lp that say the life paid for a cost (119.4)
@@ -623,8 +670,8 @@ _LIFE_PAID = re.compile(r" pays \d+ life for ")
 
 def _event_rank(e: str) -> float:
     """The order in which the events of one step of the game are said, as they happen (a stable
-    sort: events of one rank keep their order): the mana lost as a step ends (106.4), the cleanup
-    step's discard (514.1) and other actions (514.2, 514.3a), the turn's end, the new turn's untap
+    sort: events of one rank keep their order): the mana lost as a step ends (106.4), another cleanup
+    step beginning (514.3a), the cleanup step's discard (514.1) and other actions (514.2, 514.3a), the turn's end, the new turn's untap
     (502.3), the next step's beginning, the rest, an instant or sorcery put into the graveyard as
     its resolution's last step (608.2n), a player who loses leaving the game (800.4a), and the
     game's result, after the losses that decide it (104.2a, 104.4a); a draw from an empty library
@@ -639,6 +686,8 @@ def _event_rank(e: str) -> float:
         return 7
     if "(106.4)" in e:
         return 0
+    if "another cleanup step begins (514.3a)" in e:   # before what happens in it (found by probe22c:
+        return 0.5                                   # its damage wore off before it began)
     if "(514.1)" in e:
         return 1
     if "(514." in e or e.startswith("514."):
@@ -647,7 +696,7 @@ def _event_rank(e: str) -> float:
         return 3
     if "(502.3)" in e:
         return 4
-    if " step ends; the " in e:
+    if " step ends; the " in e or " phase ends; the " in e:   # (505.1: a main phase has no steps)
         return 5
     if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
         return 5.8

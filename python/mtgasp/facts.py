@@ -1269,6 +1269,8 @@ class FactWriter:
             self.add("starting_player", ids.player(st.document["starting_player"]))
         if st.document.get("priority_after") is not None:   # 704.3
             self.add("priority_after", ids.player(st.document["priority_after"]))
+        if st.document.get("next_in_turn_order") is not None:   # 500.7
+            self.add("next_in_turn_order", ids.player(st.document["next_in_turn_order"]))
         for p in st.players:
             if p.extra.get("drew_from_empty_library"):
                 self.add("drew_from_empty", ids.player(p.name))

@@ -241,7 +241,7 @@ def run_check(checker: Any, state: Any, chk: dict[str, Any], name: str) -> Check
 def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple[CheckResult, Any]:
     """Apply one action (mtgasp apply) and compare the next state with the expectations."""
     from mtgasp.actions import acting_player, parse_action
-    from mtgasp.apply import apply_action
+    from mtgasp.apply import apply_action, event_cites_rule
     from mtgasp.state import parse_state
 
     exp = step.get("expect") or {}
@@ -292,6 +292,10 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
             if players.get(pname, {}).get(key) != value:
                 problems.append(f"expected {pname}.{key} = {json.dumps(value)}, "
                                 f"got {json.dumps(players.get(pname, {}).get(key))}")
+    # every event cites its rule (README, apply): a step whose events don't fails, whatever it expects
+    for e in result.events:
+        if not event_cites_rule(e):
+            problems.append(f"event without a CR rule number: {e!r}")
     for text in exp.get("events_include", []):
         if not any(text in e for e in result.events):
             problems.append(f"expected an event mentioning {text!r}")

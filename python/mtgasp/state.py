@@ -89,7 +89,11 @@ GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 # priority_after: the player who receives priority once a choice a state-based action asks for is
 # made (704.3: "the player who would have received priority"; 704.5j: the legend rule); written by
 # apply while nobody has priority; absent: the active player
-GAME_PLAYER_FIELDS = ("starting_player", "priority_after")
+# next_in_turn_order: the player whose turn comes next in turn order once the extra turns are taken
+# (500.7: extra turns are added directly after the turn that gives them; written by apply as an
+# extra turn begins where that player isn't the one after the extra turn's player; a player who has
+# left the game: the next one in turn order still in it); absent: the player after the active player
+GAME_PLAYER_FIELDS = ("starting_player", "priority_after", "next_in_turn_order")
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
                      "energy", "poison")
 # 704.5b: until the next check of state-based actions; 702.131c: the city's blessing, for the rest of
@@ -786,6 +790,8 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     # ---- the game's result and the extra turns (extensions)
     if _opt(doc, "winner") is not None:
         check_player("winner", doc["winner"])
+    if _opt(doc, "next_in_turn_order") is not None:
+        check_player("next_in_turn_order", doc["next_in_turn_order"])
     if _opt(doc, "starting_player") is not None:
         starter = check_player("starting_player", doc["starting_player"])
         # 103.8: the starting player takes the game's first turn (turn 1)
