@@ -11,7 +11,9 @@ enumerates up to --models models of each solve of the apply (the action, each ch
 actions, each trigger's target), groups them by their payment choices and reports every group whose
 models differ elsewhere, with the atoms that differ. Exit 1 if any does.
 
-    python tools/apply_uniqueness.py [--models N] [--match SUBSTRING] [--json]
+    python tools/apply_uniqueness.py [--models N] [--match SUBSTRING ...] [--json]
+
+The convention that decides what the payment leaves open: docs/verification.md.
 """
 from __future__ import annotations
 
@@ -36,19 +38,15 @@ from mtgasp.state import parse_state  # noqa: E402
 PAYMENT = frozenset({"use", "rpool_use", "sacrifice", "phy_life", "xval", "legal", "produced"})
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--models", type=int, default=30, help="models enumerated per solve (default 30)")
-    ap.add_argument("--match", default="", help="only scenarios whose file name contains this")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
-
+def undecided(models: int = 30, match: tuple[str, ...] = ("",)) -> tuple[int, list[dict[str, Any]]]:
+    """(steps run, the solves whose models with the same payment differ elsewhere) over the corpus
+    scenarios whose file name contains one of `match`."""
     found: list[dict[str, Any]] = []
     current: dict[str, Any] = {}
     real_solve = solver._solve
 
     def every_model(ctl: Any, assumptions: Any, conflicts: Any) -> Any:
-        ctl.configuration.solve.models = args.models
+        ctl.configuration.solve.models = models
         groups: dict[frozenset[str], set[frozenset[str]]] = {}
         try:
             with ctl.solve(assumptions=assumptions, yield_=True) as handle:
@@ -70,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     solver._solve = every_model  # type: ignore[assignment]
     try:
         for name, text in corpus_files():
-            if args.match not in name:
+            if not any(m in name for m in match):
                 continue
             doc = load_scenario(name, text)
             if not doc.get("steps"):
@@ -92,6 +90,17 @@ def main(argv: list[str] | None = None) -> int:
                     break
     finally:
         solver._solve = real_solve  # type: ignore[assignment]
+    return steps, found
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--models", type=int, default=30, help="models enumerated per solve (default 30)")
+    ap.add_argument("--match", action="append", default=None,
+                    help="only scenarios whose file name contains this (repeatable)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    steps, found = undecided(args.models, tuple(args.match or [""]))
     if args.json:
         print(json.dumps({"steps": steps, "undecided": found}, indent=1))
     else:
