@@ -81,9 +81,6 @@ class Plan:
     restricted: tuple[str, ...] = ()
     # 107.4f, 119.4: the life paid for Phyrexian mana symbols (2 for each one not paid with mana)
     life: int = 0
-    # the model's payment choices as atoms (use/3, sacrifice/2, rpool_use/4, phy_life/1): apply
-    # pays the same way (apply.py: plan_* facts); not part of the answer
-    chosen: tuple[Symbol, ...] = field(default=(), compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"pool": self.pool, "mana_abilities": [s.to_json() for s in self.sources]}
@@ -634,7 +631,5 @@ class Decoder:
             (ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab, opt)))
              for (o, ab, opt), v in produced.items()),
             key=lambda u: (u.source, str(u.ability), u.sacrificed or "", u.mana)))
-        chosen = tuple(a for a in atoms if a.name in ("use", "sacrifice", "rpool_use", "phy_life"))
         return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x,
-                    restricted=tuple(f"{restricted[i]} (entry {i})" for i in sorted(restricted)), life=life,
-                    chosen=chosen)
+                    restricted=tuple(f"{restricted[i]} (entry {i})" for i in sorted(restricted)), life=life)

@@ -101,21 +101,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
             fw.add("prefer_mix", Function(t), Number(choose_type.lower().count(t)))
     elif choose_type is not None:
         fw.add("prefer_type", Function(choose_type.lower()))
-    base_facts, base_patterns = list(fw.facts), frozenset(fw.patterns)
-    plan = verdict.plan
-    if verdict.costed and plan is not None and plan.chosen:
-        # 601.2g-h: the player pays as `why` showed them (its payment plan: the mana abilities, the
-        # restricted mana, the sacrifices, the life): outcomes.lp's plan_given/0 and plan_*
-        # facts. What the plan leaves open is decided by outcomes.lp's conventions.
-        fw.add("plan_given")
-        for a in plan.chosen:
-            fw.add("plan_" + a.name, *a.arguments)
     grounded = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns), goals=APPLY_GOALS)
     solved = grounded.solve(check=term if verdict.costed else None)
-    if not solved.satisfiable and len(fw.facts) != len(base_facts):
-        # (the plan can't be followed by the apply program: a bug; pay as its own search finds)
-        grounded = Grounded(base_facts, parts=("base", "apply"), patterns=base_patterns, goals=APPLY_GOALS)
-        solved = grounded.solve(check=term if verdict.costed else None)
     if not solved.satisfiable:  # the outcome rules found no way to carry the action out
         if choose_type is not None:  # e.g. a color the resolving ability can't add (106.1a)
             raise InputError(Problem("--choose", f"the action can't be carried out with the choice "

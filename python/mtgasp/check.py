@@ -78,8 +78,7 @@ STATE_PREDICATES = {
 }
 GENERATED = set(STATE_PREDICATES) | {"acting", "listing", "query", "query_x", "query_sac", "query_pay", "query_cost_named", "query_alt", "query_target",
                                      "gen_ability", "gen_foretell_cost", "violation", "check",
-                                     "use", "xval", "sacrifice", "legal",
-                                     "plan_given", "plan_use", "plan_sacrifice", "plan_rpool_use", "plan_phy_life"}
+                                     "use", "xval", "sacrifice", "legal"}
 
 
 class CheckError(Exception):
