@@ -4232,8 +4232,15 @@ _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 # 107.3c: a sentence that defines X ("X is the number of pin counters on this artifact"), not one
 # that tests it ("If X is 5 or more, ...")
 _X_DEFINED = re.compile(r"X is\b")
+# (also "For each mana in this ability's activation cost, you may tap an untapped creature you
+# control rather than pay that mana" (Heirloom Epic: an alternative way to pay the cost, 601.2h) and
+# "Only this creature's owner may activate this ability" (Personal Incarnation: who may activate
+# it, 602.2): read as effects not modeled, `why` refused an activation the creatures could pay
+# and allowed one by a controller who isn't the owner; found by probe22d)
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
-                              r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b")
+                              r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b|"
+                              r"\bmay activate (?:this|that|it)\b|\bactivation cost\b|"
+                              r"\brather than pay\b")
 # (Doubling Cube's "Double the amount of each type of unspent mana you have" adds mana too: it is a
 # mana ability, 605.1a, which doesn't go on the stack, 605.3b; found by probe15a: kept as a not
 # modeled activated ability, apply put it on the stack.)
