@@ -40,3 +40,39 @@ def test_templated_restrictions_are_still_imported(results: dict[str, CardResult
     assert not v.legal and {r.rule for r in v.reasons} == {"107.6"}
     v = why(checker, state([{"id": "o", "card": "Order of Whiteclay", "tapped": True}, gy, *plains]), act)
     assert v.legal and v.cost == "{1}{W}{W}, {Q}"
+
+
+def test_only_opponents_may_activate_is_refused(results: dict[str, CardResult]) -> None:
+    # "Only your opponents may activate this ability and only as a sorcery." (Oft-Nabbed Goat):
+    # kept as not modeled, its controller could activate it (602.2)
+    r = results["Oft-Nabbed Goat"]
+    assert r.card is None and "Only your opponents may activate" in (r.refusal or ""), r.refusal
+    # "... a source of your choice that shares a color with the mana spent on this activation
+    # cost" (Protective Sphere) is an effect, not a rule about activating the ability
+    assert results["Protective Sphere"].card is not None, results["Protective Sphere"].refusal
+
+
+def test_a_target_no_requirement_reads_is_still_required(results: dict[str, CardResult],
+                                                        checker: Checker) -> None:
+    # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player discards two cards",
+    # "Target opponent reveals their hand" (Duress), "{3}, {T}: Target player discards a card"
+    # (Disrupting Scepter): the importer reads no requirement of what the target is (players
+    # always exist), but one is chosen: an action naming none ("targets": []) was legal
+    for name in ("Char", "Mind Rot", "Duress", "Disrupting Scepter"):
+        assert '"min_targets": 1' in str(results[name].card).replace("'", '"'), name
+    # (Words of War's "The next time you would draw a card this turn, ... any target instead":
+    # not a target chosen as the ability is activated)
+    assert "min_targets" not in str(results["Words of War"].card)
+    lands = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
+    doc = state([{"id": "c", "card": "Char", "zone": "hand"},
+                 {"id": "d", "card": "Disrupting Scepter"}, *lands])
+    cast = {"kind": "cast", "object": "c"}
+    act = {"kind": "activate", "object": "d", "ability": 1}
+    v = why(checker, doc, {**cast, "targets": []})
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.2c"]
+    assert "requires a target, and this action names none" in v.reasons[0].message
+    v = why(checker, doc, {**act, "targets": []})
+    assert not v.legal and [r.rule for r in v.reasons] == ["602.2b"]
+    for a in (cast, act):
+        assert why(checker, doc, {**a, "targets": ["bob"]}).legal
+        assert why(checker, doc, a).legal   # targets unstated

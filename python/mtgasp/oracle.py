@@ -4239,8 +4239,7 @@ _X_DEFINED = re.compile(r"X is\b")
 # and allowed one by a controller who isn't the owner; found by probe22d)
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
                               r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b|"
-                              r"\bmay activate (?:this|that|it)\b|\bactivation cost\b|"
-                              r"\brather than pay\b")
+                              r"\bmay activate (?:this|that|it)\b|\brather than pay\b")
 # (Doubling Cube's "Double the amount of each type of unspent mana you have" adds mana too: it is a
 # mana ability, 605.1a, which doesn't go on the stack, 605.3b; found by probe15a: kept as a not
 # modeled activated ability, apply put it on the stack.)
@@ -4474,6 +4473,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         # found by probe21b: it couldn't be cast with no nonland permanent on the battlefield)
         return out
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
+    unread = 0   # the targets it requires that no requirement reads (a player, "any target", ...)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
     extra: list[dict[str, Any]] = []     # the requirements only a kicked spell adds (below)
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
@@ -4533,6 +4533,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             elif g["whose"] == "an opponent's":
                 req["controller"] = "opponents"
         elif _T_CARD.match(rest):
+            unread += not (alt or kick_only)
             continue
         elif (sp := _T_SPELL.match(rest)) is not None:
             if re.match(r"\s*with mana value\b", rest[sp.end():]):
@@ -4547,6 +4548,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
+                unread += not (alt or kick_only)
                 continue   # "target creature or player": a player may be chosen too (601.2c)
             # ("two target artifacts, creatures, and/or lands you control", Ghostly Flicker: each
             # of the three; found by probe19c: the lands and "you control" were not read)
@@ -4586,7 +4588,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             elif (mv := _MV_BOUND.match(rest[b.end():])) is not None and _mv_bound(mv, plain) is not None:
                 req["mana_value"] = _mv_bound(mv, plain)   # 601.2c, 202.3 (as above)
         else:
-            continue   # a player, "target opponent", or a phrase not read: no requirement
+            # a player, "target opponent", "any target", or a phrase not read: no requirement of
+            # what it is, but one target is still chosen (601.2c; the min_targets below) -- not
+            # in "The next time you would draw a card this turn, ~ deals 2 damage to any target
+            # instead" (Words of War), a replacement effect whose target may be chosen as it applies
+            unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
+            continue
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
         if most is not None:
@@ -4631,6 +4638,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     if any(r.get("another") for r in reqs) and len(reqs) > 2:
         # (effects.lp checks "another target" pairwise: exact for two requirements)
         raise Refused('"another target" among more than two targets: not in the card format')
+    if unread and not reqs:
+        # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player draws two cards": a
+        # target no requirement reads (players always exist) is still chosen, so an action naming
+        # none ("targets": []) is no way to cast or activate it (found by probe22d: Char was cast
+        # with no target); the sentinel {"zone": "any"} is read by _not_modeled as min_targets
+        return [{"zone": "any"}]
     return reqs
 
 
@@ -4649,7 +4662,9 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         out["x_min"] = 1
     if not ctx.of_permanent:
         targets = _targets_of(text)
-        if targets:
+        if targets == [{"zone": "any"}]:
+            out["min_targets"] = 1   # 601.2c: at least one target, of a kind no requirement reads
+        elif targets:
             out["targets"] = targets
     return out
 
