@@ -4460,18 +4460,24 @@ _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
+    """The target requirements of a not-modeled effect (_targets_and_unread's first half)."""
+    return _targets_and_unread(text)[0]
+
+
+def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
     """The targets a not-modeled effect requires (601.2c, 602.2b), read only as far as a necessary
     condition: the kind of object and the qualifiers that are read (types, colors, supertypes,
     tapped, who controls it, which graveyard); other words ("with flying", "with power 4 or
     greater") are left out, so the filter may admit more objects than the card does, never fewer.
-    "up to N" and "any number of" targets require none; players always exist (not listed)."""
+    "up to N" and "any number of" targets require none; players always exist (not listed). The
+    second half: how many required targets no requirement reads (a player, "any target", ...)."""
     out: list[dict[str, Any]] = []
     if "•" in text or re.match(r"\s*(?:\{P\})+\s*—", text):
         # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
         # may have none; no requirement is a necessary condition ("{P}{P} — Exile target nonland
         # permanent", Season of the Burrow: a mode of "Choose up to five {P} worth of modes", 700.2;
         # found by probe21b: it couldn't be cast with no nonland permanent on the battlefield)
-        return out
+        return out, 0
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
     unread = 0   # the targets it requires that no requirement reads (a player, "any target", ...)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
@@ -4589,7 +4595,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
                 req["mana_value"] = _mv_bound(mv, plain)   # 601.2c, 202.3 (as above)
         else:
             # a player, "target opponent", "any target", or a phrase not read: no requirement of
-            # what it is, but one target is still chosen (601.2c; the min_targets below) -- not
+            # what it is, but one target is still chosen (601.2c; _not_modeled's min_targets) -- not
             # in "The next time you would draw a card this turn, ~ deals 2 damage to any target
             # instead" (Words of War), a replacement effect whose target may be chosen as it applies
             unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
@@ -4638,13 +4644,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     if any(r.get("another") for r in reqs) and len(reqs) > 2:
         # (effects.lp checks "another target" pairwise: exact for two requirements)
         raise Refused('"another target" among more than two targets: not in the card format')
-    if unread and not reqs:
-        # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player draws two cards": a
-        # target no requirement reads (players always exist) is still chosen, so an action naming
-        # none ("targets": []) is no way to cast or activate it (found by probe22d: Char was cast
-        # with no target); the sentinel {"zone": "any"} is read by _not_modeled as min_targets
-        return [{"zone": "any"}]
-    return reqs
+    return reqs, unread
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
@@ -4661,11 +4661,15 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
         out["x_min"] = 1
     if not ctx.of_permanent:
-        targets = _targets_of(text)
-        if targets == [{"zone": "any"}]:
-            out["min_targets"] = 1   # 601.2c: at least one target, of a kind no requirement reads
-        elif targets:
+        targets, unread = _targets_and_unread(text)
+        if targets:
             out["targets"] = targets
+        elif unread:
+            # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player draws two cards":
+            # a target no requirement reads (players always exist) is still chosen, so an action
+            # naming none ("targets": []) is no way to cast or activate it (found by probe22d: Char
+            # was cast with no target)
+            out["min_targets"] = 1
     return out
 
 
