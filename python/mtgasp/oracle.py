@@ -4232,8 +4232,14 @@ _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")
 # 107.3c: a sentence that defines X ("X is the number of pin counters on this artifact"), not one
 # that tests it ("If X is 5 or more, ...")
 _X_DEFINED = re.compile(r"X is\b")
+# (also "For each mana in this ability's activation cost, you may tap an untapped creature you
+# control rather than pay that mana" (Heirloom Epic: an alternative way to pay the cost, 601.2h) and
+# "Only this creature's owner may activate this ability" (Personal Incarnation: who may activate
+# it, 602.2): read as effects not modeled, `why` refused an activation the creatures could pay
+# and allowed one by a controller who isn't the owner; found by probe22d)
 _ACTIVATION_RULE = re.compile(r"^(?:Activate|Any player may activate)\b|\bThis ability costs\b|"
-                              r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b")
+                              r"\bcosts? .*\b(?:less|more) to activate\b|^Spend only\b|"
+                              r"\bmay activate (?:this|that|it)\b|\brather than pay\b")
 # (Doubling Cube's "Double the amount of each type of unspent mana you have" adds mana too: it is a
 # mana ability, 605.1a, which doesn't go on the stack, 605.3b; found by probe15a: kept as a not
 # modeled activated ability, apply put it on the stack.)
@@ -4454,19 +4460,26 @@ _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
+    """The target requirements of a not-modeled effect (_targets_and_unread's first half)."""
+    return _targets_and_unread(text)[0]
+
+
+def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
     """The targets a not-modeled effect requires (601.2c, 602.2b), read only as far as a necessary
     condition: the kind of object and the qualifiers that are read (types, colors, supertypes,
     tapped, who controls it, which graveyard); other words ("with flying", "with power 4 or
     greater") are left out, so the filter may admit more objects than the card does, never fewer.
-    "up to N" and "any number of" targets require none; players always exist (not listed)."""
+    "up to N" and "any number of" targets require none; players always exist (not listed). The
+    second half: how many required targets no requirement reads (a player, "any target", ...)."""
     out: list[dict[str, Any]] = []
     if "•" in text or re.match(r"\s*(?:\{P\})+\s*—", text):
         # a modal spell or ability (700.2): only the chosen modes' targets are chosen, and a mode
         # may have none; no requirement is a necessary condition ("{P}{P} — Exile target nonland
         # permanent", Season of the Burrow: a mode of "Choose up to five {P} worth of modes", 700.2;
         # found by probe21b: it couldn't be cast with no nonland permanent on the battlefield)
-        return out
+        return out, 0
     prev: dict[str, Any] | None = None   # the requirement of the phrase before (None: not read)
+    unread = 0   # the targets it requires that no requirement reads (a player, "any target", ...)
     alts: list[dict[str, Any]] = []      # the requirements of a kicked spell's "instead" (below)
     extra: list[dict[str, Any]] = []     # the requirements only a kicked spell adds (below)
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
@@ -4526,6 +4539,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             elif g["whose"] == "an opponent's":
                 req["controller"] = "opponents"
         elif _T_CARD.match(rest):
+            unread += not (alt or kick_only)
             continue
         elif (sp := _T_SPELL.match(rest)) is not None:
             if re.match(r"\s*with mana value\b", rest[sp.end():]):
@@ -4540,6 +4554,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
+                unread += not (alt or kick_only)
                 continue   # "target creature or player": a player may be chosen too (601.2c)
             # ("two target artifacts, creatures, and/or lands you control", Ghostly Flicker: each
             # of the three; found by probe19c: the lands and "you control" were not read)
@@ -4579,7 +4594,12 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
             elif (mv := _MV_BOUND.match(rest[b.end():])) is not None and _mv_bound(mv, plain) is not None:
                 req["mana_value"] = _mv_bound(mv, plain)   # 601.2c, 202.3 (as above)
         else:
-            continue   # a player, "target opponent", or a phrase not read: no requirement
+            # a player, "target opponent", "any target", or a phrase not read: no requirement of
+            # what it is, but one target is still chosen (601.2c; _not_modeled's min_targets) -- not
+            # in "The next time you would draw a card this turn, ~ deals 2 damage to any target
+            # instead" (Words of War), a replacement effect whose target may be chosen as it applies
+            unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
+            continue
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
         if most is not None:
@@ -4624,7 +4644,7 @@ def _targets_of(text: str) -> list[dict[str, Any]]:
     if any(r.get("another") for r in reqs) and len(reqs) > 2:
         # (effects.lp checks "another target" pairwise: exact for two requirements)
         raise Refused('"another target" among more than two targets: not in the card format')
-    return reqs
+    return reqs, unread
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
@@ -4641,9 +4661,15 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
         out["x_min"] = 1
     if not ctx.of_permanent:
-        targets = _targets_of(text)
+        targets, unread = _targets_and_unread(text)
         if targets:
             out["targets"] = targets
+        elif unread:
+            # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player draws two cards":
+            # a target no requirement reads (players always exist) is still chosen, so an action
+            # naming none ("targets": []) is no way to cast or activate it (found by probe22d: Char
+            # was cast with no target)
+            out["min_targets"] = 1
     return out
 
 
