@@ -148,10 +148,10 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
-    _write(doc, solved.atoms, decoder, state, rng, events)
+    _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order)
     _announce_left(doc, player, verdict, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
-    new_state = state_based_actions(checker, new_state, rng, events)
+    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order)
     new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
 
@@ -201,7 +201,7 @@ def _announced_pool(state: GameState, player: str) -> str:
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
-                        events: list[str]) -> GameState:
+                        events: list[str], trigger_order: tuple[str, ...] = ()) -> GameState:
     """704.3: whenever a player would receive priority, perform every state-based action that
     applies, all at once (encodings/sba.lp), and repeat until none does."""
     lib = checker.library
@@ -216,7 +216,7 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
         if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
             return state
         doc = dump_state(state)
-        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events)
+        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order)
         state = parse_state(doc, lib, source="apply: state-based actions")
         if not any(a.name == "sba_done" for a in solved.atoms):
             return state
@@ -376,7 +376,7 @@ def check_single_valued(by_name: dict[str, list[Symbol]]) -> None:
 
 
 def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, state: GameState,
-           rng: random.Random, events: list[str]) -> None:
+           rng: random.Random, events: list[str], trigger_order: tuple[str, ...] = ()) -> None:
     objs = {o["id"]: o for o in doc["objects"]}
     players = {p["name"]: p for p in doc["players"]}
     stack: list[str] = list(doc.get("stack", []))
@@ -493,7 +493,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
-    put_on_stack: list[tuple[int, str]] = []   # said with the encodings' events, after what triggered them
+    put_on_stack: list[tuple[float, str]] = []   # said with the encodings' events, after what triggered them
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -501,7 +501,21 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         ability_targets.setdefault(a.arguments[0], []).append(pname[a.arguments[1].number])
     for a in by_name.get("push", []):
         pushes.append((a.arguments[1].number, oid[a.arguments[0].number], None))
-    for a in sorted(by_name.get("new_ability", []), key=str):
+    # 603.3b: each player puts their own triggered abilities on the stack in the order they choose:
+    # the sources the action's trigger_order lists, in its order, then the others in the default
+    # order, the order in which the state lists their sources, then by ability index
+    def own_rank(a: Symbol) -> tuple[int, int, int]:
+        src_name = oid[a.arguments[1].number]
+        listed = trigger_order.index(src_name) if src_name in trigger_order else len(trigger_order)
+        return (listed, a.arguments[1].number, a.arguments[2].number)
+
+    new_abilities = sorted(by_name.get("new_ability", []),
+                           key=lambda a: (a.arguments[5].number, *own_rank(a)))
+    trig_groups: dict[str, list[Symbol]] = {}
+    for a in new_abilities:
+        if a.arguments[0].name == "trig":
+            trig_groups.setdefault(pname[a.arguments[3].number], []).append(a)
+    for a in new_abilities:
         _key, src, index, ctl, ref, order = a.arguments
         base = f"{oid[src.number]}-ability{index.number}"
         new_id, k = base, 1
@@ -528,6 +542,18 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
         put_on_stack.append((order.number, f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
                                            f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules})."))
+    for who, group in trig_groups.items():
+        if len(group) < 2:
+            continue
+        unlisted = [a for a in group if oid[a.arguments[1].number] not in trigger_order]
+        if not unlisted:
+            continue
+        names = ", ".join(f"{oid[a.arguments[1].number]}'s ability {a.arguments[2].number}" for a in unlisted)
+        put_on_stack.append((group[0].arguments[5].number + 0.5,   # (after this player's abilities are said)
+                             f"{who} puts their triggered abilities on the stack in the default order, first "
+                      f"put first: {names} (the order in which the state lists their sources: the "
+                      "action's trigger_order names none of these sources; 603.3b lets the player "
+                      "choose it)."))
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)
