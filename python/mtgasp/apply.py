@@ -218,9 +218,37 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
         doc = dump_state(state)
         _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order)
         state = parse_state(doc, lib, source="apply: state-based actions")
+        if any(a.name == "passes_complete" for a in solved.atoms):
+            state = _passes_complete(checker, state, rng, events, trigger_order)
         if not any(a.name == "sba_done" for a in solved.atoms):
             return state
     return state
+
+
+def _passes_complete(checker: Checker, state: GameState, rng: random.Random, events: list[str],
+                     trigger_order: tuple[str, ...]) -> GameState:
+    """117.4, 800.4a: the player who would have received priority left the game, and every player
+    still in it has passed in succession: the top of the stack resolves or the step ends. sba.lp
+    gives priority to the next player still in the game with one pass fewer (theirs): performed here
+    as their pass, which they made already, so no event says they pass again."""
+    lib = checker.library
+    fw = FactWriter(lib)
+    fw.state(state)
+    assert state.priority is not None
+    fw.add("acting", fw.ids.player(state.priority))
+    fw.add("query", Function("pass"))
+    fw.add("do", Function("pass"))
+    solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
+                      goals=APPLY_GOALS).solve()
+    if not solved.satisfiable:
+        raise InputError("the passes of the players still in the game can't be carried out")
+    events.append("Every player still in the game has passed priority in succession (only the players "
+                  "still in the game count, 800.4a): " + ("the top of the stack resolves"
+                                                                 if state.stack else "the step ends")
+                  + " (117.4).")
+    doc = dump_state(state)
+    _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order)
+    return parse_state(doc, lib, source="apply: all players passed")
 
 
 def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
