@@ -611,6 +611,28 @@ def test_abilities_triggered_together_are_said_in_the_order_they_go_on_the_stack
     ]
 
 
+def test_triggers_are_said_after_the_final_step_and_the_state_based_actions() -> None:
+    """117.5, 603.3, 608.2n: Doomskar destroys a Watcher for Tomorrow and a creature token; the
+    spell is put into the graveyard as the final step of its resolution, then the state-based
+    actions are performed (704.5d: the token in the graveyard ceases to exist), and only then does
+    the Watcher's leaves-the-battlefield ability go on the stack: the events say it in that order
+    (found by probe22e: the trigger was said first)."""
+    doc = base([
+        {"id": "ds", "card": "Doomskar", "owner": "alice", "zone": "stack", "cast_from": "hand",
+         "method": "normal", "mana_spent": 5},
+        {"id": "awt", "card": "Watcher for Tomorrow", "owner": "alice", "zone": "battlefield"},
+        {"id": "ahid", "card": "Grizzly Bears", "owner": "alice", "zone": "exile", "face_down": True,
+         "exiled_with": "awt"},
+        {"id": "tok", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield", "token": True},
+    ], active_player="bob", priority="alice", consecutive_passes=1, stack=["ds"])
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    assert result.state["stack"] == ["awt-ability3"]
+    at = {key: next(i for i, e in enumerate(result.events) if key in e)
+          for key in ("(608.2n)", "(704.5d)", "triggers and is put on the stack")}
+    assert at["(608.2n)"] < at["(704.5d)"] < at["triggers and is put on the stack"], result.events
+
+
 def test_a_scenario_step_with_an_event_citing_no_rule_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """The corpus holds every event to its rule: a step whose events include one without a CR
     number (and not a note on what apply doesn't perform) fails, whatever it expects."""

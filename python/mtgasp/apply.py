@@ -148,10 +148,12 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
-    _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order)
+    triggered: list[str] = []   # said after the state-based actions (117.5)
+    _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
     _announce_left(doc, player, verdict, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
-    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order)
+    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered)
+    events.extend(triggered)
     new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
 
@@ -201,7 +203,8 @@ def _announced_pool(state: GameState, player: str) -> str:
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
-                        events: list[str], trigger_order: tuple[str, ...] = ()) -> GameState:
+                        events: list[str], trigger_order: tuple[str, ...] = (),
+                        triggered: list[str] | None = None) -> GameState:
     """704.3: whenever a player would receive priority, perform every state-based action that
     applies, all at once (encodings/sba.lp), and repeat until none does."""
     lib = checker.library
@@ -216,17 +219,17 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
         if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
             return state
         doc = dump_state(state)
-        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order)
+        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order, triggered)
         state = parse_state(doc, lib, source="apply: state-based actions")
         if any(a.name == "passes_complete" for a in solved.atoms):
-            state = _passes_complete(checker, state, rng, events, trigger_order)
+            state = _passes_complete(checker, state, rng, events, trigger_order, triggered)
         if not any(a.name == "sba_done" for a in solved.atoms):
             return state
     return state
 
 
 def _passes_complete(checker: Checker, state: GameState, rng: random.Random, events: list[str],
-                     trigger_order: tuple[str, ...]) -> GameState:
+                     trigger_order: tuple[str, ...], triggered: list[str] | None) -> GameState:
     """117.4, 800.4a: the player who would have received priority left the game, and every player
     still in it has passed in succession: the top of the stack resolves or the step ends. sba.lp
     gives priority to the next player still in the game with one pass fewer (theirs): performed here
@@ -247,7 +250,7 @@ def _passes_complete(checker: Checker, state: GameState, rng: random.Random, eve
                                                                  if state.stack else "the step ends")
                   + " (117.4).")
     doc = dump_state(state)
-    _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order)
+    _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order, triggered)
     return parse_state(doc, lib, source="apply: all players passed")
 
 
@@ -404,7 +407,8 @@ def check_single_valued(by_name: dict[str, list[Symbol]]) -> None:
 
 
 def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, state: GameState,
-           rng: random.Random, events: list[str], trigger_order: tuple[str, ...] = ()) -> None:
+           rng: random.Random, events: list[str], trigger_order: tuple[str, ...] = (),
+           triggered: list[str] | None = None) -> None:
     objs = {o["id"]: o for o in doc["objects"]}
     players = {p["name"]: p for p in doc["players"]}
     stack: list[str] = list(doc.get("stack", []))
@@ -697,8 +701,15 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
     # triggered mana abilities add after the mana ability that triggered them (605.4a)
-    said = ([decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn
-            + [t for _o, t in sorted(put_on_stack, key=lambda p: p[0])])
+    # 117.5, 603.3: the abilities that triggered go on the stack after the action or resolution is
+    # over (608.2n: the spell put into the graveyard) and after the state-based actions then
+    # performed: said there when the caller collects them in `triggered` (found by probe22e:
+    # Doomskar's Watcher trigger was said before Doomskar went to the graveyard)
+    stacked = [t for _o, t in sorted(put_on_stack, key=lambda p: p[0])]
+    if triggered is not None:
+        triggered.extend(stacked)
+        stacked = []
+    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + stacked
     # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
