@@ -633,6 +633,21 @@ def test_triggers_are_said_after_the_final_step_and_the_state_based_actions() ->
     assert at["(608.2n)"] < at["(704.5d)"] < at["triggers and is put on the stack"], result.events
 
 
+def test_token_creation_is_said_once() -> None:
+    """111.2: Alrund's Epiphany creates two 1/1 Bird tokens: one event says so, naming both new
+    tokens (found by probe22e: said once per token by apply.py and again by effects.lp)."""
+    doc = base([
+        {"id": "ae", "card": "Alrund's Epiphany", "owner": "alice", "zone": "stack",
+         "cast_from": "hand", "method": "normal", "mana_spent": 7},
+    ], active_player="alice", priority="bob", consecutive_passes=1, stack=["ae"])
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    made = [o["id"] for o in result.state["objects"] if o.get("token")]
+    assert len(made) == 2
+    said = [e for e in result.events if "(111.2)" in e]
+    assert said == [f"alice creates 2 token(s) (111.2): Bird Token {', '.join(made)}."], result.events
+
+
 def test_a_scenario_step_with_an_event_citing_no_rule_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """The corpus holds every event to its rule: a step whose events include one without a CR
     number (and not a note on what apply doesn't perform) fails, whatever it expects."""

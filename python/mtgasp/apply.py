@@ -833,6 +833,7 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
         owner = pname[a.arguments[1].number]
         card = decoder.ids.card_names[a.arguments[2].number]
         base = card.lower().replace(" ", "-")
+        made: list[str] = []
         for _ in range(a.arguments[3].number):
             k = 1
             while f"{base}-{k}" in objs:
@@ -843,8 +844,9 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
                    "token": True, "controlled_since_turn": doc["turn"], "entered_turn": doc["turn"]}
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
-            article = "an" if card[:1].lower() in "aeiou" else "a"
-            events.append(f"{owner} creates {article} {card} ({tok['id']}; 111.2)")
+            made.append(tok["id"])
+        if made:   # one event for the effect's tokens (111.2)
+            events.append(f"{owner} creates {len(made)} token(s) (111.2): {card} {', '.join(made)}.")
     for a in by_name.get("new_lasting", []):  # 611.2a: a resolved spell's lasting effect
         doc.setdefault("effects", []).append({"card": decoder.ids.card_names[a.arguments[0].number],
                                               "controller": pname[a.arguments[1].number],
