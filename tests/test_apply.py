@@ -611,6 +611,43 @@ def test_abilities_triggered_together_are_said_in_the_order_they_go_on_the_stack
     ]
 
 
+def test_triggers_are_said_after_the_final_step_and_the_state_based_actions() -> None:
+    """117.5, 603.3, 608.2n: Doomskar destroys a Watcher for Tomorrow and a creature token; the
+    spell is put into the graveyard as the final step of its resolution, then the state-based
+    actions are performed (704.5d: the token in the graveyard ceases to exist), and only then does
+    the Watcher's leaves-the-battlefield ability go on the stack: the events say it in that order
+    (found by probe22e: the trigger was said first)."""
+    doc = base([
+        {"id": "ds", "card": "Doomskar", "owner": "alice", "zone": "stack", "cast_from": "hand",
+         "method": "normal", "mana_spent": 5},
+        {"id": "awt", "card": "Watcher for Tomorrow", "owner": "alice", "zone": "battlefield"},
+        {"id": "ahid", "card": "Grizzly Bears", "owner": "alice", "zone": "exile", "face_down": True,
+         "exiled_with": "awt"},
+        {"id": "tok", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield", "token": True},
+    ], active_player="bob", priority="alice", consecutive_passes=1, stack=["ds"])
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    assert result.state["stack"] == ["awt-ability3"]
+    at = {key: next(i for i, e in enumerate(result.events) if key in e)
+          for key in ("(608.2n)", "(704.5d)", "triggers and is put on the stack")}
+    assert at["(608.2n)"] < at["(704.5d)"] < at["triggers and is put on the stack"], result.events
+
+
+def test_token_creation_is_said_once() -> None:
+    """111.2: Alrund's Epiphany creates two 1/1 Bird tokens: one event says so, naming both new
+    tokens (found by probe22e: said once per token by apply.py and again by effects.lp)."""
+    doc = base([
+        {"id": "ae", "card": "Alrund's Epiphany", "owner": "alice", "zone": "stack",
+         "cast_from": "hand", "method": "normal", "mana_spent": 7},
+    ], active_player="alice", priority="bob", consecutive_passes=1, stack=["ae"])
+    result = act(load(doc), {"kind": "pass"})
+    assert result.legal and result.state is not None
+    made = [o["id"] for o in result.state["objects"] if o.get("token")]
+    assert len(made) == 2
+    said = [e for e in result.events if "(111.2)" in e]
+    assert said == [f"alice creates 2 token(s) (111.2): Bird Token {', '.join(made)}."], result.events
+
+
 def test_a_scenario_step_with_an_event_citing_no_rule_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """The corpus holds every event to its rule: a step whose events include one without a CR
     number (and not a note on what apply doesn't perform) fails, whatever it expects."""

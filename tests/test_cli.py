@@ -231,7 +231,14 @@ def test_moves_player_option(capsys: pytest.CaptureFixture[str]) -> None:
     doc = call_json(capsys, "moves", MIDGAME, "--player", "bob")
     assert doc["player"] == "bob"
     assert doc["moves"] == []  # bob doesn't have priority (117.1)
+    # and says why, with the reasons --all gives each candidate (found by probe22e: no reason)
+    because = {(r["rule"], r["message"]) for r in doc["none_because"]}
+    assert ("117.3d", "bob doesn't have priority, so there is nothing to pass.") in because
     actions = call_json(capsys, "moves", MIDGAME, "--player", "bob", "--all")["actions"]
+    assert because == {(r["rule"], r["message"]) for a in actions for r in a["reasons"]}
+    rc, out, _ = call(capsys, "moves", MIDGAME, "--player", "bob")
+    assert rc == 0 and "no legal move: bob can take none of the candidate actions" in out
+    assert "117.3d: bob doesn't have priority, so there is nothing to pass." in out
     assert actions and all(a["legal"] is False for a in actions)
     for a in actions:
         assert {r["rule"] for r in a["reasons"]} & {"117.1", "117.3d"}, a

@@ -49,7 +49,7 @@ __all__ = ["ADDITIONAL_COSTS", "acting_player", "parse_action"]
 ADDITIONAL_COSTS = ("kicker", "additional_cost", "foretell", "plot", "free", "alternative")
 
 ACTION_FIELDS = ("kind", "object", "method", "face", "x", "additional", "ability", "targets", "sacrifice",
-                 "phyrexian_life", "discard", "tap", "return", "exile")
+                 "phyrexian_life", "discard", "tap", "return", "exile", "trigger_order")
 # 118.3: the other parts of a cost whose objects the player chooses as it is paid (an extension):
 # the cards discarded, the untapped permanents tapped, the permanents returned to their owner's
 # hand, the cards exiled from a graveyard
@@ -171,7 +171,8 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     kind = f.required("action", doc, "kind")
     if kind is not None:
         kind = f.choice("action.kind", kind, ACTION_KINDS, "an action kind")
-    allowed = KIND_FIELDS.get(kind or "", ACTION_FIELDS[1:])
+    # (trigger_order: any kind, 603.3b)
+    allowed = (*KIND_FIELDS.get(kind or "", ACTION_FIELDS[1:]), "trigger_order")
     if kind is not None:
         for key in ACTION_FIELDS[1:]:
             if key in doc and key not in allowed and doc[key] is not None:
@@ -298,6 +299,20 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     if kind in ("cast", "activate") and doc.get("phyrexian_life") is not None:
         phyrexian_life = f.integer("action.phyrexian_life", doc["phyrexian_life"], minimum=0)
 
+    # 603.3b: the order in which the triggered abilities the action causes go on the stack, by source
+    # (any kind of action: a pass may resolve a spell whose effects trigger abilities)
+    trigger_order: list[str] = []
+    if doc.get("trigger_order") is not None:
+        for i, item in enumerate(f.listing("action.trigger_order", doc["trigger_order"]) or []):
+            t = f.string(f"action.trigger_order[{i}]", item)
+            if t is not None and state.obj(t) is None:
+                f.add(f"action.trigger_order[{i}]", f"no object {_show(t)} in the state"
+                                                    f"{did_you_mean(t, [o.id for o in state.objects])}")
+            elif t is not None and t in trigger_order:
+                f.add(f"action.trigger_order[{i}]", f"{_show(t)} is listed twice")
+            elif t is not None:
+                trigger_order.append(t)
+
     # ---- activate (and plot): ability
     ability: int | dict[str, Any] | None = None
     if kind == "activate" or (kind == "plot" and doc.get("ability") is not None):
@@ -321,6 +336,7 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         sacrifice_given=kind in ("cast", "activate") and doc.get("sacrifice") is not None,
         phyrexian_life=phyrexian_life,
         cost_choices=tuple(cost_choices),
+        trigger_order=tuple(trigger_order),
     )
 
 

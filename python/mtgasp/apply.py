@@ -148,10 +148,12 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
-    _write(doc, solved.atoms, decoder, state, rng, events)
+    triggered: list[str] = []   # said after the state-based actions (117.5)
+    _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
     _announce_left(doc, player, verdict, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
-    new_state = state_based_actions(checker, new_state, rng, events)
+    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered)
+    events.extend(triggered)
     new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
 
@@ -201,7 +203,8 @@ def _announced_pool(state: GameState, player: str) -> str:
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
-                        events: list[str]) -> GameState:
+                        events: list[str], trigger_order: tuple[str, ...] = (),
+                        triggered: list[str] | None = None) -> GameState:
     """704.3: whenever a player would receive priority, perform every state-based action that
     applies, all at once (encodings/sba.lp), and repeat until none does."""
     lib = checker.library
@@ -216,11 +219,39 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
         if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
             return state
         doc = dump_state(state)
-        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events)
+        _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order, triggered)
         state = parse_state(doc, lib, source="apply: state-based actions")
+        if any(a.name == "passes_complete" for a in solved.atoms):
+            state = _passes_complete(checker, state, rng, events, trigger_order, triggered)
         if not any(a.name == "sba_done" for a in solved.atoms):
             return state
     return state
+
+
+def _passes_complete(checker: Checker, state: GameState, rng: random.Random, events: list[str],
+                     trigger_order: tuple[str, ...], triggered: list[str] | None) -> GameState:
+    """117.4, 800.4a: the player who would have received priority left the game, and every player
+    still in it has passed in succession: the top of the stack resolves or the step ends. sba.lp
+    gives priority to the next player still in the game with one pass fewer (theirs): performed here
+    as their pass, which they made already, so no event says they pass again."""
+    lib = checker.library
+    fw = FactWriter(lib)
+    fw.state(state)
+    assert state.priority is not None
+    fw.add("acting", fw.ids.player(state.priority))
+    fw.add("query", Function("pass"))
+    fw.add("do", Function("pass"))
+    solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
+                      goals=APPLY_GOALS).solve()
+    if not solved.satisfiable:
+        raise InputError("the passes of the players still in the game can't be carried out")
+    events.append("Every player still in the game has passed priority in succession (only the players "
+                  "still in the game count, 800.4a): " + ("the top of the stack resolves"
+                                                                 if state.stack else "the step ends")
+                  + " (117.4).")
+    doc = dump_state(state)
+    _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order, triggered)
+    return parse_state(doc, lib, source="apply: all players passed")
 
 
 def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
@@ -376,7 +407,8 @@ def check_single_valued(by_name: dict[str, list[Symbol]]) -> None:
 
 
 def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, state: GameState,
-           rng: random.Random, events: list[str]) -> None:
+           rng: random.Random, events: list[str], trigger_order: tuple[str, ...] = (),
+           triggered: list[str] | None = None) -> None:
     objs = {o["id"]: o for o in doc["objects"]}
     players = {p["name"]: p for p in doc["players"]}
     stack: list[str] = list(doc.get("stack", []))
@@ -493,7 +525,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
-    put_on_stack: list[tuple[int, str]] = []   # said with the encodings' events, after what triggered them
+    put_on_stack: list[tuple[float, str]] = []   # said with the encodings' events, after what triggered them
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -501,7 +533,21 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         ability_targets.setdefault(a.arguments[0], []).append(pname[a.arguments[1].number])
     for a in by_name.get("push", []):
         pushes.append((a.arguments[1].number, oid[a.arguments[0].number], None))
-    for a in sorted(by_name.get("new_ability", []), key=str):
+    # 603.3b: each player puts their own triggered abilities on the stack in the order they choose:
+    # the sources the action's trigger_order lists, in its order, then the others in the default
+    # order, the order in which the state lists their sources, then by ability index
+    def own_rank(a: Symbol) -> tuple[int, int, int]:
+        src_name = oid[a.arguments[1].number]
+        listed = trigger_order.index(src_name) if src_name in trigger_order else len(trigger_order)
+        return (listed, a.arguments[1].number, a.arguments[2].number)
+
+    new_abilities = sorted(by_name.get("new_ability", []),
+                           key=lambda a: (a.arguments[5].number, *own_rank(a)))
+    trig_groups: dict[str, list[Symbol]] = {}
+    for a in new_abilities:
+        if a.arguments[0].name == "trig":
+            trig_groups.setdefault(pname[a.arguments[3].number], []).append(a)
+    for a in new_abilities:
         _key, src, index, ctl, ref, order = a.arguments
         base = f"{oid[src.number]}-ability{index.number}"
         new_id, k = base, 1
@@ -528,6 +574,18 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
         put_on_stack.append((order.number, f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
                                            f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules})."))
+    for who, group in trig_groups.items():
+        if len(group) < 2:
+            continue
+        unlisted = [a for a in group if oid[a.arguments[1].number] not in trigger_order]
+        if not unlisted:
+            continue
+        names = ", ".join(f"{oid[a.arguments[1].number]}'s ability {a.arguments[2].number}" for a in unlisted)
+        put_on_stack.append((group[0].arguments[5].number + 0.5,   # (after this player's abilities are said)
+                             f"{who} puts their triggered abilities on the stack in the default order, first "
+                      f"put first: {names} (the order in which the state lists their sources: the "
+                      "action's trigger_order names none of these sources; 603.3b lets the player "
+                      "choose it)."))
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)
@@ -643,8 +701,15 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc.pop("stack")
     # the game's result (104.2a, 104.4a) is said after the losses that decide it (704.5a-c); what
     # triggered mana abilities add after the mana ability that triggered them (605.4a)
-    said = ([decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn
-            + [t for _o, t in sorted(put_on_stack, key=lambda p: p[0])])
+    # 117.5, 603.3: the abilities that triggered go on the stack after the action or resolution is
+    # over (608.2n: the spell put into the graveyard) and after the state-based actions then
+    # performed: said there when the caller collects them in `triggered` (found by probe22e:
+    # Doomskar's Watcher trigger was said before Doomskar went to the graveyard)
+    stacked = [t for _o, t in sorted(put_on_stack, key=lambda p: p[0])]
+    if triggered is not None:
+        triggered.extend(stacked)
+        stacked = []
+    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + stacked
     # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
@@ -768,6 +833,7 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
         owner = pname[a.arguments[1].number]
         card = decoder.ids.card_names[a.arguments[2].number]
         base = card.lower().replace(" ", "-")
+        made: list[str] = []
         for _ in range(a.arguments[3].number):
             k = 1
             while f"{base}-{k}" in objs:
@@ -778,8 +844,9 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
                    "token": True, "controlled_since_turn": doc["turn"], "entered_turn": doc["turn"]}
             objs[tok["id"]] = tok
             doc["objects"].append(tok)
-            article = "an" if card[:1].lower() in "aeiou" else "a"
-            events.append(f"{owner} creates {article} {card} ({tok['id']}; 111.2)")
+            made.append(tok["id"])
+        if made:   # one event for the effect's tokens (111.2)
+            events.append(f"{owner} creates {len(made)} token(s) (111.2): {card} {', '.join(made)}.")
     for a in by_name.get("new_lasting", []):  # 611.2a: a resolved spell's lasting effect
         doc.setdefault("effects", []).append({"card": decoder.ids.card_names[a.arguments[0].number],
                                               "controller": pname[a.arguments[1].number],

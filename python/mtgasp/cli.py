@@ -231,10 +231,11 @@ def _run(args: argparse.Namespace) -> int:
         if len(args.state) == 1:  # one state: its error is the run's error
             path = args.state[0]
             state, player, verdicts = _moves_of(checker, library, path, args)
+            because = _none_because(checker, state, player, verdicts, args.all)
             if args.json:
-                _print_json(_moves_json(path, player, verdicts, args.all))
+                _print_json(_moves_json(path, player, verdicts, args.all, because))
             else:
-                _print_moves(path, state, player, verdicts, args.all)
+                _print_moves(path, state, player, verdicts, args.all, because)
             return EXIT_OK
         # Several states: each is answered or its error reported, and the run goes on; exit 2 at
         # the end if any failed. With --json, a list with one entry per state, in order.
@@ -249,10 +250,11 @@ def _run(args: argparse.Namespace) -> int:
                 if args.json:
                     docs.append({"state": path, **e.to_json()})
                 continue
+            because = _none_because(checker, state, player, verdicts, args.all)
             if args.json:
-                docs.append(_moves_json(path, player, verdicts, args.all))
+                docs.append(_moves_json(path, player, verdicts, args.all, because))
             else:
-                _print_moves(path, state, player, verdicts, args.all)
+                _print_moves(path, state, player, verdicts, args.all, because)
                 sys.stdout.flush()
         if args.json:
             _print_json(docs)
@@ -457,7 +459,21 @@ def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -
     return state, player, verdicts
 
 
-def _moves_json(path: str, player: str, verdicts: list, all_: bool) -> dict[str, Any]:
+def _none_because(checker: Any, state: Any, player: str, verdicts: list, all_: bool) -> list | None:
+    """Why a player has no legal move (an empty `moves` list): the distinct reasons of the candidate
+    actions `--all` judges, each once (117.1: a player without priority; found by probe22e: `moves
+    --player` of a player without priority printed an empty list with no reason)."""
+    if all_ or verdicts:
+        return None
+    seen: dict[tuple[str, str], Any] = {}
+    for v in checker.judge_all(state, player):
+        for r in v.reasons:
+            seen.setdefault((r.rule, r.message), r)
+    return list(seen.values())
+
+
+def _moves_json(path: str, player: str, verdicts: list, all_: bool,
+                none_because: list | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"state": path, "player": player}
     if all_:
         out["actions"] = [{**v.to_json(), "legal": v.legal,
@@ -465,6 +481,8 @@ def _moves_json(path: str, player: str, verdicts: list, all_: bool) -> dict[str,
                           for v in verdicts]
     else:
         out["moves"] = [v.to_json() for v in verdicts]
+        if none_because is not None:   # no legal move: why not (the candidates' reasons)
+            out["none_because"] = [r.to_json() for r in none_because]
     return out
 
 
@@ -496,7 +514,8 @@ def _describe(action: Any, state: Any) -> str:
     return f"{a['kind'].replace('_', ' ')} {what}".rstrip()
 
 
-def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool) -> None:
+def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool,
+                 none_because: list | None = None) -> None:
     _say(f"{path}: {'actions' if all_ else 'legal moves'} of {player} "
           f"(turn {state.turn}, {state.step.replace('_', ' ')}, priority: {state.priority or 'nobody'})")
     for v in verdicts:
@@ -520,6 +539,11 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool)
         if all_ and not v.legal:
             for r in v.reasons:
                 _say(f"      {r.rule}: {r.message}")
+    if none_because is not None:
+        _say(f"  no legal move: {player} can take none of the candidate actions (--all lists them):"
+             if none_because else f"  no legal move: {player} has no candidate action")
+        for r in none_because:
+            _say(f"      {r.rule}: {r.message}")
     _say()
 
 

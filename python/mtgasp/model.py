@@ -296,6 +296,10 @@ class Action:
     # their owner's hand ("return") and the cards exiled from a graveyard ("exile"), each as
     # (kind, ids); a kind absent: the payment search chooses
     cost_choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # 603.3b: the order in which the controllers of the triggered abilities this action causes put
+    # them on the stack, as the ids of their sources, the first listed put on the stack first (an
+    # extension of the actions contract); a source not listed: the default order (apply.py)
+    trigger_order: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -326,4 +330,6 @@ class Action:
             out["phyrexian_life"] = self.phyrexian_life
         for key, ids in self.cost_choices:
             out[key] = list(ids)
+        if self.trigger_order:
+            out["trigger_order"] = list(self.trigger_order)
         return out

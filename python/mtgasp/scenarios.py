@@ -246,9 +246,9 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
 
     exp = step.get("expect") or {}
     player = acting_player(state, step.get("player"), checker.library)
-    action = parse_action(step["action"], state, checker.library, player)
     if "error" in exp:  # the step must be refused as bad input naming this field; the state stays
-        try:
+        try:   # (the action itself may be the bad input: an action field)
+            action = parse_action(step["action"], state, checker.library, player)
             apply_action(checker, state, action, player, step.get("choose"), step.get("seed", 0))
         except InputError as e:
             actual = {"error": [str(p) for p in e.problems]}
@@ -257,6 +257,7 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
                                [] if ok else [f"expected bad input at {exp['error']}"]), state
         carried_out = f"expected bad input at {exp['error']}, but the action was carried out"
         return CheckResult(name, False, exp, None, [carried_out]), state
+    action = parse_action(step["action"], state, checker.library, player)
     result = apply_action(checker, state, action, player, step.get("choose"), step.get("seed", 0))
     problems: list[str] = []
     want_legal = exp.get("legal", True)
