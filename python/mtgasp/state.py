@@ -982,29 +982,28 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
                   last_turn=last_turn, extra=extra)
 
 
-def restricting_ability(card: Card, face: Face, index: int) -> bool:
-    """Whether ability ``index`` of ``face`` adds mana with a spend restriction (106.6): its mana
-    ("Spend this mana only ...") or the mana its effect adds (Jaya Ballard's loyalty ability)."""
+def _spend_only(face: Face, index: int) -> Any:
+    """The spend restriction (106.6) of the mana ability ``index`` of ``face`` adds ("Spend this
+    mana only ...") or of the mana its effect adds (Jaya Ballard's loyalty ability); None if none."""
     ab = next((a for a in face.abilities if a.index == index), None)
     if ab is None:
-        return False
+        return None
     spec = ab.spec
     prod = spec.get("mana") if isinstance(spec.get("mana"), Mapping) else (
         (spec.get("effect") or {}).get("produce") if isinstance(spec.get("effect"), Mapping) else None)
-    return isinstance(prod, Mapping) and bool(prod.get("spend_only"))
+    return prod.get("spend_only") if isinstance(prod, Mapping) else None
+
+
+def restricting_ability(card: Card, face: Face, index: int) -> bool:
+    """Whether ability ``index`` of ``face`` adds mana with a spend restriction (106.6)."""
+    return bool(_spend_only(face, index))
 
 
 def restriction_of_chosen_type(card: Card, face: Face, index: int) -> bool:
     """Whether the spend restriction of ability ``index`` refers to the creature type chosen for
     its source ("a creature spell of the chosen type": Cavern of Souls; "an ability of a creature
     source of the chosen type": Secluded Courtyard; 106.6, 205.3m)."""
-    ab = next((a for a in face.abilities if a.index == index), None)
-    if ab is None:
-        return False
-    spec = ab.spec
-    prod = spec.get("mana") if isinstance(spec.get("mana"), Mapping) else (
-        (spec.get("effect") or {}).get("produce") if isinstance(spec.get("effect"), Mapping) else None)
-    alts = prod.get("spend_only") if isinstance(prod, Mapping) else None
+    alts = _spend_only(face, index)
     return isinstance(alts, list) and any(
         isinstance(alt, Mapping) and ((isinstance(alt.get("spell"), Mapping) and alt["spell"].get("chosen_type"))
                                       or (isinstance(alt.get("ability"), Mapping)
