@@ -586,17 +586,22 @@ def test_the_restricted_mana_a_payment_leaves_is_decided_not_left_to_the_solver(
     assert alice["restricted_mana"] == [{"mana": "{C}", "card": "Mishra's Workshop", "ability": 1}]
 
 
-def test_abilities_triggered_together_are_said_in_the_order_they_go_on_the_stack() -> None:
-    """603.3b (APNAP): Doomskar destroys both players' Watchers for Tomorrow in bob's turn; bob's
-    leaves-the-battlefield trigger goes on the stack first, alice's on top, and the events say so in
-    that order, each with its controller and rules (found by probe22c: said in the order of the ids,
-    without a rule)."""
-    doc = base([
+# Doomskar resolving (alice's, on the stack) over alice's Watcher for Tomorrow with its hidden card
+DOOMSKAR_OVER_WATCHER = [
         {"id": "ds", "card": "Doomskar", "owner": "alice", "zone": "stack", "cast_from": "hand",
          "method": "normal", "mana_spent": 5},
         {"id": "awt", "card": "Watcher for Tomorrow", "owner": "alice", "zone": "battlefield"},
         {"id": "ahid", "card": "Grizzly Bears", "owner": "alice", "zone": "exile", "face_down": True,
          "exiled_with": "awt"},
+]
+
+
+def test_abilities_triggered_together_are_said_in_the_order_they_go_on_the_stack() -> None:
+    """603.3b (APNAP): Doomskar destroys both players' Watchers for Tomorrow in bob's turn; bob's
+    leaves-the-battlefield trigger goes on the stack first, alice's on top, and the events say so in
+    that order, each with its controller and rules (found by probe22c: said in the order of the ids,
+    without a rule)."""
+    doc = base([*DOOMSKAR_OVER_WATCHER,
         {"id": "wt", "card": "Watcher for Tomorrow", "owner": "bob", "zone": "battlefield"},
         {"id": "hid", "card": "Lightning Bolt", "owner": "bob", "zone": "exile", "face_down": True,
          "exiled_with": "wt"},
@@ -617,12 +622,7 @@ def test_triggers_are_said_after_the_final_step_and_the_state_based_actions() ->
     actions are performed (704.5d: the token in the graveyard ceases to exist), and only then does
     the Watcher's leaves-the-battlefield ability go on the stack: the events say it in that order
     (found by probe22e: the trigger was said first)."""
-    doc = base([
-        {"id": "ds", "card": "Doomskar", "owner": "alice", "zone": "stack", "cast_from": "hand",
-         "method": "normal", "mana_spent": 5},
-        {"id": "awt", "card": "Watcher for Tomorrow", "owner": "alice", "zone": "battlefield"},
-        {"id": "ahid", "card": "Grizzly Bears", "owner": "alice", "zone": "exile", "face_down": True,
-         "exiled_with": "awt"},
+    doc = base([*DOOMSKAR_OVER_WATCHER,
         {"id": "tok", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield", "token": True},
     ], active_player="bob", priority="alice", consecutive_passes=1, stack=["ds"])
     result = act(load(doc), {"kind": "pass"})
