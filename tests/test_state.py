@@ -309,6 +309,8 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(2, foretell_cost={"Saw It Coming": 1}), 'objects[2].foretell_cost["Saw It Coming"]: expected a mana cost'),
     (obj(2, foretell_cost={}), "objects[2].foretell_cost: an empty object"),
     (obj(3, foretell_cost="{G}"), "objects[3].foretell_cost: only a card in exile has foretell_cost"),
+    (obj(2, foretold_turn=DELETE, face_down=DELETE, foretell_cost="{G}"),
+     "objects[2].foretell_cost: only a foretold card has a foretell cost an effect gave it"),
     # spells
     (obj(6, cast_from="hnad"), 'objects[6].cast_from: "hnad" is not a zone a spell can be cast from'),
     (obj(6, cast_from="battlefield"), 'objects[6].cast_from: "battlefield" is not a zone a spell can be cast from'),

@@ -269,7 +269,8 @@ class Checker:
         return out
 
     def visible(self, state: GameState, player: str) -> list[dict]:
-        """The face-down exiled cards ``player`` may look at, each with the rules that allow it."""
+        """The hidden cards ``player`` may look at (face-down exiled cards, library cards an effect lets
+        them look at), each with the rules that allow it."""
         q = Query(self.library, state, player, parts=("base", "look"))
         pl = q.ids.players[player]
         found: dict[str, list[str]] = {}

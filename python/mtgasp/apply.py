@@ -678,6 +678,24 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
         events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order, as the "
                       "resolving ability instructs (608.2c).")
+        # 401.1: a library given by its size (library_size) lists its top cards; the cards it doesn't
+        # list lie below them. A card put on the bottom of such a library is below those cards, where
+        # the state can't list it: it stays in the library, counted by library_size, unlisted. (Found
+        # by probe23c: the three cards hideaway put on the bottom of a library of 30 were still
+        # listed, so the state said they were its top cards.)
+        for owner in dict.fromkeys(o["owner"] for o in moved):
+            size = players[owner].get("library_size")
+            listed = sum(1 for o in doc["objects"] if o["zone"] == "library" and o["owner"] == owner)
+            if size is None or size <= listed:
+                continue
+            under = [o["id"] for o in moved if o["owner"] == owner]
+            doc["objects"] = [o for o in doc["objects"] if o["id"] not in under]
+            for u in under:
+                objs.pop(u, None)
+            events.append(f"{owner}'s library is given by its size ({size} cards, library_size), listing its top "
+                          f"cards only: the {len(under)} card(s) put on its bottom are now below the "
+                          f"{size - listed} card(s) the state doesn't list, so the state no longer lists them; "
+                          "they stay in the library, counted in library_size (401.1).")
     ended = sorted((a.arguments[0].number for a in by_name.get("effect_ends", [])), reverse=True)
     for e in ended:
         doc["effects"].pop(e - 1)

@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", metavar="FILE", help="also write the next state to FILE")
     common(sp)
 
-    sp = sub.add_parser("look", help="the face-down cards a player may look at (406.3, 702.75a, 702.143a, 708.5)")
+    sp = sub.add_parser("look", help="the hidden cards a player may look at (406.3, 702.75a, 702.143a, 708.5; 401.2, 701.22a: library cards)")
     sp.add_argument("state")
     sp.add_argument("player")
     common(sp)
@@ -356,7 +356,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             _print_json({"player": args.player, "may_look_at": seen})
         else:
-            _say(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no face-down card"))
+            _say(f"{args.player} may look at: " + (", ".join(f"{s['card']} ({s['object']}) [{' '.join(s['rules'])}]" for s in seen) or "no hidden card"))
         return EXIT_OK
     if args.command == "verify":
         from mtgasp.scenarios import print_report, run_corpus

@@ -1282,6 +1282,12 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     # ---- foretell cost
     if _opt(ro, "foretell_cost") is not None:
         v["foretell_cost"] = _parse_foretell_cost(f, p("foretell_cost"), ro["foretell_cost"], d.card)
+        # 702.143a, 702.143d: only a foretold card is cast for a foretell cost; the cost an effect
+        # gave it means nothing on an exiled card that isn't foretold (found by probe23c: it was
+        # accepted and silently ignored).
+        if zone == "exile" and _opt(ro, "foretold_turn") is None:
+            f.add(p("foretell_cost"), "only a foretold card has a foretell cost an effect gave it "
+                                      "(CR 702.143d): add foretold_turn, or remove foretell_cost")
 
     # ---- references (checked in the second pass)
     for key in ("attached_to", "exiled_with"):
