@@ -1,0 +1,69 @@
+"""Probe 23e: the command line as an outside test-writer scripts it (contracts.md section 3):
+bad input is exit 2 and, with ``--json``, a JSON error on standard output, whatever stage refuses
+it (argparse's usage errors included), and a closed output pipe never shows a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mtgasp.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+MIDGAME = str(ROOT / "examples" / "midgame.json")
+
+
+def _run(*args: str, stdout: int | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "mtgasp.cli", *args], check=False,
+                          stdout=stdout if stdout is not None else subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT, env=env,
+                          timeout=600)
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "--bound", "x"),           # a value of the wrong type
+    ("why", MIDGAME),                     # a missing argument
+    ("moves",),                           # no state at all
+    ("mana", MIDGAME, "pool", "--nope"),  # an unknown option
+])
+def test_usage_errors_are_bad_input_in_json_too(capsys: pytest.CaptureFixture[str],
+                                                 args: tuple[str, ...]) -> None:
+    # README: "With --json, standard output carries only JSON, errors included"; argparse's own
+    # errors printed nothing there (and exited through SystemExit)
+    rc = main([*args, "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 2
+    doc = json.loads(out)
+    assert doc["error"] == "bad input"
+    assert [p["path"] for p in doc["problems"]] == ["arguments"]
+    assert doc["problems"][0]["message"] in err
+    assert "usage: mtgasp" in err
+
+
+def test_usage_error_without_json_prints_usage_only(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["why", MIDGAME])
+    out, err = capsys.readouterr()
+    assert (rc, out) == (2, "")
+    assert err.startswith("usage: mtgasp why")
+    assert "mtgasp why: error: the following arguments are required: action" in err
+
+
+def test_bad_input_json_to_a_closed_pipe_is_no_traceback(tmp_path: Path) -> None:
+    # `mtgasp moves bad.json --json | head -1`: the JSON error met a closed pipe and the
+    # BrokenPipeError raised inside the InputError handler escaped as a traceback (exit 1)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"turn": "6"}), encoding="utf-8")
+    r, w = os.pipe()
+    os.close(r)   # nobody reads: the first write fails with EPIPE
+    try:
+        p = _run("moves", str(bad), "--json", stdout=w)
+    finally:
+        os.close(w)
+    assert p.returncode == 2, p.stderr
+    assert "Traceback" not in p.stderr
+    assert "turn: expected an integer" in p.stderr
