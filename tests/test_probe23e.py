@@ -67,3 +67,41 @@ def test_bad_input_json_to_a_closed_pipe_is_no_traceback(tmp_path: Path) -> None
     assert p.returncode == 2, p.stderr
     assert "Traceback" not in p.stderr
     assert "turn: expected an integer" in p.stderr
+
+
+def test_verify_a_folder_without_scenarios_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    # "0 passed, 0 failed" and exit 0 was a silent answer to a mistyped or empty folder
+    (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    rc = main(["verify", str(tmp_path), "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 2
+    assert json.loads(out)["problems"][0]["message"] == "no scenario files (*.json) in this folder"
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("in_folder", [False, True])
+def test_verify_a_scenario_file_that_is_not_utf8_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path, in_folder: bool) -> None:
+    # a UnicodeDecodeError escaped as an internal error (exit 3)
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{}")
+    rc = main(["verify", str(tmp_path if in_folder else bad), "--json"])
+    out, _err = capsys.readouterr()
+    assert rc == 2
+    doc = json.loads(out)
+    assert doc["error"] == "bad input" and doc["source"] == str(bad)
+    assert doc["problems"][0]["message"] == "not UTF-8 text: invalid start byte at byte 0"
+
+
+def test_verify_reads_a_scenario_file_with_a_byte_order_mark(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    # a state file may start with a BOM (state.read_document); a scenario file said
+    # "malformed JSON at line 1, column 1: Unexpected UTF-8 BOM"
+    src = ROOT / "python" / "mtgasp" / "corpus" / "rule-103.1-rising-chicane-enters-tapped-for-the-starting-player.json"
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + src.read_bytes())
+    rc = main(["verify", str(f), "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert json.loads(out)["total"] == 1
