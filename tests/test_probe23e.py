@@ -105,3 +105,21 @@ def test_verify_reads_a_scenario_file_with_a_byte_order_mark(capsys: pytest.Capt
     out, err = capsys.readouterr()
     assert rc == 0, err
     assert json.loads(out)["total"] == 1
+
+
+def test_forge_foretold_this_turn_alone_is_not_foretold() -> None:
+    # GameState.java: "Foretold" sets the card foretold and turns it face down; "ForetoldThisTurn"
+    # only sets the this-turn flag (Forge's own export writes both). Alone, Forge loads a face-up,
+    # not foretold card; mtgasp made it a card foretold this turn.
+    from mtgasp.cards import CardLibrary
+    from mtgasp.forge import parse_pzl
+
+    lib = CardLibrary.builtin()
+    r = parse_pzl("[state]\nturn=3\nhumanexile=Saw It Coming|ForetoldThisTurn;"
+                  "Doomskar|Foretold|ForetoldThisTurn;Saw It Coming|Foretold\n", lib)
+    alone, both, earlier = r.document["objects"]
+    assert "face_down" not in alone and "foretold_turn" not in alone
+    assert (both["face_down"], both["foretold_turn"]) == (True, 3)
+    assert (earlier["face_down"], earlier["foretold_turn"]) == (True, 2)
+    assert [(w.kind, w.line) for w in r.warnings if "ForetoldThisTurn" in w.kind] == [
+        ("modifier ForetoldThisTurn", 2)]
