@@ -122,4 +122,4 @@ def test_forge_foretold_this_turn_alone_is_not_foretold() -> None:
     assert (both["face_down"], both["foretold_turn"]) == (True, 3)
     assert (earlier["face_down"], earlier["foretold_turn"]) == (True, 2)
     assert [(w.kind, w.line) for w in r.warnings if "ForetoldThisTurn" in w.kind] == [
-        ("modifier ForetoldThisTurn", 2)]
+        ("modifier ForetoldThisTurn", 3)]
