@@ -123,3 +123,24 @@ def test_forge_foretold_this_turn_alone_is_not_foretold() -> None:
     assert (earlier["face_down"], earlier["foretold_turn"]) == (True, 2)
     assert [(w.kind, w.line) for w in r.warnings if "ForetoldThisTurn" in w.kind] == [
         ("modifier ForetoldThisTurn", 3)]
+
+
+@pytest.mark.parametrize("args", [("why", "-", "@-"), ("moves", "-", "-"), ("apply", "-", "@-")])
+def test_standard_input_named_twice_is_bad_input_saying_so(args: tuple[str, ...]) -> None:
+    # the second read found nothing and said '<stdin>: not valid JSON: Expecting value'
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    p = subprocess.run([sys.executable, "-m", "mtgasp.cli", *args, "--json"], check=False,
+                       input=Path(MIDGAME).read_text(encoding="utf-8"), capture_output=True,
+                       text=True, encoding="utf-8", cwd=ROOT, env=env, timeout=600)
+    assert p.returncode == 2, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["problems"][0]["path"] == ("state" if args[0] == "moves" else "action")
+    assert "standard input holds one document" in doc["problems"][0]["message"]
+
+
+def test_standard_input_that_is_not_utf8_is_said_to_be() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    p = subprocess.run([sys.executable, "-m", "mtgasp.cli", "moves", "-"], check=False,
+                       input=b"\xff{}", capture_output=True, cwd=ROOT, env=env, timeout=600)
+    assert p.returncode == 2
+    assert b"<stdin>: not UTF-8 text: invalid start byte at byte 0" in p.stderr

@@ -256,6 +256,7 @@ def _run(args: argparse.Namespace) -> int:
         return cardscli.run(args)
     if args.command == "batch":
         return _batch(args)
+    _stdin_once(args)
     library = _library(args.cards, imported=args.command not in ("verify", "check"))
     checker = Checker(library)
     if args.command == "moves":
@@ -482,6 +483,19 @@ def _batch(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.finish()
     return worst
+
+
+def _stdin_once(args: argparse.Namespace) -> None:
+    """Standard input holds one document: naming it twice (``why - @-``, ``moves - -``) read the
+    second as empty and said "not valid JSON" of ``<stdin>`` without saying which input."""
+    states = args.state if isinstance(getattr(args, "state", None), list) else [getattr(args, "state", None)]
+    uses = [("state", s) for s in states if s == "-"]
+    if getattr(args, "action", None) is not None and str(args.action).strip() == "@-":
+        uses.append(("action", "@-"))
+    if len(uses) > 1:
+        raise InputError(Problem(uses[1][0], f"{uses[1][1]} reads standard input, which the state "
+                                             "already reads (-): standard input holds one document; "
+                                             "give the other one as a file or inline"))
 
 
 def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -> tuple[Any, str, list]:
