@@ -144,3 +144,19 @@ def test_standard_input_that_is_not_utf8_is_said_to_be() -> None:
                        input=b"\xff{}", capture_output=True, cwd=ROOT, env=env, timeout=600)
     assert p.returncode == 2
     assert b"<stdin>: not UTF-8 text: invalid start byte at byte 0" in p.stderr
+
+
+def test_batch_dask_address_without_a_scheduler_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    # an address where no scheduler can be reached is the user's cluster or command line: it was
+    # "internal error ... this is a bug in mtgasp" (exit 3)
+    pytest.importorskip("distributed")
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(json.dumps({"state": json.loads(Path(MIDGAME).read_text(encoding="utf-8"))})
+                     + "\n", encoding="utf-8")
+    rc = main(["batch", str(lines), "--dask", "nonsense::::", "--quiet", "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 2, err
+    doc = json.loads(out)
+    assert doc["problems"][0]["path"] == "--dask"
+    assert doc["problems"][0]["message"].startswith("can't connect to a Dask scheduler at 'nonsense::::'")
