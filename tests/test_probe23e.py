@@ -160,3 +160,15 @@ def test_batch_dask_address_without_a_scheduler_is_bad_input(capsys: pytest.Capt
     doc = json.loads(out)
     assert doc["problems"][0]["path"] == "--dask"
     assert doc["problems"][0]["message"].startswith("can't connect to a Dask scheduler at 'nonsense::::'")
+
+
+@pytest.mark.parametrize("args", [("moves", MIDGAME, "--format", "dot"),
+                                  ("mana", MIDGAME, "pool", "--explain", "--format", "dot")])
+def test_a_picture_with_json_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                          args: tuple[str, ...]) -> None:
+    # README: with --json standard output carries only JSON; --format dot --json printed DOT
+    rc = main([*args, "--json"])
+    out, _err = capsys.readouterr()
+    assert rc == 2
+    doc = json.loads(out)
+    assert [p["path"] for p in doc["problems"]] == ["--format"]

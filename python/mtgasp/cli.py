@@ -257,6 +257,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "batch":
         return _batch(args)
     _stdin_once(args)
+    if getattr(args, "picture", "text") != "text" and getattr(args, "json", False):
+        # a picture is DOT or SVG on standard output, which --json keeps for JSON only
+        raise InputError(Problem("--format", f"--format {args.picture} draws a picture and --json "
+                                             "prints JSON; choose one of them"))
     library = _library(args.cards, imported=args.command not in ("verify", "check"))
     checker = Checker(library)
     if args.command == "moves":
