@@ -398,6 +398,15 @@ class Decoder:
             return self.face_name(args[0], args[1].number)
         if name == "zone":  # where an object is: "{0} is {1}"
             return _WHERE.get(args[0].name, f"in the {args[0].name}")
+        if name == "zone_for":  # zone_for(Z, O, P): where O is, said to P: a hand, library or
+            # graveyard of another player is named by its owner's name (400.1: each player has
+            # their own), "in bob's hand", not "in the hand"
+            zone = args[0].name
+            o = self.state.obj(self.obj_id(args[1]))
+            owner = o.owner if o is not None else None
+            if zone in _WHERE or owner is None or owner == self.ids.player_names.get(args[2].number):
+                return _WHERE.get(zone, f"in the {zone}")
+            return f"in {owner}'s {zone}"
         if name == "method":
             return args[0].name
         if name == "step":

@@ -290,7 +290,15 @@ def _dask_results(dask: Any, chunks: Iterator[list[tuple[int, str]]], cards: Car
     """Submit the chunks to a Dask cluster (at most a few per worker in flight), yield in order."""
     from distributed import Client  # optional: pip install distributed
 
-    client = dask if isinstance(dask, Client) else Client(dask)
+    if isinstance(dask, Client):
+        client = dask
+    else:
+        try:
+            client = Client(dask)
+        except (OSError, ValueError, TypeError) as e:  # no scheduler there, or no address at all:
+            # the user's cluster or command line, not a bug of mtgasp (exit 3 said it was)
+            raise InputError(Problem("--dask", f"can't connect to a Dask scheduler at "
+                                               f"{str(dask)[:200]!r}: {str(e)[:300]}")) from None
     try:
         window = max(4, 4 * len(client.scheduler_info().get("workers", {})))
         pending: list[Any] = []

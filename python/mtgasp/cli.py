@@ -27,8 +27,24 @@ REPORT = ("this is a bug in mtgasp, not a problem with your input; please report
           "command line and its input files (set MTGASP_DEBUG=1 to see the traceback)")
 
 
+class _UsageError(Exception):
+    """A command line argparse refuses (a missing argument, a value of the wrong type): bad input."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str):
+        super().__init__(message)
+        self.parser, self.message = parser, message
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors raised so that ``main`` reports them like any bad input
+    (exit 2; with ``--json`` as a JSON error on standard output, which then carries only JSON)."""
+
+    def error(self, message: str) -> Any:   # (argparse's own prints the usage and exits)
+        raise _UsageError(self, message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mtgasp", description="Magic: The Gathering rules checker (ASP/clingo).")
+    p = _Parser(prog="mtgasp", description="Magic: The Gathering rules checker (ASP/clingo).")
     p.add_argument("--version", action="version", version=f"mtgasp {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -162,12 +178,19 @@ def _error_lines(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(words)
+    except _UsageError as e:
+        return _usage_error(e, "--json" in words)
     try:
         return _run(args)
     except InputError as e:
         if getattr(args, "json", False):
-            _print_json(e.to_json())
+            try:
+                _print_json(e.to_json())
+            except BrokenPipeError:  # `mtgasp ... --json | head`: the error still goes to stderr
+                _quiet_stdout()
         print(f"mtgasp: bad input: {_error_lines(e.render())}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # e.g. `mtgasp moves ... | head`
@@ -178,6 +201,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as e:  # noqa: BLE001 (the last resort: one line, never a traceback)
         return _internal_error(args, e)
+
+
+def _usage_error(e: _UsageError, as_json: bool) -> int:
+    """A command line argparse refuses: its usage and message on standard error as argparse prints
+    them, exit 2, and with ``--json`` the JSON error on standard output."""
+    if as_json:
+        try:
+            _print_json({"error": "bad input", "source": None,
+                         "problems": [{"path": "arguments", "message": e.message}]})
+        except BrokenPipeError:
+            _quiet_stdout()
+    e.parser.print_usage(sys.stderr)
+    print(f"{e.parser.prog}: error: {clean_text(e.message)}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def _internal_error(args: argparse.Namespace, e: BaseException) -> int:
@@ -219,6 +256,11 @@ def _run(args: argparse.Namespace) -> int:
         return cardscli.run(args)
     if args.command == "batch":
         return _batch(args)
+    _stdin_once(args)
+    if getattr(args, "picture", "text") != "text" and getattr(args, "json", False):
+        # a picture is DOT or SVG on standard output, which --json keeps for JSON only
+        raise InputError(Problem("--format", f"--format {args.picture} draws a picture and --json "
+                                             "prints JSON; choose one of them"))
     library = _library(args.cards, imported=args.command not in ("verify", "check"))
     checker = Checker(library)
     if args.command == "moves":
@@ -445,6 +487,19 @@ def _batch(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.finish()
     return worst
+
+
+def _stdin_once(args: argparse.Namespace) -> None:
+    """Standard input holds one document: naming it twice (``why - @-``, ``moves - -``) read the
+    second as empty and said "not valid JSON" of ``<stdin>`` without saying which input."""
+    states = args.state if isinstance(getattr(args, "state", None), list) else [getattr(args, "state", None)]
+    uses = [("state", s) for s in states if s == "-"]
+    if getattr(args, "action", None) is not None and str(args.action).strip() == "@-":
+        uses.append(("action", "@-"))
+    if len(uses) > 1:
+        raise InputError(Problem(uses[1][0], f"{uses[1][1]} reads standard input, which the state "
+                                             "already reads (-): standard input holds one document; "
+                                             "give the other one as a file or inline"))
 
 
 def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -> tuple[Any, str, list]:

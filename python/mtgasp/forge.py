@@ -796,6 +796,16 @@ class _Importer:
                               "|Modal or |Transformed shows its other face", e.line)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
+        if foretold_this_turn and not foretold and in_exile:
+            # GameState.java: "Foretold" makes the card foretold and turns it face down;
+            # "ForetoldThisTurn" only sets the this-turn flag of a foretold card (Forge's export
+            # writes both). Alone, the card Forge loads is not foretold and stays face up.
+            self.warn("modifier ForetoldThisTurn", f"{where}|ForetoldThisTurn without |Foretold: "
+                                                   "Forge loads the card face up and not foretold; "
+                                                   "so does the state (write Foretold|"
+                                                   "ForetoldThisTurn for a card foretold this turn)",
+                      e.line)
+            foretold_this_turn = False
         if (foretold or foretold_this_turn) and in_exile:
             o["face_down"] = True
             o["foretold_turn"] = turn if foretold_this_turn or turn == 1 else turn - 1

@@ -74,10 +74,25 @@ def corpus_files(path: Path | None = None) -> list[tuple[str, str]]:
         root = resources.files("mtgasp.corpus")
         return sorted((e.name, e.read_text(encoding="utf-8")) for e in root.iterdir() if e.name.endswith(".json"))
     if path.is_dir():
-        return sorted((str(p), p.read_text(encoding="utf-8")) for p in path.rglob("*.json"))
+        files = sorted(p for p in path.rglob("*.json") if not p.is_dir())
+        if not files:  # "0 passed, 0 failed" would be a silent answer to a wrong folder
+            raise InputError("no scenario files (*.json) in this folder", str(path))
+        return [(str(p), _read_scenario_file(p)) for p in files]
     if not path.exists():
         raise InputError(f"{path}: no such scenario file or folder")
-    return [(str(path), path.read_text(encoding="utf-8"))]
+    return [(str(path), _read_scenario_file(path))]
+
+
+def _read_scenario_file(path: Path) -> str:
+    """A scenario file's text; unreadable or not UTF-8 is bad input naming the file (as for a
+    state file, state.read_document), not an internal error."""
+    try:
+        # a byte order mark (Windows editors) is not part of the document (RFC 8259, 8.1)
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", str(path)) from None
+    except OSError as exc:
+        raise InputError(f"can't read {path}: {exc.strerror or exc}", str(path)) from None
 
 
 # The expectations each kind of check understands (an unknown key is a typo, not a silent pass).

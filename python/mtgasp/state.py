@@ -187,8 +187,15 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
         if name == "-":
             source = source or "<stdin>"
             try:
-                text = sys.stdin.read().removeprefix("\ufeff")
-            except (OSError, UnicodeDecodeError) as exc:
+                raw = getattr(sys.stdin, "buffer", None)
+                if raw is not None:  # the bytes, so that non-UTF-8 input is said to be (the text
+                    # layer's surrogate escapes made it "not valid JSON: Expecting value")
+                    text = raw.read().decode("utf-8-sig")
+                else:
+                    text = sys.stdin.read().removeprefix("\ufeff")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", source) from None
+            except OSError as exc:
                 raise InputError(f"can't read standard input: {exc}", source) from None
         else:
             source = source or name
