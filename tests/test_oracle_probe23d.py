@@ -60,3 +60,18 @@ def test_deep_water_resolved_makes_its_controllers_lands_produce_blue(checker: C
     st = parse_state(doc, checker.library)
     assert checker.mana(st, "f") == ["U"]     # 106.7: alice's Forest
     assert checker.mana(st, "bf") == ["G"]    # "a land you control": not bob's
+
+
+def test_pulse_of_llanowar_basic_lands_produce_a_color_of_your_choice(results: dict[str, CardResult],
+                                                                      checker: Checker) -> None:
+    # "If a basic land you control is tapped for mana, it produces mana of a color of your choice
+    # instead of any other type." (106.12b, 106.1a: a color): refused before
+    assert abilities(results, "Pulse of Llanowar")[0] == {
+        "kind": "static", "replace_mana": {"when": {"tapped_for_mana": True, "what": {"type": "Land", "basic": True},
+                                                    "controller": "you"}, "result": {"any_color": True}}}
+    doc = state([{"id": "pl", "card": "Pulse of Llanowar"}, {"id": "w", "card": "Wastes"},
+                 {"id": "bw", "card": "Wastes", "owner": "bob"}])
+    st = parse_state(doc, checker.library)
+    assert checker.mana(st, "w") == ["W", "U", "B", "R", "G"]
+    assert checker.mana(st, "bw") == ["C"]
+    assert pool(applied(checker, doc, {"kind": "activate", "object": "w", "ability": 1}, choose="R")) == "{R}"

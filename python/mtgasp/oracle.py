@@ -3864,6 +3864,19 @@ def _l_replace_mana_type(m: re.Match[str], ctx: Ctx) -> Any:
         "result": {"type": "C" if m["m"] == "colorless mana" else m["m"][1]}}}
 
 
+@template("static.replace_mana_color_of_choice", "line",
+          r"If a basic land you control is tapped for mana, it produces mana of a color of your choice "
+          r"instead of any other type",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {"type": "Land", '
+          '"basic": true}, "controller": "you"}, "result": {"any_color": true}}}', "CR 106.12b, 614.1a, 106.1a",
+          "Pulse of Llanowar")
+def _l_replace_mana_color_of_choice(m: re.Match[str], ctx: Ctx) -> Any:
+    # 106.12b: the amount stays, of one color its controller chooses (found by probe23d: refused)
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land", "basic": True}, "controller": "you"},
+        "result": {"any_color": True}}}
+
+
 @template("spell.pale_moon", "line",
           r"Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana "
           r"instead of any other type",
