@@ -309,6 +309,9 @@ class Decoder:
                 extras.append(f"discard {'a' if n == 1 else n}{kind} card{'s' if n != 1 else ''}")
             if cost.get("life"):
                 extras.append(f"pay {cost['life']} life")
+            en = cost.get("energy")  # 107.14: "Pay {E}" (Aether Hub; found by probe23d: the total
+            if isinstance(en, int) and en > 0:  # cost of its ability said only {T})
+                extras.append("pay " + "{E}" * en)
             rv = cost.get("reveal")  # 118.8, 701.20a: "reveal a Dragon card from your hand" (found by
             if isinstance(rv, dict):  # probe20b: the total cost didn't say the card revealed)
                 what = (rv["subtypes"][0] if rv.get("subtypes") else

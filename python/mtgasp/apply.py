@@ -180,7 +180,7 @@ def _announce_left(doc: dict[str, Any], player: str, verdict: Verdict, events: l
     if not parts:
         return
     at = 1   # after the action and the costs paid (601.2g-h), before what follows them
-    while at < len(events) and _event_rank(events[at]) in (5.8, 5.9):
+    while at < len(events) and _event_rank(events[at]) in (5.8, 5.9, 5.95):
         at += 1
     events.insert(at, f"{player} announces the mana still in their mana pool after paying the cost: "
                       f"{', '.join(parts)} (106.4a).")
@@ -783,6 +783,10 @@ def _event_rank(e: str) -> float:
         return 5
     if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
         return 5.8
+    if "as its mana ability resolves while the cost is paid" in e:   # 701.21a: Gemstone Mine's
+        return 5.95                                                   # sacrifice, after its mana
+    if "as its mana ability resolves:" in e:   # and after the mana it adds as the action (605.3b),
+        return 6.55                            # before the triggered mana abilities' (605.4a)
     if "to pay a cost" in e or _LIFE_PAID.search(e):   # costs are paid before the spell or ability
         return 5.9             # is cast or resolves (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)

@@ -1685,13 +1685,17 @@ class _Validator:
         flt = self.obj(v, path, 'a permanent filter such as {"type": "Land"} ({} = any permanent)')
         if flt is None:
             return
-        self.fields(flt, path, (), ("type", "nonbasic", "subtypes"))
+        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes"))
         if "type" in flt:
             self.choice(flt["type"], f"{path}.type", CARD_TYPES, "a card type")
         if "subtypes" in flt:
             self.string_list(flt["subtypes"], f"{path}.subtypes", nonempty=True)
         if "nonbasic" in flt:
             self.boolean(flt["nonbasic"], f"{path}.nonbasic")
+        if "basic" in flt:   # 205.4c: "a basic land" (Pulse of Llanowar)
+            self.boolean(flt["basic"], f"{path}.basic")
+            if flt.get("basic") is True and flt.get("nonbasic") is True:
+                self.add(f"{path}.basic", "a permanent can't be both basic and nonbasic")
 
     def effect(self, v: Any, path: str, of_permanent: bool = False, of_spell: bool = False,
                x_ok: bool = False) -> None:
@@ -2028,11 +2032,13 @@ class _Validator:
                     self.choice(when["controller"], f"{p}.controller", PLAYERS, "a player filter")
         if "result" in rm:
             p = f"{path}.result"
-            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"} or {"multiply": 2}')
+            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"}, {"any_color": true} or {"multiply": 2}')
             if res is not None:
                 if len(res) != 1:
-                    self.add(p, 'needs exactly one of "fixed", "type", "multiply"')
-                self.fields(res, p, (), ("fixed", "type", "multiply"))
+                    self.add(p, 'needs exactly one of "fixed", "type", "any_color", "multiply"')
+                self.fields(res, p, (), ("fixed", "type", "any_color", "multiply"))
+                if "any_color" in res and res["any_color"] is not True:
+                    self.add(f"{p}.any_color", f"expected true, got {_q(res['any_color'])}")
                 if "fixed" in res:
                     self.mana(res["fixed"], f"{p}.fixed", produced=True)
                 if "type" in res:

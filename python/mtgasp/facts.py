@@ -774,6 +774,8 @@ class FactWriter:
         if not what or "type" not in what:
             return [C("any")]
         t = C(what["type"].lower())
+        if what.get("basic"):   # 205.4c: "a basic land"
+            return [F("basic", [t])]
         return [F("nonbasic", [t]) if what.get("nonbasic") else F("type", [t])]
 
     def for_each_count(self, a: Symbol, fe: dict) -> None:
@@ -919,6 +921,8 @@ class FactWriter:
             result = F("fixed", [self.cost(res["fixed"])])
         elif "type" in res:
             result = F("type", [C(res["type"].lower())])
+        elif res.get("any_color") is True:
+            result = C("any_color")
         else:
             result = F("multiply", [N(int(res.get("multiply", 1)))])
         self.add("replace_mana", a, self.filter(when.get("what") or {}), C(when.get("controller", "any")), result)

@@ -2664,6 +2664,21 @@ def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "flash_permission", "what": "spells" if m["what"] == "spells" else "creature"}
 
 
+@template("effect.until_end_of_turn_replace_mana", "effect",
+          r"Until end of turn, if you tap a land you control for mana, it produces "
+          r"(?P<m>\{[WUBRG]\}|colorless mana) instead of any other type",
+          '{"action": "until_end_of_turn", "replace_mana": {"when": {"tapped_for_mana": true, "what": '
+          '{"type": "Land"}, "controller": "you"}, "result": {"type": "U"}}}', "CR 106.12b, 614.1a, 611.2a",
+          "Deep Water: {U}: Until end of turn, if you tap a land you control for mana, it produces {U} "
+          "instead of any other type.")
+def _e_until_eot_replace_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    # 611.2a: a continuous effect of the resolved ability (the state's `effects`, as Pale Moon's);
+    # kept as not modeled, a Forest tapped after it still added {G} (found by probe23d)
+    return {"action": "until_end_of_turn", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "you"},
+        "result": {"type": "C" if m["m"] == "colorless mana" else m["m"][1]}}}
+
+
 @template("effect.extra_land_drops", "effect",
           rf"You may play (?:up to )?(?P<n>{NUM}) additional lands? this turn",
           '{"action": "extra_land_drops", "n": N}', "CR 305.2, 305.2a, 611.2a",
@@ -3833,6 +3848,33 @@ def _l_reflection(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "replace_mana": {
         "when": {"tapped_for_mana": True, "what": {}, "controller": "you"},
         "result": {"multiply": 2 if m["k"] == "twice" else 3}}}
+
+
+@template("static.replace_mana_type", "line",
+          r"If a land is tapped for mana, it produces (?P<m>\{[WUBRG]\}|colorless mana) instead of any "
+          r"other type",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {"type": "Land"}, '
+          '"controller": "any"}, "result": {"type": "B" | "C"}}}', "CR 106.12b, 614.1a",
+          "Infernal Darkness: it produces {B}; Ritual of Subdual: it produces colorless mana")
+def _l_replace_mana_type(m: re.Match[str], ctx: Ctx) -> Any:
+    # 106.12b: the type changes and the amount stays (unlike Contamination's "type and amount";
+    # found by probe23d: both cards were refused)
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "any"},
+        "result": {"type": "C" if m["m"] == "colorless mana" else m["m"][1]}}}
+
+
+@template("static.replace_mana_color_of_choice", "line",
+          r"If a basic land you control is tapped for mana, it produces mana of a color of your choice "
+          r"instead of any other type",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {"type": "Land", '
+          '"basic": true}, "controller": "you"}, "result": {"any_color": true}}}', "CR 106.12b, 614.1a, 106.1a",
+          "Pulse of Llanowar")
+def _l_replace_mana_color_of_choice(m: re.Match[str], ctx: Ctx) -> Any:
+    # 106.12b: the amount stays, of one color its controller chooses (found by probe23d: refused)
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land", "basic": True}, "controller": "you"},
+        "result": {"any_color": True}}}
 
 
 @template("spell.pale_moon", "line",
@@ -5383,6 +5425,15 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             return [LineVerdict(face.name, line, "refused",
                                 reason="gives an object a mana ability (605.1a) in a way no "
                                        "template reads")]
+        if any(u.endswith("not_modeled") for u in names_used) and _REPLACES_MANA.search(body_norm):
+            # 106.12b, 614.1a, 106.7: an effect that replaces the mana a permanent produces ("Until
+            # end of turn, if you tap a land for mana, it produces one mana of a color of your choice
+            # instead", Harvest Mage; Quarum Trench Gnomes) changes what it could produce and what
+            # pays a cost, and the state's `effects` can't hold it; kept as not modeled, every later
+            # answer was the unreplaced mana (found by probe23d)
+            return [LineVerdict(face.name, line, "refused",
+                                reason="replaces the mana a permanent produces (106.12b, 614.1a) in a "
+                                       "way no template reads")]
         if any(u.endswith("not_modeled") for u in names_used) and re.search(
                 r"\bsplit second\b", body_norm, re.IGNORECASE):
             # 702.61a: "If this spell was kicked, it has split second." (Molten Disaster): while
@@ -5410,6 +5461,10 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                                    "template")]
     abilities.append({"kind": "not_modeled", "text": line, "template": "not_modeled"})
     return [LineVerdict(face.name, line, "not_modeled", ["not_modeled"])]
+
+
+# 106.12b: a replacement effect on the mana a permanent tapped for mana produces
+_REPLACES_MANA = re.compile(r"\bfor mana\b[^.]*\bproduces?\b[^.]*\binstead\b", re.IGNORECASE)
 
 
 def _main_template(ab: Ability, used: list[str]) -> str:
