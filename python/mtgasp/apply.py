@@ -129,10 +129,15 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                              "abilities, or through this one with a cost that can't be "
                                              "paid now, but the choice is of the mana this activation adds"))
     if choose_type is not None and not any(a.name == "choice_used" for a in solved.atoms):
-        raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice --choose decides "
-                                             "(the mana a mana ability or a resolving spell or ability "
-                                             "adds, the color chosen or the life paid as a permanent "
-                                             "enters); leave it out"))
+        if choose_type.upper() == "PAY_LIFE":
+            raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice of whether "
+                                                 "to pay life as a permanent enters (a land's \"As this land "
+                                                 "enters, you may pay 2 life\"), the only choice pay_life "
+                                                 "decides; leave it out"))
+        raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice of a type of "
+                                             "mana or a color that --choose decides (the mana a mana "
+                                             "ability or a resolving spell or ability adds, the color "
+                                             "chosen as a permanent enters); leave it out"))
     excluded = [a for a in solved.atoms if a.name == "choice_excluded"]
     if excluded:  # "choose a color other than red" (614.12)
         raise InputError(Problem("--choose", f"{{{str(choose_type).upper()}}} can't be chosen as "
