@@ -4435,7 +4435,7 @@ _T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a
           r"one, two, or three|(?:one|two|three|four|X))")
 # (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
 # (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
-_T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
+_T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget(?: |(?=[.;,]))(?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
                        re.IGNORECASE)
 
 
@@ -4598,7 +4598,10 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             # what it is, but one target is still chosen (601.2c; _not_modeled's min_targets) -- not
             # in "The next time you would draw a card this turn, ~ deals 2 damage to any target
             # instead" (Words of War), a replacement effect whose target may be chosen as it applies
-            unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
+            # -- nor in "When you do, ~ deals 3 damage to any target" (A-Sorin, Imperious
+            # Bloodlord), a reflexive triggered ability's, chosen as it is put on the stack (603.12,
+            # 603.3d), not as the spell is cast or the ability activated
+            unread += not (alt or kick_only or re.match(r"The next time you would\b|When (?:you|they) do\b", sent))
             continue
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
@@ -4647,6 +4650,44 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
     return reqs, unread
 
 
+_T_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10}
+# every instance of the word "target" (115.1, 601.2c), with the words before it that say how many
+_T_WORD = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget\b", re.IGNORECASE)
+
+
+def _max_targets(text: str) -> int | None:
+    """The most targets an effect's text lets a spell or ability have (115.1, 601.2c: one for each
+    instance of the word "target", two for "two target creatures", N for "up to N target ..."), or
+    None when it isn't fixed by the text or can't be told from it: "X target", "any number of", "one
+    or more", "for each time this spell was kicked", a modal spell's modes (700.2), a target chosen
+    later ("The next time ...", a reflexive trigger's "When you do", 603.12), and any other use of the word ("targets", "the target of", "new
+    target"). A spell or ability is cast or activated with no more targets than that (601.2c)."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    if ("•" in text or re.match(r"\s*(?:\{P\})+\s*—", text) or _KICKED_EACH.search(plain)
+            or re.search(r"\btargets\b|\b(?:the|that|its|new|a|same|each) target\b|\bThe next time\b|"
+                         r"\bWhen (?:you|they) do\b",
+                         plain, re.IGNORECASE)):
+        return None
+    total = 0
+    for m in _T_WORD.finditer(plain):
+        pre = m["pre"].strip().lower()
+        if pre.startswith("up to "):
+            n = _T_NUM.get(pre[6:])
+        elif pre in ("", "another", "a third"):
+            n = 1
+        elif pre == "one or two":
+            n = 2
+        elif pre == "one, two, or three":
+            n = 3
+        else:
+            n = _T_NUM.get(pre)   # ("X", "any number of", "one or more": None)
+        if n is None:
+            return None
+        total += n
+    return total
+
+
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
@@ -4670,6 +4711,11 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # naming none ("targets": []) is no way to cast or activate it (found by probe22d: Char
             # was cast with no target)
             out["min_targets"] = 1
+        if (most := _max_targets(text)) is not None and most > 0:
+            # 115.1, 601.2c: the targets are fixed by the text: an action naming more ("Char deals
+            # 4 damage to any target" with two targets) is no way to cast or activate it (found in
+            # earlier sessions: such a not-modeled spell was cast with two targets)
+            out["max_targets"] = most
     return out
 
 
