@@ -5687,7 +5687,12 @@ def library_document(report: ImportReport) -> str:
     """The compiled library as card-format JSON, one card per line (so it can be read lazily)."""
     cards = [r.card for r in report.imported]
     body = ",\n".join(json.dumps(c, ensure_ascii=False, separators=(",", ":")) for c in cards)
-    return '{"format": 1, "cards": [\n' + body + "\n]}\n"
+    # the cards refused, with the reason, one a line: a state naming one is told it is known but
+    # not supported, and why (userlib.LazyCardLibrary.refusal), not "unknown card"
+    refused = ",\n".join(json.dumps({"refused": r.name, "reason": r.refusal or "refused"},
+                                    ensure_ascii=False, separators=(",", ":")) for r in report.refused)
+    tail = ', "refused": [\n' + refused + "\n]" if refused else ""
+    return '{"format": 1, "cards": [\n' + body + "\n]" + tail + "}\n"
 
 
 def write_library(report: ImportReport, out: Path) -> None:
