@@ -97,3 +97,37 @@ def test_a_card_files_refused_list_is_validated(tmp_path: Path, capsys: Any) -> 
     assert main(["moves", "--cards", str(bad), str(midgame)]) == 2
     err = capsys.readouterr().err
     assert "refused[0].why" in err and "refused[0].reason" in err and "Traceback" not in err, err
+
+
+# --- the report's verdicts agree with what is imported ---------------------------------------
+
+VALIDATED = Path(__file__).parent / "fixtures" / "real_cards_probe23a.json"
+
+
+def test_a_line_the_card_format_rejects_is_refused_in_the_report() -> None:
+    """A card whose compiled form the card format rejects (validate_results) is refused, and so is
+    the line that compiled to the rejected ability, with the validator's message: the report listed
+    43 real cards (Master Transmuter's "Return an artifact you control to its owner's hand" cost,
+    Gaea's Balance's sacrifice of five lands, the Bakus' "Remove X ki counters") as refused cards
+    with only templated lines. A problem of the card itself (Gleemax's mana cost) stays the card's
+    reason; Grizzly Bears is imported."""
+    from mtgasp.oracle import import_files, validate_results
+
+    report = import_files([VALIDATED])
+    validate_results(report)
+    by = {r.name: r for r in report.results}
+    assert by["Grizzly Bears"].imported
+    for name, words in (("Master Transmuter", "return_permanent"), ("Gaea's Balance", "sacrifice.count"),
+                        ("Waxmane Baku", "remove_any_counters")):
+        r = by[name]
+        assert not r.imported and words in r.refusal, (name, r.refusal)
+        refused = [v for v in r.lines if v.verdict == "refused"]
+        assert len(refused) == 1 and words in refused[0].reason and not refused[0].templates, (name, r.lines)
+    gleemax = by["Gleemax"]
+    assert not gleemax.imported and "mana_cost" in gleemax.refusal
+    assert all(v.verdict != "refused" for v in gleemax.lines)
+    # every refused card has a refused line or a reason of its own; the counts say so
+    counts = report.verdict_counts()
+    assert counts["refused"] == 3, counts
+    text = report.render(full=True)
+    assert "refused     \"{U}, {T}, Return an artifact you control" in text
