@@ -131,3 +131,20 @@ def test_a_line_the_card_format_rejects_is_refused_in_the_report() -> None:
     assert counts["refused"] == 3, counts
     text = report.render(full=True)
     assert "refused     \"{U}, {T}, Return an artifact you control" in text
+
+
+def test_a_reflexive_triggers_target_is_no_requirement_of_the_activation() -> None:
+    """603.12, 603.3d: Eden, Seat of the Sanctum's "{5}, {T}: Mill two cards. Then you may sacrifice
+    this land. When you do, return another target permanent card from your graveyard to your hand."
+    The target is the reflexive triggered ability's, chosen as it is put on the stack: the ability is
+    activated with no permanent card in the graveyard (it was refused, 602.2b, "requires a target in
+    a graveyard")."""
+    from real_cards import checker_of, import_fixture
+
+    results = import_fixture(VALIDATED)
+    eden = results["Eden, Seat of the Sanctum"].card
+    assert eden is not None and "targets" not in str(eden["faces"][0]["abilities"][1]["effect"])
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(5)]
+    v = why(checker_of({"Eden": results["Eden, Seat of the Sanctum"]}), state([{"id": "e", "card": "Eden, Seat of the Sanctum"}, *forests]),
+            {"kind": "activate", "object": "e", "ability": 2})
+    assert v.legal and v.cost == "{5}, {T}", (v.reasons, v.cost)

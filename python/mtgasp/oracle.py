@@ -4497,6 +4497,13 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
         sent = sent[:sent.find(".")] if "." in sent else sent
         alt = kick_only = False
+        if re.match(r"When (?:you|they) do\b", sent):
+            # 603.12, 603.3d: "... When you do, return another target permanent card from your
+            # graveyard to your hand" (Eden, Seat of the Sanctum): a reflexive triggered ability's
+            # target, chosen as it is put on the stack, not as the spell is cast or the ability
+            # activated: no requirement (found by probe23a: Eden's ability was refused with no
+            # permanent card in its controller's graveyard)
+            continue
         if _KICKED_EACH.search(rest):
             continue
         if _KICKED_IF.match(sent):
@@ -4598,10 +4605,7 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             # what it is, but one target is still chosen (601.2c; _not_modeled's min_targets) -- not
             # in "The next time you would draw a card this turn, ~ deals 2 damage to any target
             # instead" (Words of War), a replacement effect whose target may be chosen as it applies
-            # -- nor in "When you do, ~ deals 3 damage to any target" (A-Sorin, Imperious
-            # Bloodlord), a reflexive triggered ability's, chosen as it is put on the stack (603.12,
-            # 603.3d), not as the spell is cast or the ability activated
-            unread += not (alt or kick_only or re.match(r"The next time you would\b|When (?:you|they) do\b", sent))
+            unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
             continue
         if count == "X" or (isinstance(count, int) and count > 1):
             req["count"] = count
