@@ -129,10 +129,15 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                              "abilities, or through this one with a cost that can't be "
                                              "paid now, but the choice is of the mana this activation adds"))
     if choose_type is not None and not any(a.name == "choice_used" for a in solved.atoms):
-        raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice --choose decides "
-                                             "(the mana a mana ability or a resolving spell or ability "
-                                             "adds, the color chosen or the life paid as a permanent "
-                                             "enters); leave it out"))
+        if choose_type.upper() == "PAY_LIFE":
+            raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice of whether "
+                                                 "to pay life as a permanent enters (a land's \"As this land "
+                                                 "enters, you may pay 2 life\"), the only choice pay_life "
+                                                 "decides; leave it out"))
+        raise InputError(Problem("--choose", f"{choose_type}: this action makes no choice of a type of "
+                                             "mana or a color that --choose decides (the mana a mana "
+                                             "ability or a resolving spell or ability adds, the color "
+                                             "chosen as a permanent enters); leave it out"))
     excluded = [a for a in solved.atoms if a.name == "choice_excluded"]
     if excluded:  # "choose a color other than red" (614.12)
         raise InputError(Problem("--choose", f"{{{str(choose_type).upper()}}} can't be chosen as "
@@ -605,16 +610,19 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     for a in by_name.get("rpool_new", []):  # one entry per player and restricting ability
         added = new_entries.setdefault((a.arguments[0].number, a.arguments[1]), {})
         added[a.arguments[2].name.upper()] = a.arguments[3].number
-    for (pnum, ab_sym), added in sorted(new_entries.items(), key=lambda kv: str(kv[0])):
+    for (pnum, key), added in sorted(new_entries.items(), key=lambda kv: str(kv[0])):
+        # 205.3m: the key ct(Ab, S) is ability Ab's mana restricted to the creature type S chosen
+        # for its source ("of the chosen type"): the entry records S
+        chosen = key.arguments[1].string if key.name == "ct" else None
+        ab_sym = key.arguments[0] if key.name == "ct" else key
         ksym, fsym, idx = ab_sym.arguments
         card = decoder.library.get(decoder.ids.card_names[ksym.number])
         entry: dict[str, Any] = {"mana": render_mana_pool(added), "card": card.name}
         if len(card.faces) > 1:
             entry["face"] = card.faces[fsym.number - 1].name
         entry["ability"] = idx.number
-        for c in by_name.get("rpool_new_chosen", []):  # 205.3m: "of the chosen type"
-            if c.arguments[0].number == pnum and c.arguments[1] == ab_sym:
-                entry["chosen_type"] = c.arguments[2].string
+        if chosen is not None:
+            entry["chosen_type"] = chosen
         players[pname[pnum]].setdefault("restricted_mana", []).append(entry)
     for p in players.values():
         entries = [e for e in p.get("restricted_mana") or [] if any(_pool(e["mana"]).values())]

@@ -234,12 +234,15 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
 
 
 class UnknownCardError(InputError, KeyError):
-    """A card name not in the library: an ``InputError``, and a ``KeyError`` for lookups."""
+    """A card name not in the library: an ``InputError``, and a ``KeyError`` for lookups. With
+    ``refusal``: a card the importer refused (known, not supported), said with its reason."""
 
-    def __init__(self, name: str, suggestions: list[str]):
+    def __init__(self, name: str, suggestions: list[str], refusal: str | None = None):
         self.name = name
         self.suggestions = suggestions
-        super().__init__(Problem("", unknown_card_message(name, suggestions)))
+        self.refusal = refusal
+        super().__init__(Problem("", refused_card_message(name, refusal) if refusal
+                                 else unknown_card_message(name, suggestions)))
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.render()
@@ -252,6 +255,18 @@ def unknown_card_message(name: str, suggestions: Iterable[str] = ()) -> str:
     if sugg:
         msg += f" (did you mean {' or '.join(sugg)}?)"
     return msg
+
+
+def refused_card_message(name: str, refusal: str) -> str:
+    """A real card the Oracle importer knows but refused to compile (`mtgasp cards import`
+    records it with its reason in the imported library): not an unknown card, one not supported."""
+    return (f"card {excerpt(name, 80)} is known but not supported: `mtgasp cards import` refused to "
+            f"compile it: {excerpt_text(refusal, 400)}")
+
+
+def excerpt_text(text: str, n: int) -> str:
+    """``text`` cut to ``n`` characters (with "...")."""
+    return text if len(text) <= n else text[:n - 3] + "..."
 
 
 # --- validation -------------------------------------------------------------------------------
@@ -295,6 +310,24 @@ class _Validator:
             self.add(path, f"expected {what} (a JSON object), got {_q(v)}")
             return None
         return v
+
+    def refused_list(self, v: Any) -> None:
+        """``refused``: the cards `mtgasp cards import` refused, ``[{"refused": NAME, "reason":
+        TEXT}]`` (an imported library's; a state naming one is told why, not "unknown card")."""
+        if v is None:
+            return
+        if not isinstance(v, list):
+            self.add("refused", f'expected a list of {{"refused": NAME, "reason": TEXT}}, got {_q(v)}')
+            return
+        for i, e in enumerate(v):
+            p = f"refused[{i}]"
+            if not isinstance(e, dict):
+                self.add(p, f'expected {{"refused": NAME, "reason": TEXT}}, got {_q(e)}')
+                continue
+            self.fields(e, p, ("refused", "reason"))
+            for k in ("refused", "reason"):
+                if k in e and not isinstance(e[k], str):
+                    self.add(f"{p}.{k}", f"expected a string, got {_q(e[k])}")
 
     def fields(
         self, d: Mapping[str, Any], path: str, required: Iterable[str], optional: Iterable[str] = ()
@@ -391,7 +424,8 @@ class _Validator:
             if "oracle_text" in doc or "type_line" in doc or ("text" in doc and "type" in doc):
                 self.add("", _RAW_CARDS % "a card object with Oracle text")
                 return
-        self.fields(doc, "", ("format", "cards"))
+        self.fields(doc, "", ("format", "cards"), ("refused",))
+        self.refused_list(doc.get("refused"))
         if "format" in doc and doc["format"] != FORMAT_VERSION:
             self.add("format", f"unsupported format {_q(doc['format'])}; expected {FORMAT_VERSION}")
         cards = doc.get("cards")
@@ -2214,11 +2248,17 @@ class CardLibrary:
         return name in self._tokens and name not in self._cards
 
     def get(self, name: str) -> Card:
-        """Like ``find`` but raises UnknownCardError (with suggestions) for an unknown name."""
+        """Like ``find`` but raises UnknownCardError (with suggestions, or the importer's reason for
+        a card it refused) for a name that isn't a card of the library."""
         card = self.find(name)
         if card is None:
-            raise UnknownCardError(name, self.suggest(name))
+            raise UnknownCardError(name, self.suggest(name), self.refusal(name))
         return card
+
+    def refusal(self, name: str) -> str | None:
+        """Why `mtgasp cards import` refused the card of this name (an imported library records
+        the cards it refused), or None: the name is unknown, or a card of the library."""
+        return None
 
     def suggest(self, name: str) -> list[str]:
         """Up to three known names (card or face names) closest to ``name``, case-insensitively."""
@@ -2228,7 +2268,11 @@ class CardLibrary:
         return [self._folded[c] for c in close]
 
     def unknown_message(self, name: str) -> str:
-        """``unknown card "X" (did you mean "Y"?)``: for validators reporting an unknown name."""
+        """``unknown card "X" (did you mean "Y"?)``: for validators reporting an unknown name (a
+        card the importer refused: known, not supported, with its reason)."""
+        refusal = self.refusal(name) if isinstance(name, str) else None
+        if refusal:
+            return refused_card_message(name, refusal)
         return unknown_card_message(name, self.suggest(name))
 
     def names(self) -> list[str]:

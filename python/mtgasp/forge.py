@@ -440,6 +440,13 @@ class _Importer:
                 continue
             card = self.library.find(e.name)
             if card is None:
+                refusal = getattr(self.library, "refusal", lambda _n: None)(e.name)
+                if refusal:   # a real card the importer refused: known, not supported (and why)
+                    from mtgasp.cards import refused_card_message
+
+                    unknown.append((e, refused_card_message(e.name, refusal)))
+                    e.card = card
+                    continue
                 sugg = list(self.library.suggest(e.name))[:3]
                 hint = (" (did you mean " + ", ".join(f'"{s}"' for s in sugg) + "?)") if sugg else ""
                 unknown.append((e, f'unknown card "{e.name}"{hint}'))

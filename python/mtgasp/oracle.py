@@ -4477,7 +4477,7 @@ _T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a
           r"one, two, or three|(?:one|two|three|four|X))")
 # (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
 # (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
-_T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget (?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
+_T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget(?: |(?=[.;,]))(?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
                        re.IGNORECASE)
 
 
@@ -4539,6 +4539,13 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
         sent = sent[:sent.find(".")] if "." in sent else sent
         alt = kick_only = False
+        if re.match(r"When (?:you|they) do\b", sent):
+            # 603.12, 603.3d: "... When you do, return another target permanent card from your
+            # graveyard to your hand" (Eden, Seat of the Sanctum): a reflexive triggered ability's
+            # target, chosen as it is put on the stack, not as the spell is cast or the ability
+            # activated: no requirement (found by probe23a: Eden's ability was refused with no
+            # permanent card in its controller's graveyard)
+            continue
         if _KICKED_EACH.search(rest):
             continue
         if _KICKED_IF.match(sent):
@@ -4689,6 +4696,44 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
     return reqs, unread
 
 
+_T_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10}
+# every instance of the word "target" (115.1, 601.2c), with the words before it that say how many
+_T_WORD = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget\b", re.IGNORECASE)
+
+
+def _max_targets(text: str) -> int | None:
+    """The most targets an effect's text lets a spell or ability have (115.1, 601.2c: one for each
+    instance of the word "target", two for "two target creatures", N for "up to N target ..."), or
+    None when it isn't fixed by the text or can't be told from it: "X target", "any number of", "one
+    or more", "for each time this spell was kicked", a modal spell's modes (700.2), a target chosen
+    later ("The next time ...", a reflexive trigger's "When you do", 603.12), and any other use of the word ("targets", "the target of", "new
+    target"). A spell or ability is cast or activated with no more targets than that (601.2c)."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    if ("•" in text or re.match(r"\s*(?:\{P\})+\s*—", text) or _KICKED_EACH.search(plain)
+            or re.search(r"\btargets\b|\b(?:the|that|its|new|a|same|each) target\b|\bThe next time\b|"
+                         r"\bWhen (?:you|they) do\b",
+                         plain, re.IGNORECASE)):
+        return None
+    total = 0
+    for m in _T_WORD.finditer(plain):
+        pre = m["pre"].strip().lower()
+        if pre.startswith("up to "):
+            n = _T_NUM.get(pre[6:])
+        elif pre in ("", "another", "a third"):
+            n = 1
+        elif pre == "one or two":
+            n = 2
+        elif pre == "one, two, or three":
+            n = 3
+        else:
+            n = _T_NUM.get(pre)   # ("X", "any number of", "one or more": None)
+        if n is None:
+            return None
+        total += n
+    return total
+
+
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
@@ -4712,6 +4757,13 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # naming none ("targets": []) is no way to cast or activate it (found by probe22d: Char
             # was cast with no target)
             out["min_targets"] = 1
+        if unread and (most := _max_targets(text)) is not None:
+            # (only where some target is read by no requirement: otherwise target_req_exact,
+            # facts.py, already bounds them)
+            # 115.1, 601.2c: the targets are fixed by the text: an action naming more ("Char deals
+            # 4 damage to any target" with two targets) is no way to cast or activate it (found in
+            # earlier sessions: such a not-modeled spell was cast with two targets)
+            out["max_targets"] = most
     return out
 
 
@@ -5680,9 +5732,37 @@ def validate_results(report: ImportReport) -> None:
         try:
             parse_card_document({"format": 1, "cards": [r.card]})
         except InputError as e:
-            report.results[i] = CardResult(r.name, None, r.lines,
+            report.results[i] = CardResult(r.name, None, _refuse_rejected_lines(r, e.problems),
                                            "the card format rejects the compiled card: "
                                            + "; ".join(str(p) for p in e.problems[:3]))
+
+
+_ABILITY_PATH = re.compile(r"cards\[0\]\.faces\[(\d+)\]\.abilities\[(\d+)\]")
+
+
+def _refuse_rejected_lines(r: CardResult, problems: Iterable[Any]) -> list[LineVerdict]:
+    """The card's line verdicts once the card format has rejected the compiled card: the line an
+    ability the validator rejects was compiled from is refused with the validator's message (a
+    refused card's faulty line is no templated line: the report's verdicts agree with what is
+    imported; found in earlier sessions, 43 real cards were listed with only templated lines).
+    A problem of the card itself (its mana cost) leaves the lines as they are: the card's reason."""
+    lines = [LineVerdict(**{**v.__dict__, "templates": list(v.templates)}) for v in r.lines]
+    faces = (r.card or {}).get("faces") or []
+    for p in problems:
+        m = _ABILITY_PATH.match(getattr(p, "path", "") or "")
+        if m is None:
+            continue
+        fi, ai = int(m[1]), int(m[2])
+        if fi >= len(faces) or ai >= len(faces[fi].get("abilities") or []):
+            continue
+        face, text = faces[fi]["name"], (faces[fi]["abilities"][ai].get("text") or "")
+        hits = ([v for v in lines if v.face == face and v.line == text]
+                or [v for v in lines if v.face == face and text and (text in v.line or v.line in text)])
+        for v in hits[:1]:
+            if v.verdict != "refused":
+                v.verdict, v.templates = "refused", []
+                v.reason = f"the card format rejects what it compiles to: {p.path}: {p.message}"
+    return lines
 
 
 def default_library_path() -> Path:
@@ -5696,7 +5776,12 @@ def library_document(report: ImportReport) -> str:
     """The compiled library as card-format JSON, one card per line (so it can be read lazily)."""
     cards = [r.card for r in report.imported]
     body = ",\n".join(json.dumps(c, ensure_ascii=False, separators=(",", ":")) for c in cards)
-    return '{"format": 1, "cards": [\n' + body + "\n]}\n"
+    # the cards refused, with the reason, one a line: a state naming one is told it is known but
+    # not supported, and why (userlib.LazyCardLibrary.refusal), not "unknown card"
+    refused = ",\n".join(json.dumps({"refused": r.name, "reason": r.refusal or "refused"},
+                                    ensure_ascii=False, separators=(",", ":")) for r in report.refused)
+    tail = ', "refused": [\n' + refused + "\n]" if refused else ""
+    return '{"format": 1, "cards": [\n' + body + "\n]" + tail + "}\n"
 
 
 def write_library(report: ImportReport, out: Path) -> None:

@@ -460,6 +460,12 @@ def resolve_card(library: CardLookup, name: str) -> tuple[Card | None, str | Non
     """
     card = library.find(name)
     if card is None:
+        refusal = getattr(library, "refusal", None)
+        reason = refusal(name) if refusal is not None and isinstance(name, str) else None
+        if reason:   # a real card the importer refused: known, not supported (and why)
+            from mtgasp.cards import refused_card_message
+
+            return None, None, refused_card_message(name, reason)
         suggestions = list(library.suggest(name))[:3]
         hint = f" (did you mean {_quoted_list(suggestions)}?)" if suggestions else ""
         return None, None, f"unknown card {_show(name)}{hint}"

@@ -33,6 +33,9 @@ __all__ = ["LazyCardLibrary", "imported_library_path", "library_with_imported"]
 
 # each card of a library written by `mtgasp cards import` is one line starting {"name":"...
 _LINE_NAME = re.compile(rb'\n\{"name":"((?:[^"\\]|\\.)*)"')
+# ... and each card it refused one line {"refused":"...","reason":"..."} after them
+_REFUSED_LINE = re.compile(rb'\n\{"refused":"((?:[^"\\]|\\.)*)","reason":"((?:[^"\\]|\\.)*)"\}')
+_REFUSED_START = b'\n], "refused": [\n'
 
 
 def imported_library_path() -> Path | None:
@@ -127,6 +130,30 @@ class LazyCardLibrary(CardLibrary):
         for name in sorted(eager_cards):
             self._add_tokens(eager_cards[name])
         self._tokens_scanned = False
+        # the cards the importer refused (indexed on the first name that is no card, refusal())
+        self._refused_at = data.rfind(_REFUSED_START) if offsets else -1
+        self._refused: dict[str, str] | None = None
+
+    def refusal(self, name: str) -> str | None:
+        """Why `mtgasp cards import` refused the card of this name (the imported library's
+        ``refused`` list; a face name of a refused multi-faced card too), or None."""
+        if self._refused_at < 0 or not isinstance(name, str) or self.find(name) is not None:
+            return None
+        if self._refused is None:
+            self._refused = {}
+            data = self._cards._data  # type: ignore[attr-defined]
+            for m in _REFUSED_LINE.finditer(data, self._refused_at):
+                try:
+                    card, reason = (json.loads(b'"' + g + b'"') for g in m.groups())
+                except json.JSONDecodeError:
+                    continue
+                self._refused[card] = reason
+                self._refused.setdefault(card.casefold(), reason)
+                if " // " in card:
+                    for face in card.split(" // "):
+                        self._refused.setdefault(face, reason)
+                        self._refused.setdefault(face.casefold(), reason)
+        return self._refused.get(name) or self._refused.get(name.casefold())
 
     def _add_tokens(self, card: Card) -> None:
         for spec in token_specs(card):
