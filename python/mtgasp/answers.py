@@ -118,7 +118,8 @@ class Verdict:
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
-    unpayable: bool = False  # a face with no mana cost cast by paying it (118.6): cost stays None
+    unpayable: bool = False  # a face with no mana cost cast by paying it (118.6), or an alternative cost
+    # it hasn't (118.9): cost stays None, and no payment plan is shown
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
@@ -127,7 +128,7 @@ class Verdict:
             if self.has_x or self.x_max is not None:   # (X of a mana cost, or of "Remove X counters")
                 out["x"] = {"min": self.x_min, "max": self.x_max}
         out["rules"] = self.permits
-        if self.plan is not None:
+        if self.plan is not None and not self.unpayable:   # (no cost to pay: no plan to show)
             out["payment"] = self.plan.to_json()
         return out
 
@@ -567,6 +568,8 @@ class Decoder:
         for v, _args in each("free_cast"):
             free_cast.add(id(v))
         for v, _args in each("mana_cost_unpayable"):
+            v.unpayable = True
+        for v, _args in each("cost_unshown"):   # (an alternative cost the card hasn't, 118.9)
             v.unpayable = True
         for v, _args in each("has_x_in_mana_cost"):
             v.has_x = True

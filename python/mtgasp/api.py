@@ -36,7 +36,7 @@ VERDICT_SIGNATURES = (
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("sacrifice_count", 2), ("could_produce", 2), ("makes", 3),
     ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
     ("x_reduction", 2), ("land_face_choice", 2), ("x_remove_upper", 2),
-    ("x_lower", 2), ("mana_cost_unpayable", 1),
+    ("x_lower", 2), ("mana_cost_unpayable", 1), ("cost_unshown", 1),
 )
 
 

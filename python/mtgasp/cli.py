@@ -581,8 +581,9 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool,
             if (v.has_x or v.x_max is not None) and v.legal:   # (and "Remove X ki counters", 107.3a)
                 low = f"from {v.x_min} " if v.x_min else ""
                 line += f" (X {low}up to {v.x_max})"
-        spent = _pool_spent(v.plan, v.cost) if v.plan is not None else []
-        if v.plan is not None and (v.plan.sources or v.plan.sacrifices or v.plan.life or spent):
+        shown = v.plan if not v.unpayable else None   # (no cost to pay: no plan, as in --json)
+        spent = _pool_spent(shown, v.cost) if shown is not None else []
+        if shown is not None and (v.plan.sources or v.plan.sacrifices or v.plan.life or spent):
             pay = ", ".join(spent + [f"{u.source}:{u.mana}" for u in v.plan.sources])
             if v.plan.sacrifices:
                 pay += (", " if pay else "") + "sacrifice " + ", ".join(v.plan.sacrifices)
@@ -618,8 +619,9 @@ def _print_why(player: str, v: Any) -> None:
         if v.costed:
             x = v.plan.x if v.plan is not None and v.has_x else None
             _say(f"  total cost: {v.cost}" + (f" with X = {x}" if x is not None else ""))
-        spent = _pool_spent(v.plan, v.cost) if v.plan is not None else []
-        if v.plan is not None and (v.plan.sources or spent):
+        shown = v.plan if not v.unpayable else None   # (no cost to pay: no plan, as in --json)
+        spent = _pool_spent(shown, v.cost) if shown is not None else []
+        if shown is not None and (v.plan.sources or spent):
             _say("  payment: " + ", ".join(spent + [
                 f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources]))
         if v.plan is not None and v.plan.sacrifices:  # 118.3, 701.21a: what the cost sacrifices

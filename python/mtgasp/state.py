@@ -559,6 +559,30 @@ class _Fields:
         return value
 
 
+# The abilities whose cost is a cost of the spell itself (601.2b, 601.2f, 118.8, 118.9), by kind:
+# {X} in one of them is announced as the spell is cast (107.3a). Not an activated, triggered or static
+# ability's (107.3k: an activation cost's X is its own); a line kept as not modeled may be such a
+# cost no template reads, and counts.
+_SPELL_COST_KEYWORDS = {"kicker": "kicker", "multikicker": "kicker", "foretell": "foretell", "plot": "plot"}
+
+
+def _spell_x_costs(card: Any) -> set[str]:
+    """The kinds of the card's spell costs with {X}: mana, kicker, foretell, plot, additional,
+    alternative, not_modeled."""
+    out: set[str] = set()
+    for fc in card.faces:
+        if fc.mana_cost is not None and fc.mana_cost.x:
+            out.add("mana")
+        for ab in fc.abilities:
+            if "{X}" not in json.dumps(ab.spec):
+                continue
+            if ab.kind == "keyword" and ab.spec.get("keyword") in _SPELL_COST_KEYWORDS:
+                out.add(_SPELL_COST_KEYWORDS[ab.spec["keyword"]])
+            elif ab.kind in ("additional_cost", "alternative_cost", "not_modeled"):
+                out.add(ab.kind.replace("_cost", ""))
+    return out
+
+
 def _has_keyword(card: Any, keyword: str) -> bool:
     """Some face of the card has the keyword ability (kicker, multikicker)."""
     return any(ab.kind == "keyword" and ab.spec.get("keyword") == keyword
@@ -1330,19 +1354,31 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     # unless another of its costs has an {X} (Verdeloth the Ancient's kicker {X}); a state saying
     # otherwise can't happen (found by probe21b: a free-cast Walking Ballista with x 3 was accepted
     # and entered with three counters)
-    if (v.get("x") and v.get("method") in ("free", "plot") and d.card is not None
-            and not any("{X}" in json.dumps(ab.spec) for fc in d.card.faces for ab in fc.abilities
-                        if ab.kind != "spell" and ab.spec.get("keyword") != "foretell")):
-        f.add(p("x"), f"{v['x']}, but {d.card.name} was cast without paying its mana cost (method "
-                      f"{_show(v['method'])}) and no other cost of it has X, so X is 0 (107.3b)")
+    x_costs = _spell_x_costs(d.card) if d.card is not None else set()
+    # the costs with X its method pays besides the mana cost (118.9a: one alternative cost at most)
+    paid_x = x_costs & {"additional", "not_modeled"}
+    if v.get("kicked"):
+        paid_x |= x_costs & {"kicker"}
+    if v.get("method") == "alternative":
+        paid_x |= x_costs & {"alternative"}
+    if (v.get("x") and v.get("method") in ("free", "plot", "alternative") and d.card is not None
+            and x_costs and not paid_x):
+        how = ("without paying its mana cost" if v["method"] != "alternative"
+               else "for an alternative cost without X")
+        f.add(p("x"), f"{v['x']}, but {d.card.name} was cast {how} (method "
+                      f"{_show(v['method'])}) and no other cost of it that was paid has X, so X is 0 (107.3b)")
     # 107.3, 601.2b: X is announced only for a cost with {X}; a spell none of whose costs has one (its
     # mana cost, an alternative, additional or kicker cost) has no X (noticed by probe21b: Lightning
-    # Bolt with x 3 was accepted)
-    if (v.get("x") and d.card is not None
-            and not any(fc.mana_cost is not None and fc.mana_cost.x for fc in d.card.faces)
-            and not any("{X}" in json.dumps(ab.spec) for fc in d.card.faces for ab in fc.abilities)):
+    # Bolt with x 3 was accepted). 107.3k: an {X} in an activated ability's cost is that ability's
+    # own, not the spell's (found by probe23b: Ballista Squad with x 2 was accepted)
+    elif v.get("x") and d.card is not None and not x_costs:
         f.add(p("x"), f"{v['x']}, but no cost of {d.card.name} has {{X}} (its mana cost, an alternative, "
                       "additional or kicker cost), so it has no X to announce (107.3, 601.2b)")
+    # 107.3a, 601.2b: an {X} in a kicker cost alone is announced only when that cost is paid (found
+    # by probe23b: an unkicked Kangee, Aerie Keeper, kicker {X}{2}, with x 2 was accepted)
+    elif v.get("x") and d.card is not None and x_costs == {"kicker"} and not v.get("kicked"):
+        f.add(p("x"), f"{v['x']}, but the only X of {d.card.name} is in its kicker cost and it wasn't kicked "
+                      "(no \"kicked\": true), so no X was announced (107.3a, 601.2b)")
     # 702.33a, 702.33d: only a spell with kicker (or multikicker) can be kicked (found by probe22a:
     # a kicked Lightning Bolt was accepted)
     if (v.get("kicked") and d.card is not None and not _has_keyword(d.card, "kicker")
