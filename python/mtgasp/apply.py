@@ -577,8 +577,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         # as it triggered, who controls it. Said with the rules (found by probe22c: no rule cited).
         how, rules = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3, 603.3a")
         # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
-        put_on_stack.append((order.number, f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
-                                           f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules})."))
+        put_on_stack.append((order.number, (f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
+                                            f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules}).")))
     for who, group in trig_groups.items():
         if len(group) < 2:
             continue
@@ -587,10 +587,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             continue
         names = ", ".join(f"{oid[a.arguments[1].number]}'s ability {a.arguments[2].number}" for a in unlisted)
         put_on_stack.append((group[0].arguments[5].number + 0.5,   # (after this player's abilities are said)
-                             f"{who} puts their triggered abilities on the stack in the default order, first "
+                             (f"{who} puts their triggered abilities on the stack in the default order, first "
                       f"put first: {names} (the order in which the state lists their sources: the "
                       "action's trigger_order names none of these sources; 603.3b lets the player "
-                      "choose it)."))
+                      "choose it).")))
     for _order, o_id, _obj in sorted(pushes, key=lambda p: p[0]):
         if o_id in stack:
             stack.remove(o_id)

@@ -309,9 +309,9 @@ def run_step(checker: Any, state: Any, step: dict[str, Any], name: str) -> tuple
                 problems.append(f"expected {pname}.{key} = {json.dumps(value)}, "
                                 f"got {json.dumps(players.get(pname, {}).get(key))}")
     # every event cites its rule (README, apply): a step whose events don't fails, whatever it expects
-    for e in result.events:
-        if not event_cites_rule(e):
-            problems.append(f"event without a CR rule number: {e!r}")
+    for ev in result.events:
+        if not event_cites_rule(ev):
+            problems.append(f"event without a CR rule number: {ev!r}")
     for text in exp.get("events_include", []):
         if not any(text in e for e in result.events):
             problems.append(f"expected an event mentioning {text!r}")
