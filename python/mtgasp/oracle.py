@@ -2664,6 +2664,13 @@ def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "flash_permission", "what": "spells" if m["what"] == "spells" else "creature"}
 
 
+def _land_mana_type(mana: str, whose: str) -> dict[str, Any]:
+    """106.12b, 614.1a: "if ... tap(ped) a land ... for mana, it produces {B} (colorless mana) instead
+    of any other type": the type changes, the amount stays."""
+    return {"when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": whose},
+            "result": {"type": "C" if mana == "colorless mana" else mana[1]}}
+
+
 @template("effect.until_end_of_turn_replace_mana", "effect",
           r"Until end of turn, if you tap a land you control for mana, it produces "
           r"(?P<m>\{[WUBRG]\}|colorless mana) instead of any other type",
@@ -2674,9 +2681,7 @@ def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
 def _e_until_eot_replace_mana(m: re.Match[str], ctx: Ctx) -> Any:
     # 611.2a: a continuous effect of the resolved ability (the state's `effects`, as Pale Moon's);
     # kept as not modeled, a Forest tapped after it still added {G} (found by probe23d)
-    return {"action": "until_end_of_turn", "replace_mana": {
-        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "you"},
-        "result": {"type": "C" if m["m"] == "colorless mana" else m["m"][1]}}}
+    return {"action": "until_end_of_turn", "replace_mana": _land_mana_type(m["m"], "you")}
 
 
 @template("effect.extra_land_drops", "effect",
@@ -3859,9 +3864,7 @@ def _l_reflection(m: re.Match[str], ctx: Ctx) -> Any:
 def _l_replace_mana_type(m: re.Match[str], ctx: Ctx) -> Any:
     # 106.12b: the type changes and the amount stays (unlike Contamination's "type and amount";
     # found by probe23d: both cards were refused)
-    return {"kind": "static", "replace_mana": {
-        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "any"},
-        "result": {"type": "C" if m["m"] == "colorless mana" else m["m"][1]}}}
+    return {"kind": "static", "replace_mana": _land_mana_type(m["m"], "any")}
 
 
 @template("static.replace_mana_color_of_choice", "line",
