@@ -57,6 +57,15 @@ def state(objects: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
     return doc
 
 
+def char_and_scepter() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Char in alice's hand, Disrupting Scepter and three Mountains on her battlefield: the state, the
+    cast of Char and the activation of the Scepter (the target-count tests of probe22d and probe23a)."""
+    lands = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
+    doc = state([{"id": "c", "card": "Char", "zone": "hand"},
+                 {"id": "d", "card": "Disrupting Scepter"}, *lands])
+    return doc, {"kind": "cast", "object": "c"}, {"kind": "activate", "object": "d", "ability": 1}
+
+
 def why(checker: Checker, doc: dict[str, Any], action: dict[str, Any], who: str = "alice") -> Any:
     st = parse_state(doc, checker.library)
     return checker.why(st, parse_action(action, st, checker.library, who), who)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
-from real_cards import module_fixtures, state, why
+from real_cards import char_and_scepter, module_fixtures, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe22d.json"
 results, checker = module_fixtures(FIXTURE)
@@ -63,11 +63,7 @@ def test_a_target_no_requirement_reads_is_still_required(results: dict[str, Card
     # (Words of War's "The next time you would draw a card this turn, ... any target instead":
     # not a target chosen as the ability is activated)
     assert "min_targets" not in str(results["Words of War"].card)
-    lands = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
-    doc = state([{"id": "c", "card": "Char", "zone": "hand"},
-                 {"id": "d", "card": "Disrupting Scepter"}, *lands])
-    cast = {"kind": "cast", "object": "c"}
-    act = {"kind": "activate", "object": "d", "ability": 1}
+    doc, cast, act = char_and_scepter()
     v = why(checker, doc, {**cast, "targets": []})
     assert not v.legal and [r.rule for r in v.reasons] == ["601.2c"]
     assert "requires a target, and this action names none" in v.reasons[0].message

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult, _max_targets
-from real_cards import module_fixtures, state, why
+from real_cards import char_and_scepter, module_fixtures, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_probe22d.json"
 results, checker = module_fixtures(FIXTURE)
@@ -26,11 +26,7 @@ def test_the_text_fixes_the_number_of_targets(results: dict[str, CardResult], ch
         assert '"max_targets": 1' in str(results[name].card).replace("'", '"'), name
     # (Words of War's target is chosen as its replacement effect applies, not as it is activated)
     assert "max_targets" not in str(results["Words of War"].card)
-    lands = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
-    doc = state([{"id": "c", "card": "Char", "zone": "hand"},
-                 {"id": "d", "card": "Disrupting Scepter"}, *lands])
-    cast = {"kind": "cast", "object": "c"}
-    act = {"kind": "activate", "object": "d", "ability": 1}
+    doc, cast, act = char_and_scepter()
     for a, rule in ((cast, "601.2c"), (act, "602.2b")):
         for targets in (["bob", "alice"], ["bob", "bob"]):
             v = why(checker, doc, {**a, "targets": targets})
