@@ -85,7 +85,7 @@ class Mutant:
     description: str
     statement: str
     text: str = field(repr=False, default="")  # the mutated file's text
-    status: str = "not run"  # killed | survived | stillborn | timeout | not run
+    status: str = "not run"  # killed | survived | stillborn | timeout | not run ("timeout" also: out of memory)
     killed_by: str | None = None
     seconds: float = 0.0
 
@@ -601,6 +601,9 @@ class Runner:
                     except EncodingError:
                         m.status = "stillborn"
                         break
+                    except MemoryError:  # (--memory-limit: it grounds without bound, like a timeout)
+                        m.status, m.killed_by = "timeout", f"out of memory (--memory-limit), in {name}"
+                        break
                     except Exception as e:  # noqa: BLE001 (a crash is a detection too)
                         failed, name = True, f"{name} ({type(e).__name__})"
                     if failed:
@@ -617,6 +620,8 @@ class Runner:
                     m.status, m.killed_by = "killed by check", f"mtgasp check: {violated}"
         except EncodingError:
             m.status = "stillborn"
+        except MemoryError:
+            m.status, m.killed_by = "timeout", "out of memory (--memory-limit)"
         m.seconds = time.perf_counter() - start
         return m
 
@@ -759,6 +764,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--mutant-time-limit", type=float,
                    help="a mutant still running scenarios after this many seconds is a 'timeout' (it slows "
                         "the encodings down; not counted in the score, listed apart)")
+    p.add_argument("--memory-limit", type=float, default=8.0, metavar="GB",
+                   help="address space of each process running mutants (default 8 GB; 0: none): a mutant "
+                        "that grounds without bound then raises MemoryError and is a 'timeout' (not scored) "
+                        "instead of getting the whole run killed by the system")
     p.add_argument("--no-tests", action="store_true", help="only the corpus, not the tests (TEST_FILES)")
     p.add_argument("--no-skip", action="store_true",
                    help="run every scenario for every mutant (by default a scenario is left out when the "
@@ -819,6 +828,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{m.id:4d} {m.file}:{m.line} {m.kind} {m.description}: {m.statement[:100]}")
         return 0
 
+    if args.memory_limit > 0:  # (before the pool forks: every worker inherits it)
+        import resource
+
+        limit = int(args.memory_limit * 1024**3)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
     started = time.perf_counter()
     by_kind = ", ".join(f"{sum(m.kind == k for m in ms)} {k}" for k in KINDS if any(m.kind == k for m in ms))
     print(f"{total} mutants ({by_kind} in this run of {len(ms)})", flush=True)
