@@ -311,6 +311,12 @@ BAD_DOCUMENTS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (obj(3, foretell_cost="{G}"), "objects[3].foretell_cost: only a card in exile has foretell_cost"),
     (obj(2, foretold_turn=DELETE, face_down=DELETE, foretell_cost="{G}"),
      "objects[2].foretell_cost: only a foretold card has a foretell cost an effect gave it"),
+    # 601.2f, 107.3: what a given foretell cost with {X} is still reduced by (Dream Devourer)
+    (obj(2, foretell_reduction=2), "objects[2].foretell_reduction: it reduces the foretell cost an effect gave"),
+    (obj(2, foretell_cost="{X}", foretell_reduction=0), "objects[2].foretell_reduction: 0 is below 1"),
+    (obj(2, foretell_cost="{X}", foretell_reduction={"Nope": 2}),
+     'objects[2].foretell_reduction.Nope: "Nope" is not a face of Saw It Coming'),
+    (obj(2, foretell_cost="{X}", foretell_reduction="2"), "objects[2].foretell_reduction: expected an integer"),
     # spells
     (obj(6, cast_from="hnad"), 'objects[6].cast_from: "hnad" is not a zone a spell can be cast from'),
     (obj(6, cast_from="battlefield"), 'objects[6].cast_from: "battlefield" is not a zone a spell can be cast from'),

@@ -26,12 +26,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python"))
 
-from mtgasp import solver  # noqa: E402
-from mtgasp.api import Checker  # noqa: E402
-from mtgasp.cards import CardLibrary  # noqa: E402
-from mtgasp.errors import InputError  # noqa: E402
-from mtgasp.scenarios import corpus_files, load_scenario, run_step  # noqa: E402
-from mtgasp.state import parse_state  # noqa: E402
+from mtgasp import solver
+from mtgasp.api import Checker
+from mtgasp.cards import CardLibrary
+from mtgasp.errors import InputError
+from mtgasp.scenarios import corpus_files, load_scenario, run_step
+from mtgasp.state import parse_state
 
 # The shown atoms that are the payment's (and the announcement's) choices, left to the search on
 # purpose: the payment plan is any valid one (#heuristic prefers few sources).

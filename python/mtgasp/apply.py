@@ -30,7 +30,7 @@ STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
 BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
-EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
+EXILE_ONLY = ("foretold_turn", "foretell_cost", "foretell_reduction", "plotted_turn", "exiled_with", "seen_by")
 
 
 @dataclass
@@ -528,6 +528,16 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         card = decoder.library.get(objs[o_id]["card"])
         costs = {card.faces[f - 1].name: c or "{0}" for f, c in sorted(faces.items())}
         objs[o_id]["foretell_cost"] = next(iter(costs.values())) if len(card.faces) == 1 else costs
+    # 601.2f, 107.3: the part of Dream Devourer's {2} that a cost with {X} keeps for X's generic mana
+    reductions: dict[str, dict[int, int]] = {}
+    for a in by_name.get("foretold_reduction", []):
+        reductions.setdefault(oid[a.arguments[0].number], {})[a.arguments[1].number] = a.arguments[2].number
+    for o_id, by_face in reductions.items():
+        card = decoder.library.get(objs[o_id]["card"])
+        if len(card.faces) == 1:
+            objs[o_id]["foretell_reduction"] = by_face[1]
+        else:
+            objs[o_id]["foretell_reduction"] = {card.faces[f - 1].name: n for f, n in sorted(by_face.items())}
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
     put_on_stack: list[tuple[float, str]] = []   # said with the encodings' events, after what triggered them

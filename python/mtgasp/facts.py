@@ -1177,6 +1177,12 @@ class FactWriter:
                     self.add("face_up", os, N(fi))
                 if o.foretell_cost is not None:
                     self.foretell_cost(os, card, o.foretell_cost)
+                red = o.extra.get("foretell_reduction")
+                if red is not None:   # 601.2f, 107.3: what the given foretell cost is still reduced by
+                    for fi, face in enumerate(card.faces, start=1):
+                        n = red if isinstance(red, int) else red.get(face.name)
+                        if n:
+                            self.add("foretell_reduction_given", os, N(fi), N(int(n)))
             if o.tapped:
                 self.add("tapped", os)
             if o.face_down:

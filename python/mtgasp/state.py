@@ -107,7 +107,8 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever", "entered_turn", "lost_targets", "times_kicked", "choosing_targets")
+                     "activated_ever", "entered_turn", "lost_targets", "times_kicked", "choosing_targets",
+                     "foretell_reduction")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1326,6 +1327,18 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             f.add(p("foretell_cost"), "only a foretold card has a foretell cost an effect gave it "
                                       "(CR 702.143d): add foretold_turn, or remove foretell_cost")
 
+    # 601.2f, 107.3 (Dream Devourer ruling 2021-02-05): generic mana the given foretell cost is still
+    # reduced by once X is chosen: a mana cost with {X} and less generic mana than the reduction
+    # (Walking Ballista's {X}{X} reduced by {2}); an integer, or {face name: integer}
+    if _opt(ro, "foretell_reduction") is not None:
+        red = _parse_foretell_reduction(f, p("foretell_reduction"), ro["foretell_reduction"], d.card)
+        if red is not None:
+            if _opt(ro, "foretell_cost") is None:
+                f.add(p("foretell_reduction"), "it reduces the foretell cost an effect gave the card "
+                                               "(Dream Devourer): add foretell_cost, or remove foretell_reduction")
+            else:
+                d.extra["foretell_reduction"] = red
+
     # ---- references (checked in the second pass)
     for key in ("attached_to", "exiled_with"):
         if _opt(ro, key) is not None:
@@ -1602,6 +1615,27 @@ def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -
                 out[canon] = ctext
         return out
     return cost(path, value)
+
+
+def _parse_foretell_reduction(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
+    if isinstance(value, dict):
+        if not value:
+            f.add(path, "an empty object: give an amount, or an amount for each face")
+            return None
+        out: dict[str, int] = {}
+        for face, amount in value.items():
+            fpath = _sub(path, str(face))
+            canon: str | None = str(face)
+            if card is not None:
+                canon = _match_face(card, str(face))
+                if canon is None:
+                    f.add(fpath, f"{_show(face)} is not a face of {card.name} "
+                                 f"(one of {_quoted_list(_face_names(card))})")
+            n = f.integer(fpath, amount, minimum=1)
+            if canon is not None and n is not None:
+                out[canon] = n
+        return out or None
+    return f.integer(path, value, minimum=1)
 
 
 def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
