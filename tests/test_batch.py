@@ -164,3 +164,17 @@ def test_cli_bad_options_are_input_errors(tmp_path: Path) -> None:
     assert main(["batch", str(src), "--workers", "0"]) == 2
     assert main(["batch", str(src), "--group", "0"]) == 2
     assert main(["batch", str(src), "--group", "65"]) == 2
+
+
+def test_a_field_the_query_does_not_read_is_bad_input() -> None:
+    # found by probe23e: an action on a moves line was silently ignored (the line was answered as if
+    # it asked for the moves only); each query takes only its own fields, as its command does
+    lines = [json.dumps({"state": MIDGAME, "action": {"kind": "pass"}}),
+             json.dumps({"state": MIDGAME, "query": "why", "action": {"kind": "pass"}, "object": "pool"}),
+             json.dumps({"state": MIDGAME, "query": "mana", "object": "pool", "player": "alice"}),
+             json.dumps({"state": MIDGAME, "query": "mana", "object": "pool"})]
+    out = list(run_batch(lines))
+    assert [a.get("error") for a in out] == ["bad input"] * 3 + [None]
+    assert [[p["path"] for p in a["problems"]] for a in out[:3]] == [["action"], ["object"], ["player"]]
+    assert "the query is moves, which takes no action" in out[0]["problems"][0]["message"]
+    assert out[3]["types"]

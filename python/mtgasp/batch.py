@@ -2,8 +2,8 @@
 
 A line is a JSON object: ``{"state": {...}, "action": {...}, "object": "id", "player": "name",
 "query": "moves"}``. ``state`` is a state document (contracts.md, section 1); ``action`` is needed by
-``why``, ``object`` by ``mana``; ``player`` and ``query`` are optional (the query defaults to the
-batch's). The answer line carries ``line`` (1-based) and ``query`` and then:
+``why``, ``object`` by ``mana``; ``player`` (``moves``, ``why``) and ``query`` are optional (the query
+defaults to the batch's). A field the line's query doesn't read is bad input. The answer line carries ``line`` (1-based) and ``query`` and then:
 
 - moves: ``player`` and ``moves`` (as ``mtgasp moves --json``);
 - why:   the verdict (as ``mtgasp why --json``);
@@ -167,6 +167,12 @@ def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, An
         problems.append(Problem("action", "missing or not an object such as {\"kind\": \"pass\"} (the query is why)"))
     if query == "mana" and not isinstance(doc.get("object"), str):
         problems.append(Problem("object", "missing or not a string (the query is mana)"))
+    # a field the query doesn't read would be silently ignored (found by probe23e: an action on a
+    # moves line): `mtgasp moves` takes no action, `why` no object, `mana` neither a player nor an action
+    for key, uses in (("action", ("why",)), ("object", ("mana",)), ("player", ("moves", "why"))):
+        if key in doc and query in QUERIES and query not in uses:
+            problems.append(Problem(key, f"the query is {query}, which takes no {key} "
+                                         f"({key} is read by {' and '.join(uses)})"))
     player = doc.get("player")
     if player is not None and not isinstance(player, str):
         problems.append(Problem("player", "not a string"))
