@@ -149,7 +149,7 @@ EFFECT_ACTIONS = (
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
-    "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "not_modeled",
+    "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "become_creature", "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
@@ -1823,6 +1823,15 @@ class _Validator:
                         self.choice(sac["type"], f"{p}.type", CARD_TYPES, "a card type")
             elif k == "keywords":
                 self.string_list(val, p)
+            elif k == "types" and eff.get("action") == "become_creature":
+                # 205.1b: the card types it becomes (keeping its own): creature among them
+                self.string_list(val, p, CARD_TYPES, "a card type", nonempty=True)
+                if isinstance(val, list) and "Creature" not in val:
+                    self.add(p, "a permanent that becomes a creature has the type Creature")
+            elif k == "subtypes" and eff.get("action") == "become_creature":
+                self.string_list(val, p, nonempty=True)
+            elif k == "colors" and eff.get("action") == "become_creature":
+                self.string_list(val, p, COLOR_LETTERS, "a color", nonempty=True)
             elif k == "targets" and eff.get("action") == "not_modeled":
                 self.target_reqs(val, p)
             else:

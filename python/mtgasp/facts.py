@@ -1252,6 +1252,21 @@ class FactWriter:
                 self.add("damage", os, Number(o.extra["damage"]))
             if o.extra.get("pump"):
                 self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
+            anim = o.extra.get("animated")
+            if anim:   # 205.1b, 613.1d, 613.4b: it has become a creature until end of turn
+                self.add("animated", os, Number(anim["power"]), Number(anim["toughness"]))
+                for t in anim.get("types") or ["Creature"]:
+                    self.add("animated_type", os, C(t.lower()))
+                for sub in anim.get("subtypes") or []:
+                    self.add("animated_subtype", os, String(sub))
+                if anim.get("all_creature_types"):
+                    self.add("animated_all_types", os)
+                if "colors" in anim:
+                    self.add("animated_colors_set", os)
+                    for c in anim["colors"]:
+                        self.add("animated_color", os, C(c.lower()))
+                for k in anim.get("keywords") or []:
+                    self.add("animated_keyword", os, name_sym(k))
             if o.extra.get("token"):
                 self.add("token", os)
             if o.extra.get("skip_untap"):

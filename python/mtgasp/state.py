@@ -106,7 +106,7 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 # only such mana pays {S})
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
-                     "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
+                     "pump", "animated", "token", "looking_at", "skip_untap", "activated_this_turn",
                      "activated_ever", "entered_turn", "lost_targets", "times_kicked", "choosing_targets")
 
 GAME_FIELDS = (
@@ -1447,6 +1447,8 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(p("pump"), f"only a permanent gets +N/+N until end of turn; this card is {zphrase}")
             elif all(x is not None for x in pt.values()):
                 d.extra["pump"] = pt
+    if _opt(ro, "animated") is not None:
+        _parse_animated(f, ro["animated"], d, p("animated"), zone, zphrase)
     if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
         d.extra["token"] = True
     # "This land doesn't untap during your next untap step" (a mana ability's rider): the next
@@ -1706,6 +1708,74 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
         f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
                             "say \"target\" (CR 115.1)")
+
+
+ANIMATED_FIELDS = ("power", "toughness", "types", "subtypes", "all_creature_types", "colors", "keywords")
+ANIMATED_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
+
+def _parse_animated(f: _Fields, raw: Any, d: _ObjDraft, path: str, zone: str | None, zphrase: str) -> None:
+    """``animated``: the permanent has become a creature until end of turn (a manland's "This land
+    becomes a 2/2 creature ... until end of turn. It's still a land.", Llanowar Loamspeaker's
+    target land): 205.1b, it keeps its types and gains those listed (Creature among them); 613.4b,
+    its base power and toughness are set; 613.1d, the colors listed replace its colors (none: its
+    own); it has the keywords listed (haste: 702.10, 302.6). Ends in the cleanup step (514.2)."""
+    a = f.mapping(path, raw, 'an object such as {"power": 2, "toughness": 2, "subtypes": ["Elemental"]}')
+    if a is None:
+        return
+    f.known(path, a, ANIMATED_FIELDS)
+    out: dict[str, Any] = {}
+    ok = True
+    for k in ("power", "toughness"):
+        if k not in a:
+            f.add(_sub(path, k), "required: the power and toughness the permanent has as a creature (613.4b)")
+            ok = False
+            continue
+        v = f.integer(_sub(path, k), a[k])
+        if v is None:
+            ok = False
+        else:
+            out[k] = v
+    types = a.get("types", ["Creature"])
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        f.add(_sub(path, "types"), f"expected a list of card types, got {json.dumps(types)[:80]}")
+        ok = False
+    else:
+        bad = [t for t in types if t not in ANIMATED_TYPES]
+        if bad:
+            f.add(_sub(path, "types"), f"{json.dumps(bad[0])} is not a permanent card type (one of "
+                                       f"{', '.join(ANIMATED_TYPES)})")
+            ok = False
+        elif "Creature" not in types:
+            f.add(_sub(path, "types"), "a permanent that has become a creature has the type Creature (205.1b)")
+            ok = False
+        else:
+            out["types"] = sorted(set(types), key=ANIMATED_TYPES.index)
+    for k in ("subtypes", "keywords", "colors"):
+        if k not in a:
+            continue
+        v = a[k]
+        if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+            f.add(_sub(path, k), f"expected a list of words, got {json.dumps(v)[:80]}")
+            ok = False
+            continue
+        if k == "colors":
+            bad = [c for c in v if c not in ("W", "U", "B", "R", "G")]
+            if bad:
+                f.add(_sub(path, k), f"{json.dumps(bad[0])} is not a color (W, U, B, R or G)")
+                ok = False
+                continue
+        if k == "keywords":
+            v = [x.lower() for x in v]
+        out[k] = v
+    if "all_creature_types" in a:
+        b = f.boolean(_sub(path, "all_creature_types"), a["all_creature_types"])
+        if b:
+            out["all_creature_types"] = True
+    if zone is not None and zone != "battlefield":
+        f.add(path, f"only a permanent becomes a creature until end of turn; this card is {zphrase}")
+    elif ok:
+        d.extra["animated"] = out
 
 
 def _has_lasting_effect(card: Any) -> bool:
