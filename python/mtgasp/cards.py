@@ -182,6 +182,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
+                 "activate_as_though_haste",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
@@ -898,6 +899,15 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "activate_as_though_haste" in ab:
+            # 302.6, 602.5a: "You may activate abilities of [other] creatures you control as though
+            # those creatures had haste" (Thousand-Year Elixir): {"other": true} for "other"
+            p = f"{path}.activate_as_though_haste"
+            ath = self.obj(ab["activate_as_though_haste"], p, '{"other": true}')
+            if ath is not None:
+                self.fields(ath, p, (), ("other",))
+                if "other" in ath:
+                    self.boolean(ath["other"], f"{p}.other")
         if "forbid_activation" in ab:
             # 602.5: "Activated abilities of artifacts can't be activated" (types, opponents: "...
             # your opponents control"), "Enchanted permanent's activated abilities can't be

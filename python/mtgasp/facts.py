@@ -576,6 +576,11 @@ class FactWriter:
                 t = C(str(eu["types"][0]).lower())
                 self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
                          else F("type", [t]))
+            ath = spec.get("activate_as_though_haste")
+            if isinstance(ath, dict):  # 302.6, 602.5a: Thousand-Year Elixir
+                self.add("activate_as_though_haste", a)
+                if ath.get("other"):
+                    self.add("activate_as_though_haste_other", a)
             fa = spec.get("forbid_activation")
             if isinstance(fa, dict):  # 602.5: "Activated abilities of artifacts can't be activated"
                 whose = C("opponents" if fa.get("opponents") else "any")

@@ -3318,6 +3318,18 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "alternative_cost", "cost": cost}
 
 
+@template("static.activate_as_though_haste", "line",
+          r"You may activate abilities of (?P<other>other )?creatures you control as though those "
+          r"creatures had haste",
+          '{"kind": "static", "activate_as_though_haste": {"other": true}} (302.6 doesn\'t stop the {T} '
+          "and {Q} abilities of the creatures its controller controls (other than itself with \"other\"); "
+          "they don't have haste)", "CR 302.6, 602.5a, 702.10",
+          "Thousand-Year Elixir: You may activate abilities of creatures you control as though those "
+          "creatures had haste; Dynaheir, Invoker Adept: ... of other creatures you control ...")
+def _l_activate_as_though_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "activate_as_though_haste": {"other": True} if m["other"] else {}}
+
+
 @template("static.doesnt_untap", "line",
           r"~ doesn't untap during your untap step(?: if it has an? (?P<k>[a-z]+) counters? on it)?",
           '{"kind": "static", "doesnt_untap": true | {"if_counter": "depletion"}} (`apply`: it stays '
