@@ -1778,6 +1778,16 @@ def _parse_animated(f: _Fields, raw: Any, d: _ObjDraft, path: str, zone: str | N
         d.extra["animated"] = out
 
 
+def _becomes_creature(card: Any) -> bool:
+    """Whether an ability of the card makes its source a creature until end of turn (become_creature)."""
+    for face in card.faces:
+        for ab in face.abilities:
+            effects = [ab.spec.get("effect"), *(ab.spec.get("effects") or [])]
+            if any(isinstance(e, Mapping) and e.get("action") == "become_creature" for e in effects):
+                return True
+    return False
+
+
 def _has_lasting_effect(card: Any) -> bool:
     """Whether an ability of the card creates a continuous effect that lasts after it resolves
     (611.2a): an effect "until_end_of_turn" (Pale Moon), or more land drops this turn (305.2:
@@ -1808,6 +1818,12 @@ def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_playe
             card, _, err = resolve_card(library, name)
             if card is None:
                 f.add(_sub(path, "card"), err)
+            elif _becomes_creature(card):
+                # 611.2a, 205.1b: "This land becomes a 2/2 creature ... until end of turn" changes one
+                # object: the state says so on that object (its `animated` field), not in this list
+                f.add(_sub(path, "card"), f"{card.name}'s effect makes one permanent a creature until end of "
+                                          "turn: give that permanent an `animated` field (e.g. {\"power\": 2, "
+                                          "\"toughness\": 2}) instead of an entry of effects")
             elif not _has_lasting_effect(card):
                 # 611.2a: a resolved spell's or ability's continuous effect (Pale Moon's "Until end of
                 # turn, ..."); a card without one leaves no effect, and a permanent's static ability
