@@ -27,7 +27,7 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool, required_tar
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
 STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
-BATTLEFIELD_ONLY = ("damage", "pump", "animated", "skip_untap", "activated_this_turn", "activated_ever",
+BATTLEFIELD_ONLY = ("damage", "pump", "animated", "gained_keywords", "control_returns_to", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "plotted_turn", "exiled_with", "seen_by")
@@ -387,7 +387,7 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
         if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
         if name in ("seen_by", "priority", "active_player", "controller", "priority_after",
-                    "next_in_turn_order"):
+                    "next_in_turn_order", "control_returns_to"):
             return decoder.ids.player_names[sym.number]
         return sym.number
     if sym.type == SymbolType.String:
@@ -404,7 +404,8 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
 # choice of the player: apply would silently keep the last one written, so it stops instead.
 SINGLE_VALUED = {"zone_to": 1, "field": 2, "counters_to": 2, "pool_to": 2, "pool_snow_to": 2,
                  "rpool_to": 3, "player_field": 2, "life_to": 1, "pump_to": 1, "animate_to": 1, "game": 1}
-LIST_FIELDS = frozenset({"seen_by", "activated_this_turn", "activated_ever", "targets", "target_player"})
+LIST_FIELDS = frozenset({"seen_by", "activated_this_turn", "activated_ever", "targets", "target_player",
+                         "gained_keywords"})
 
 
 class ConflictingOutcome(RuntimeError):
@@ -497,7 +498,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             continue
         name = a.arguments[1].name
         value = _value(a.arguments[2], decoder, o, name)
-        if name in ("seen_by", "activated_this_turn", "activated_ever"):
+        if name in ("seen_by", "activated_this_turn", "activated_ever", "gained_keywords"):
             o.setdefault(name, [])
             if value not in o[name]:
                 o[name].append(value)

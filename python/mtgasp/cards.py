@@ -149,7 +149,8 @@ EFFECT_ACTIONS = (
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
-    "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "become_creature", "not_modeled",
+    "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "become_creature", "gain_control",
+    "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).

@@ -1257,6 +1257,10 @@ class FactWriter:
                 self.add("damage", os, Number(o.extra["damage"]))
             if o.extra.get("pump"):
                 self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
+            for k in o.extra.get("gained_keywords") or []:   # 611.2a: until end of turn
+                self.add("gained_keyword", os, name_sym(k))
+            if o.extra.get("control_returns_to") in ids.players:   # 613.1b, 514.2
+                self.add("control_returns_to", os, ids.player(o.extra["control_returns_to"]))
             anim = o.extra.get("animated")
             if anim:   # 205.1b, 613.1d, 613.4b: it has become a creature until end of turn
                 self.add("animated", os, Number(anim["power"]), Number(anim["toughness"]))

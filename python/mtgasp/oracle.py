@@ -2633,6 +2633,23 @@ def _e_ping(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "ping", "amount": _x_amount(m["n"], ctx), "target": "any"}
 
 
+@template("effect.gain_control_until_end_of_turn", "effect",
+          r"(?:Gain control of target creature until end of turn\. Untap that creature\. It gains haste until "
+          r"end of turn|Untap target creature and gain control of it until end of turn\. That creature gains "
+          r"haste until end of turn)",
+          '{"action": "gain_control", "target": "creature", "untap": true, "haste": true, "duration": '
+          '"end_of_turn"} (`apply`: its controller controls the target creature from now on — the object\'s '
+          "`controller`, `controlled_since_turn` and `control_returns_to` — untapped and with haste "
+          "(`gained_keywords`), until the cleanup step, when control returns, 514.2)",
+          "CR 613.1b, 611.2a, 302.6, 702.10, 514.2",
+          "Act of Treason: Gain control of target creature until end of turn. Untap that creature. It gains "
+          "haste until end of turn; Threaten: Untap target creature and gain control of it until end of "
+          "turn. That creature gains haste until end of turn.")
+def _e_gain_control(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "gain_control", "target": "creature", "untap": True, "haste": True,
+            "duration": "end_of_turn"}
+
+
 _ANIMATE_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _ANIMATE_KW = (r"(?:flying|first strike|double strike|vigilance|trample|reach|deathtouch|lifelink|hexproof|"
                r"haste|menace|indestructible|infect|all creature types)")

@@ -106,7 +106,7 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 # only such mana pays {S})
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
-                     "pump", "animated", "token", "looking_at", "skip_untap", "activated_this_turn",
+                     "pump", "animated", "gained_keywords", "control_returns_to", "token", "looking_at", "skip_untap", "activated_this_turn",
                      "activated_ever", "entered_turn", "lost_targets", "times_kicked", "choosing_targets")
 
 GAME_FIELDS = (
@@ -1449,6 +1449,23 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 d.extra["pump"] = pt
     if _opt(ro, "animated") is not None:
         _parse_animated(f, ro["animated"], d, p("animated"), zone, zphrase)
+    # 611.2a: keywords a resolved spell or ability gave the permanent until end of turn (Act of
+    # Treason's "It gains haste until end of turn"); removed in the cleanup step (514.2)
+    _string_list(f, ro, d, p, "gained_keywords", "battlefield", "only a permanent gains keywords until end of "
+                 f"turn; this card is {zphrase}", zone)
+    if d.extra.get("gained_keywords"):
+        d.extra["gained_keywords"] = [k.lower() for k in d.extra["gained_keywords"]]
+    # 613.1b, 611.2a: "Gain control of target creature until end of turn": the player who gets it back
+    # as the effect ends in the cleanup step (514.2)
+    if _opt(ro, "control_returns_to") is not None:
+        back = check_player(p("control_returns_to"), ro["control_returns_to"])
+        if zone is not None and zone != "battlefield":
+            f.add(p("control_returns_to"), f"only a permanent's control changes until end of turn; this card is {zphrase}")
+        elif back is not None and back == (v.get("controller") or v.get("owner")):
+            f.add(p("control_returns_to"), f"{back} controls it now: control can't return to the player who has it "
+                                           "(give the player who controlled it before the effect)")
+        elif back is not None:
+            d.extra["control_returns_to"] = back
     if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
         d.extra["token"] = True
     # "This land doesn't untap during your next untap step" (a mana ability's rider): the next
