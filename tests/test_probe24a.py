@@ -162,3 +162,36 @@ def test_keyword_counters_give_their_keyword(checker: Checker) -> None:
 def test_fixture_is_atomic_cards_shape() -> None:
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))["data"]
     assert "Mutavault" in data and "Thousand-Year Elixir" in data
+
+
+def test_threaten_and_act_of_treason(checker: Checker, results: dict[str, CardResult]) -> None:
+    effect = {"action": "gain_control", "target": "creature", "untap": True, "haste": True,
+              "duration": "end_of_turn"}
+    assert abilities(results, "Threaten")[0]["effect"] == effect
+    assert abilities(results, "Act of Treason")[0]["effect"] == effect
+    mountains = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
+    doc = state([*mountains, {"id": "t", "card": "Threaten", "zone": "hand"},
+                 {"id": "mine", "card": "Llanowar Elves", "controlled_since_turn": 5, "tapped": True},
+                 {"id": "bf", "card": "Forest", "owner": "bob"}])
+    # Threaten on alice's own tapped Elves, cast this turn: no change of control (its
+    # controlled_since_turn stays), it untaps and gains haste
+    doc = applied(checker, doc, {"kind": "cast", "object": "t", "targets": ["mine"]})
+    doc = applied(checker, doc, {"kind": "pass"})
+    doc = applied(checker, doc, {"kind": "pass"}, who="bob")
+    elves = obj(doc, "mine")
+    assert elves.get("controlled_since_turn") == 5 and "control_returns_to" not in elves
+    assert elves.get("gained_keywords") == ["haste"] and not elves.get("tapped")
+    assert why(checker, doc, {**TAP, "object": "mine"}).legal
+
+
+@pytest.mark.parametrize("fields, path", [
+    ({"control_returns_to": "alice"}, "objects[0].control_returns_to"),      # its controller already
+    ({"control_returns_to": "carol"}, "objects[0].control_returns_to"),      # no such player
+    ({"gained_keywords": "haste"}, "objects[0].gained_keywords"),            # not a list
+    ({"zone": "hand", "gained_keywords": ["haste"]}, "objects[0].gained_keywords"),
+])
+def test_control_and_keyword_fields_bad_input(checker: Checker, fields: dict[str, Any], path: str) -> None:
+    doc = state([{"id": "el", "card": "Llanowar Elves", **fields}])
+    with pytest.raises(InputError) as e:
+        parse_state(doc, checker.library)
+    assert path in str(e.value)
