@@ -27,7 +27,7 @@ from mtgasp.state import dump_state, parse_state, render_mana_pool, required_tar
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
 STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
-BATTLEFIELD_ONLY = ("damage", "pump", "skip_untap", "activated_this_turn", "activated_ever",
+BATTLEFIELD_ONLY = ("damage", "pump", "animated", "gained_keywords", "control_returns_to", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "foretell_reduction", "plotted_turn", "exiled_with", "seen_by")
@@ -365,6 +365,21 @@ def describe(action: Action, state: GameState, rules: list[str] | None = None) -
     return f"{a['kind'].replace('_', ' ')} {what}{rule}"
 
 
+def _animated(ab: Symbol, decoder: Decoder) -> dict[str, Any]:
+    """The `animated` field an ability's "becomes a P/T ... creature until end of turn" effect
+    (card format `become_creature`) gives its source."""
+    ksym, fsym, idx = ab.arguments
+    card = decoder.library.get(decoder.ids.card_names[ksym.number])
+    spec = card.faces[fsym.number - 1].abilities[idx.number - 1].spec
+    effs = [spec.get("effect"), *(spec.get("effects") or [])]
+    eff = next(e for e in effs if isinstance(e, Mapping) and e.get("action") == "become_creature")
+    out: dict[str, Any] = {"power": eff["power"], "toughness": eff["toughness"]}
+    for k in ("types", "subtypes", "all_creature_types", "colors", "keywords"):
+        if eff.get(k):
+            out[k] = list(eff[k]) if isinstance(eff[k], list) else eff[k]
+    return out
+
+
 def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
     if sym.type == SymbolType.Number:
         if name == "face" and obj is not None:
@@ -372,7 +387,7 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
         if name in ("exiled_with", "refers_to", "attached_to"):
             return decoder.ids.object_names[sym.number]
         if name in ("seen_by", "priority", "active_player", "controller", "priority_after",
-                    "next_in_turn_order"):
+                    "next_in_turn_order", "control_returns_to"):
             return decoder.ids.player_names[sym.number]
         return sym.number
     if sym.type == SymbolType.String:
@@ -388,8 +403,9 @@ def _value(sym: Symbol, decoder: Decoder, obj: Any, name: str) -> Any:
 # and the field/3 names that hold lists. Two values for one key are a bug of the encodings, never a
 # choice of the player: apply would silently keep the last one written, so it stops instead.
 SINGLE_VALUED = {"zone_to": 1, "field": 2, "counters_to": 2, "pool_to": 2, "pool_snow_to": 2,
-                 "rpool_to": 3, "player_field": 2, "life_to": 1, "pump_to": 1, "game": 1}
-LIST_FIELDS = frozenset({"seen_by", "activated_this_turn", "activated_ever", "targets", "target_player"})
+                 "rpool_to": 3, "player_field": 2, "life_to": 1, "pump_to": 1, "animate_to": 1, "game": 1}
+LIST_FIELDS = frozenset({"seen_by", "activated_this_turn", "activated_ever", "targets", "target_player",
+                         "gained_keywords"})
 
 
 class ConflictingOutcome(RuntimeError):
@@ -482,7 +498,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             continue
         name = a.arguments[1].name
         value = _value(a.arguments[2], decoder, o, name)
-        if name in ("seen_by", "activated_this_turn", "activated_ever"):
+        if name in ("seen_by", "activated_this_turn", "activated_ever", "gained_keywords"):
             o.setdefault(name, [])
             if value not in o[name]:
                 o[name].append(value)
@@ -862,6 +878,10 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
         o = objs.get(oid[a.arguments[0].number])
         if o is not None:
             o["pump"] = {"power": a.arguments[1].number, "toughness": a.arguments[2].number}
+    for a in by_name.get("animate_to", []):   # 205.1b, 613.4b: it becomes a creature until end of turn
+        o = objs.get(oid[a.arguments[0].number])
+        if o is not None:
+            o["animated"] = _animated(a.arguments[1], decoder)
     lists: dict[str, list[tuple[int, str]]] = {}
     for a in by_name.get("looking_at_to", []):
         lists.setdefault(oid[a.arguments[0].number], []).append((a.arguments[2].number, oid[a.arguments[1].number]))

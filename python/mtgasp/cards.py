@@ -149,7 +149,8 @@ EFFECT_ACTIONS = (
     "exile_self", "exile_target_spell_plotted", "add_counter", "ping", "pump", "look_at_top",
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
-    "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "not_modeled",
+    "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "become_creature", "gain_control",
+    "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
 # rule of effects.lp (a silent wrong answer); "look_take" reveals a legendary creature card (Kolvori).
@@ -182,6 +183,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
+                 "activate_as_though_haste",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
@@ -898,6 +900,15 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "activate_as_though_haste" in ab:
+            # 302.6, 602.5a: "You may activate abilities of [other] creatures you control as though
+            # those creatures had haste" (Thousand-Year Elixir): {"other": true} for "other"
+            p = f"{path}.activate_as_though_haste"
+            ath = self.obj(ab["activate_as_though_haste"], p, '{"other": true}')
+            if ath is not None:
+                self.fields(ath, p, (), ("other",))
+                if "other" in ath:
+                    self.boolean(ath["other"], f"{p}.other")
         if "forbid_activation" in ab:
             # 602.5: "Activated abilities of artifacts can't be activated" (types, opponents: "...
             # your opponents control"), "Enchanted permanent's activated abilities can't be
@@ -1823,6 +1834,15 @@ class _Validator:
                         self.choice(sac["type"], f"{p}.type", CARD_TYPES, "a card type")
             elif k == "keywords":
                 self.string_list(val, p)
+            elif k == "types" and eff.get("action") == "become_creature":
+                # 205.1b: the card types it becomes (keeping its own): creature among them
+                self.string_list(val, p, CARD_TYPES, "a card type", nonempty=True)
+                if isinstance(val, list) and "Creature" not in val:
+                    self.add(p, "a permanent that becomes a creature has the type Creature")
+            elif k == "subtypes" and eff.get("action") == "become_creature":
+                self.string_list(val, p, nonempty=True)
+            elif k == "colors" and eff.get("action") == "become_creature":
+                self.string_list(val, p, COLOR_LETTERS, "a color", nonempty=True)
             elif k == "targets" and eff.get("action") == "not_modeled":
                 self.target_reqs(val, p)
             else:

@@ -576,6 +576,11 @@ class FactWriter:
                 t = C(str(eu["types"][0]).lower())
                 self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
                          else F("type", [t]))
+            ath = spec.get("activate_as_though_haste")
+            if isinstance(ath, dict):  # 302.6, 602.5a: Thousand-Year Elixir
+                self.add("activate_as_though_haste", a)
+                if ath.get("other"):
+                    self.add("activate_as_though_haste_other", a)
             fa = spec.get("forbid_activation")
             if isinstance(fa, dict):  # 602.5: "Activated abilities of artifacts can't be activated"
                 whose = C("opponents" if fa.get("opponents") else "any")
@@ -1258,6 +1263,25 @@ class FactWriter:
                 self.add("damage", os, Number(o.extra["damage"]))
             if o.extra.get("pump"):
                 self.add("pump", os, Number(o.extra["pump"]["power"]), Number(o.extra["pump"]["toughness"]))
+            for k in o.extra.get("gained_keywords") or []:   # 611.2a: until end of turn
+                self.add("gained_keyword", os, name_sym(k))
+            if o.extra.get("control_returns_to") in ids.players:   # 613.1b, 514.2
+                self.add("control_returns_to", os, ids.player(o.extra["control_returns_to"]))
+            anim = o.extra.get("animated")
+            if anim:   # 205.1b, 613.1d, 613.4b: it has become a creature until end of turn
+                self.add("animated", os, Number(anim["power"]), Number(anim["toughness"]))
+                for t in anim.get("types") or ["Creature"]:
+                    self.add("animated_type", os, C(t.lower()))
+                for sub in anim.get("subtypes") or []:
+                    self.add("animated_subtype", os, String(sub))
+                if anim.get("all_creature_types"):
+                    self.add("animated_all_types", os)
+                if "colors" in anim:
+                    self.add("animated_colors_set", os)
+                    for c in anim["colors"]:
+                        self.add("animated_color", os, C(c.lower()))
+                for k in anim.get("keywords") or []:
+                    self.add("animated_keyword", os, name_sym(k))
             if o.extra.get("token"):
                 self.add("token", os)
             if o.extra.get("skip_untap"):

@@ -2633,6 +2633,65 @@ def _e_ping(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "ping", "amount": _x_amount(m["n"], ctx), "target": "any"}
 
 
+@template("effect.gain_control_until_end_of_turn", "effect",
+          r"(?:Gain control of target creature until end of turn\. Untap that creature\. It gains haste until "
+          r"end of turn|Untap target creature and gain control of it until end of turn\. That creature gains "
+          r"haste until end of turn)",
+          '{"action": "gain_control", "target": "creature", "untap": true, "haste": true, "duration": '
+          '"end_of_turn"} (`apply`: its controller controls the target creature from now on — the object\'s '
+          "`controller`, `controlled_since_turn` and `control_returns_to` — untapped and with haste "
+          "(`gained_keywords`), until the cleanup step, when control returns, 514.2)",
+          "CR 613.1b, 611.2a, 302.6, 702.10, 514.2",
+          "Act of Treason: Gain control of target creature until end of turn. Untap that creature. It gains "
+          "haste until end of turn; Threaten: Untap target creature and gain control of it until end of "
+          "turn. That creature gains haste until end of turn.")
+def _e_gain_control(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"action": "gain_control", "target": "creature", "untap": True, "haste": True,
+            "duration": "end_of_turn"}
+
+
+_ANIMATE_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_ANIMATE_KW = (r"(?:flying|first strike|double strike|vigilance|trample|reach|deathtouch|lifelink|hexproof|"
+               r"haste|menace|indestructible|infect|all creature types)")
+_ANIMATE_COLOR = r"(?:white|blue|black|red|green)"
+
+
+@template("effect.become_creature_self", "effect",
+          r"(?P<pre>Until end of turn, )?~ becomes an? (?P<p>\d+)/(?P<t>\d+) "
+          rf"(?:(?P<colors>{_ANIMATE_COLOR}(?:(?:,| and|, and) {_ANIMATE_COLOR})*) )?"
+          r"(?P<subs>(?:[A-Z][\w'-]* )*)(?P<art>artifact )?creature"
+          rf"(?: with (?P<kws>{_ANIMATE_KW}(?:(?:,| and|, and) {_ANIMATE_KW})*))?"
+          r"(?(pre)| until end of turn)(?:\. It's still an? (?:land|artifact))?",
+          '{"action": "become_creature", "power": P, "toughness": T, "types": ["Artifact", "Creature"], '
+          '"subtypes": [...], "all_creature_types": true, "colors": ["W", "U"], "keywords": [...], '
+          '"duration": "end_of_turn"} (its source, if still on the battlefield as it resolves, becomes a '
+          "creature until end of turn, keeping its other types: the object's `animated` field; 302.6: its "
+          "{T} and {Q} abilities then need continuous control since its controller's most recent turn "
+          "began, unless it has haste)",
+          "CR 205.1b, 613.1d, 613.4b, 611.2a, 302.6",
+          "Mutavault: {1}: This land becomes a 2/2 creature with all creature types until end of turn. It's "
+          "still a land; Celestial Colonnade: Until end of turn, this land becomes a 4/4 white and blue "
+          "Elemental creature with flying and vigilance. It's still a land.")
+def _e_become_creature(m: re.Match[str], ctx: Ctx) -> Any:
+    # 205.1b: "It's still a land" (or "artifact creature" on an artifact): the object keeps its
+    # types and gains creature; 613.4b: its base power and toughness become P/T; 613.1d: the colors
+    # named replace its colors (none named: unchanged); the keywords are gained until end of turn.
+    out: dict[str, Any] = {"action": "become_creature", "power": int(m["p"]), "toughness": int(m["t"]),
+                           "types": (["Artifact"] if m["art"] else []) + ["Creature"]}
+    subs = m["subs"].split()
+    if subs:
+        out["subtypes"] = subs
+    if m["colors"]:
+        out["colors"] = [_ANIMATE_COLORS[c] for c in re.findall(_ANIMATE_COLOR, m["colors"])]
+    kws = re.findall(_ANIMATE_KW, m["kws"] or "")
+    if "all creature types" in kws:
+        out["all_creature_types"] = True
+    if any(k != "all creature types" for k in kws):
+        out["keywords"] = [k for k in kws if k != "all creature types"]
+    out["duration"] = "end_of_turn"
+    return out
+
+
 @template("effect.untap_self", "effect", r"Untap ~",
           '{"action": "untap_self"}', "CR 701.26b, 608.2",
           "Devoted Druid: Put a -1/-1 counter on this creature: Untap this creature.")
@@ -3274,6 +3333,18 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     if bad:
         raise Refused(f"an alternative cost with {bad[0]}: not in the card format")
     return {"kind": "alternative_cost", "cost": cost}
+
+
+@template("static.activate_as_though_haste", "line",
+          r"You may activate abilities of (?P<other>other )?creatures you control as though those "
+          r"creatures had haste",
+          '{"kind": "static", "activate_as_though_haste": {"other": true}} (302.6 doesn\'t stop the {T} '
+          "and {Q} abilities of the creatures its controller controls (other than itself with \"other\"); "
+          "they don't have haste)", "CR 302.6, 602.5a, 702.10",
+          "Thousand-Year Elixir: You may activate abilities of creatures you control as though those "
+          "creatures had haste; Dynaheir, Invoker Adept: ... of other creatures you control ...")
+def _l_activate_as_though_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "activate_as_though_haste": {"other": True} if m["other"] else {}}
 
 
 @template("static.doesnt_untap", "line",

@@ -106,9 +106,9 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 # only such mana pays {S})
 PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
-                     "pump", "token", "looking_at", "skip_untap", "activated_this_turn",
-                     "activated_ever", "entered_turn", "lost_targets", "times_kicked", "choosing_targets",
-                     "foretell_reduction")
+                     "pump", "animated", "gained_keywords", "control_returns_to", "token", "looking_at",
+                     "skip_untap", "activated_this_turn", "activated_ever", "entered_turn", "lost_targets",
+                     "times_kicked", "choosing_targets", "foretell_reduction")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -1460,6 +1460,25 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(p("pump"), f"only a permanent gets +N/+N until end of turn; this card is {zphrase}")
             elif all(x is not None for x in pt.values()):
                 d.extra["pump"] = pt
+    if _opt(ro, "animated") is not None:
+        _parse_animated(f, ro["animated"], d, p("animated"), zone, zphrase)
+    # 611.2a: keywords a resolved spell or ability gave the permanent until end of turn (Act of
+    # Treason's "It gains haste until end of turn"); removed in the cleanup step (514.2)
+    _string_list(f, ro, d, p, "gained_keywords", "battlefield", "only a permanent gains keywords until end of "
+                 f"turn; this card is {zphrase}", zone)
+    if d.extra.get("gained_keywords"):
+        d.extra["gained_keywords"] = [k.lower() for k in d.extra["gained_keywords"]]
+    # 613.1b, 611.2a: "Gain control of target creature until end of turn": the player who gets it back
+    # as the effect ends in the cleanup step (514.2)
+    if _opt(ro, "control_returns_to") is not None:
+        back = check_player(p("control_returns_to"), ro["control_returns_to"])
+        if zone is not None and zone != "battlefield":
+            f.add(p("control_returns_to"), f"only a permanent's control changes until end of turn; this card is {zphrase}")
+        elif back is not None and back == (v.get("controller") or v.get("owner")):
+            f.add(p("control_returns_to"), f"{back} controls it now: control can't return to the player who has it "
+                                           "(give the player who controlled it before the effect)")
+        elif back is not None:
+            d.extra["control_returns_to"] = back
     if _opt(ro, "token") is not None and f.boolean(p("token"), ro["token"]):
         d.extra["token"] = True
     # "This land doesn't untap during your next untap step" (a mana ability's rider): the next
@@ -1742,6 +1761,84 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                             "say \"target\" (CR 115.1)")
 
 
+ANIMATED_FIELDS = ("power", "toughness", "types", "subtypes", "all_creature_types", "colors", "keywords")
+ANIMATED_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
+
+def _parse_animated(f: _Fields, raw: Any, d: _ObjDraft, path: str, zone: str | None, zphrase: str) -> None:
+    """``animated``: the permanent has become a creature until end of turn (a manland's "This land
+    becomes a 2/2 creature ... until end of turn. It's still a land.", Llanowar Loamspeaker's
+    target land): 205.1b, it keeps its types and gains those listed (Creature among them); 613.4b,
+    its base power and toughness are set; 613.1d, the colors listed replace its colors (none: its
+    own); it has the keywords listed (haste: 702.10, 302.6). Ends in the cleanup step (514.2)."""
+    a = f.mapping(path, raw, 'an object such as {"power": 2, "toughness": 2, "subtypes": ["Elemental"]}')
+    if a is None:
+        return
+    f.known(path, a, ANIMATED_FIELDS)
+    out: dict[str, Any] = {}
+    ok = True
+    for k in ("power", "toughness"):
+        if k not in a:
+            f.add(_sub(path, k), "required: the power and toughness the permanent has as a creature (613.4b)")
+            ok = False
+            continue
+        v = f.integer(_sub(path, k), a[k])
+        if v is None:
+            ok = False
+        else:
+            out[k] = v
+    types = a.get("types", ["Creature"])
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        f.add(_sub(path, "types"), f"expected a list of card types, got {json.dumps(types)[:80]}")
+        ok = False
+    else:
+        bad = [t for t in types if t not in ANIMATED_TYPES]
+        if bad:
+            f.add(_sub(path, "types"), f"{json.dumps(bad[0])} is not a permanent card type (one of "
+                                       f"{', '.join(ANIMATED_TYPES)})")
+            ok = False
+        elif "Creature" not in types:
+            f.add(_sub(path, "types"), "a permanent that has become a creature has the type Creature (205.1b)")
+            ok = False
+        else:
+            out["types"] = sorted(set(types), key=ANIMATED_TYPES.index)
+    for k in ("subtypes", "keywords", "colors"):
+        if k not in a:
+            continue
+        v = a[k]
+        if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+            f.add(_sub(path, k), f"expected a list of words, got {json.dumps(v)[:80]}")
+            ok = False
+            continue
+        if k == "colors":
+            bad = [c for c in v if c not in ("W", "U", "B", "R", "G")]
+            if bad:
+                f.add(_sub(path, k), f"{json.dumps(bad[0])} is not a color (W, U, B, R or G)")
+                ok = False
+                continue
+        if k == "keywords":
+            v = [x.lower() for x in v]
+        out[k] = v
+    if "all_creature_types" in a:
+        b = f.boolean(_sub(path, "all_creature_types"), a["all_creature_types"])
+        if b:
+            out["all_creature_types"] = True
+    if zone is not None and zone != "battlefield":
+        f.add(path, f"only a permanent becomes a creature until end of turn; this card is {zphrase}")
+    elif ok:
+        d.extra["animated"] = out
+
+
+def _becomes_creature(card: Any) -> bool:
+    """Whether an ability of the card makes its source a creature until end of turn (become_creature)."""
+    for face in card.faces:
+        for ab in face.abilities:
+            effects = [ab.spec.get("effect"), *(ab.spec.get("effects") or [])]
+            if any(isinstance(e, Mapping) and e.get("action") == "become_creature" for e in effects):
+                return True
+    return False
+
+
 def _has_lasting_effect(card: Any) -> bool:
     """Whether an ability of the card creates a continuous effect that lasts after it resolves
     (611.2a): an effect "until_end_of_turn" (Pale Moon), or more land drops this turn (305.2:
@@ -1772,6 +1869,12 @@ def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_playe
             card, _, err = resolve_card(library, name)
             if card is None:
                 f.add(_sub(path, "card"), err)
+            elif _becomes_creature(card):
+                # 611.2a, 205.1b: "This land becomes a 2/2 creature ... until end of turn" changes one
+                # object: the state says so on that object (its `animated` field), not in this list
+                f.add(_sub(path, "card"), f"{card.name}'s effect makes one permanent a creature until end of "
+                                          "turn: give that permanent an `animated` field (e.g. {\"power\": 2, "
+                                          "\"toughness\": 2}) instead of an entry of effects")
             elif not _has_lasting_effect(card):
                 # 611.2a: a resolved spell's or ability's continuous effect (Pale Moon's "Until end of
                 # turn, ..."); a card without one leaves no effect, and a permanent's static ability
