@@ -4458,10 +4458,15 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
            r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*|"
+           # (a subtype, not read: "target Beast creature you control" is at least a creature you
+           # control, Contested Cliffs; found by probe24d: the phrase was not read at all)
+           r"(?-i:[A-Z][a-z][\w'-]*)(?= (?:[A-Z][a-z][\w'-]* )*(?:creature|artifact|enchantment|land|planeswalker|permanent)s?\b)|"
            # ("target artifact creature": a card type before another is one more the target must have)
            r"(?:artifact|enchantment|land|creature|planeswalker|battle)(?= (?:artifact|enchantment|land|creature|planeswalker|battle)s?\b))")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, and/or |, | or | and/or ){_T_TYPES}s?)*)"
+    # (a later type may have qualifiers of its own: "target artifact, enchantment, or nonbasic land",
+    # Boseiju, Who Endures; "target creature or nonland permanent")
+    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, and/or |, | or | and/or )(?:{_T_QUAL} )*{_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4569,7 +4574,9 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
-            if g["types"]:
+            if g["types"] and not re.search(r"\bcards?,? (?:and/)?or\b", g[0]):
+                # (not "target Dragon creature card or Ugin planeswalker card", Haven of the Spirit
+                # Dragon: a card of another kind may be the target, so no type is required)
                 ts = re.split(r" or ", g["types"].strip())
                 if "permanent" in ts:   # a permanent card (110.4b): any permanent type
                     ts = [t for t in ts if t != "permanent"] + [
@@ -4610,14 +4617,22 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 continue   # "target creature or player": a player may be chosen too (601.2c)
             # ("two target artifacts, creatures, and/or lands you control", Ghostly Flicker: each
             # of the three; found by probe19c: the lands and "you control" were not read)
-            words = [t.removesuffix("s") for t in re.split(r", or |, and/or |, | or | and/or ", b["types"])]
+            alts_b = re.split(r", or |, and/or |, | or | and/or ", b["types"])
+            words = [t.split()[-1].removesuffix("s") for t in alts_b]
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
-                req["types"] = types
+                req["types"] = list(dict.fromkeys(types))
             # ("nonartifact, nonblack creature": each; "black or green creature": either, 601.2c)
             quals = [w for w in re.split(r"[ ,]+", b["quals"]) if w and w != "or"]
             if re.search(r"\bor\b", b["quals"]) and not all(q in COLOR_WORDS for q in quals):
                 quals = []   # "target attacking, blocking, or tapped creature": any one of them
+            if any(" " in t for t in alts_b):
+                # 601.2c: "target artifact, enchantment, or nonbasic land" (Boseiju, Who Endures),
+                # "target artifact or tapped creature": a type with qualifiers of its own after
+                # another is one more the target may have (its qualifiers not read), and the
+                # qualifiers before the first type may be that type's only (found by probe24d:
+                # Boseiju's channel ability was refused with only a nonbasic land to target)
+                quals = []
             for q in quals:
                 if q.startswith("non") and q[3:] in COLOR_WORDS:
                     req.setdefault("non_colors", []).append(COLOR_WORDS[q[3:]])
@@ -4685,7 +4700,26 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             continue
         out.append(req)
         prev = req
-    if alts:
+    # 601.2c: "a spell may require alternative targets only if an alternative or additional cost
+    # was chosen for it": a kicked spell's "instead" whose targets no requirement reads ("instead
+    # any number of target creatures you control", Divine Resilience; "... divided as you choose
+    # among any number of targets instead", Fight with Fire) still replaces the others, which are
+    # then required of a spell cast without its kicker only (found by probe24d: kicked, both were
+    # refused with no creature to target)
+    # 601.2c, 601.2d: "2 damage divided as you choose among one or two targets" (Electrolyze, Fire
+    # // Ice), "... among one, two, or three targets" (Arc Lightning), "to each of two targets"
+    # (Pinnacle of Rage): at least one target is chosen, of a kind no requirement reads (a player
+    # may be one); not "up to two targets", "any number of targets", "X targets", or a qualifier
+    # ("target spell with one or more targets") (found by probe24d: Electrolyze was cast with none)
+    for pm in re.finditer(r"(?<!\bup to )(?<!\bwith )\b(?:one or two|one, two, or three|one or more|two|"
+                          r"three|four) (?:other )?targets\b", plain):
+        psent = plain[plain.rfind(".", 0, pm.start()) + 1:].lstrip()
+        if not _KICKED_IF.match(psent):
+            unread += 1
+    alt_unread = any(_KICKED_IF.match(s) and re.search(r"\binstead\b", s)
+                     and re.search(r"\btargets?\b", s)
+                     for s in (t.lstrip() for t in re.split(r"(?<=\.)\s", plain)))
+    if alts or (alt_unread and out):
         # 601.2c, 702.33d: kicked, the targets of "instead" are chosen in place of the others: the
         # others are required only of a spell cast without its kicker ("kicked": false), those of
         # "instead" only of a kicked one ("kicked": true). Tear Asunder unkicked needs an artifact
@@ -4960,6 +4994,20 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                 # 601.3, 406.3a: as in _effect (Thief of Sanity's, Valakut Exploration's cards)
                 raise Refused(f'lets a player cast or play the cards it exiles ("{hit.group(0)}"): '
                               "a permission to cast from exile (601.3, 406.3a) no template reads")
+            if (hit := _CAST_CHANGES.search(_unquoted(eff))) is not None:
+                # 601.2f, 601.3, 702.8a: as in _effect, whether or not the trigger is read: once it
+                # has resolved, "the next spell you cast this turn costs {1} less to cast" (Peerless
+                # Samurai), "spells they cast this turn cost {2} more to cast" (Academy Loremaster),
+                # "you can't cast spells until your next turn" (Innocuous Researcher), "you may cast
+                # Dinosaur spells this turn as though they had flash" (Cherished Hatchling) change
+                # what spells cost or whether they can be cast, and no `effects` entry can say so
+                # (found by probe24d: kept as not modeled)
+                raise Refused(f'a trigger whose effect changes what spells cost or whether they can '
+                              f'be cast ("{hit.group(0)}") in a way no template reads')
+            if _EXTRA_LANDS.search(_unquoted(eff)):
+                # 305.2: as in _effect (more land drops once it has resolved)
+                raise Refused("a trigger whose effect lets a player play additional lands (305.2) "
+                              "in a way no template reads")
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
