@@ -119,3 +119,27 @@ def test_a_card_or_another_card_is_no_type_requirement(results: dict[str, CardRe
     # a legal target too
     assert abilities(results, "Haven of the Spirit Dragon")[2]["effect"]["targets"] == [
         {"zone": "graveyard", "controller": "you"}]
+
+
+@pytest.mark.parametrize("name", [
+    # a trigger whose trigger is read (Abbot's enters), a spell, a loyalty ability, a trigger whose
+    # trigger is not read (combat damage), a permission to play from a graveyard
+    "Abbot of Keral Keep", "Reckless Impulse", "Chandra, Pyromaster", "Fallen Shinobi",
+    "Yawgmoth's Will",
+])
+def test_permission_to_play_cards_until_a_later_time_is_refused(results: dict[str, CardResult],
+                                                                name: str) -> None:
+    # 601.3, 305.1: "Until end of turn, you may play that card": once the ability has resolved, the
+    # card exiled with its source may be played; kept as not modeled, `why` refused it (601.3)
+    assert "play or cast cards until a later time" in refusal(results, name)
+
+
+@pytest.mark.parametrize("name", [
+    # "this turn" of a condition, not of the permission; a permission only while it resolves
+    "Bre of Clan Stoutarm", "Krang & Shredder", "Twinning Glass", "Evercoat Ursine",
+    # read by a template: "You may play an additional land this turn", "You may cast spells this
+    # turn as though they had flash"
+    "Explore", "Alchemist's Refuge",
+])
+def test_conditions_and_read_permissions_are_kept(results: dict[str, CardResult], name: str) -> None:
+    assert results[name].card is not None, results[name].refusal

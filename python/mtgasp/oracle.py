@@ -4427,6 +4427,7 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
         # exiled with it (exiled_with), 601.3 (found by probe19b)
         raise Refused(f'lets a player cast or play the cards it exiles ("{hit.group(0)}"): a '
                       "permission to cast from exile (601.3, 406.3a) no template reads")
+    _no_timed_permission(eff, "an effect")
     ctx.use("effect.not_modeled")
     return _not_modeled(eff, ctx)
 
@@ -4442,6 +4443,37 @@ _EXILE_PERMISSION = re.compile(
     # "For as long as that card remains exiled, its owner may play it" (Elite Spellbinder)
     r"\bas long as (?:it|that card|those cards|they|the card|each of them) remains? exiled, "
     r"[^.]*?\bmay (?:look at [^.]*?)?(?:cast|play)\b", re.IGNORECASE)
+# 601.3, 305.1, 406.3a: a permission to play or cast cards that lasts until a later time, "Until end
+# of turn, you may play that card" (Abbot of Keral Keep, Act on Impulse), "Until the end of your
+# next turn, you may play those cards" (Reckless Impulse), "You may play it this turn" (Chandra,
+# Pyromaster), "Until end of turn, you may play lands and cast spells from your graveyard"
+# (Yawgmoth's Will), "You may cast target creature card in a graveyard this turn" (Havengul Lich):
+# once the ability has resolved, the cards may be played or cast from exile or a graveyard, which
+# no `effects` entry or object field can say (kept as not modeled, `why` refused casting a card a
+# state says was exiled with its source, 601.3; found by probe24d). Not a permission that lasts
+# only while the ability resolves ("You may cast that card without paying its mana cost").
+_TIMED = (r"(?:this turn|until (?:the )?end of (?:this |the )?turn|until (?:the )?end of your next turn|"
+          r"until your next turn|until the end of (?:that player's|their) next turn|during your next turn)")
+# (the duration of the permission, not of a condition: "You may cast that card without paying its
+# mana cost if the spell's mana value is less than or equal to the amount of life you gained this
+# turn", Bre of Clan Stoutarm; "At the beginning of your end step, if a permanent left the
+# battlefield under your control this turn, you may cast ...", Krang & Shredder)
+_TIMED_PERMISSION = re.compile(
+    rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}\b|"
+    rf"(?:^|(?<=[.;:—] )|(?<=\bdo, )|(?<=\bthen ))\b{_TIMED}, "
+    r"(?:you|that player|its owner|its controller|each player|they) may (?:play|cast)\b",
+    re.IGNORECASE)
+
+
+def _no_timed_permission(text: str, what: str) -> None:
+    """Refuse a lasting permission to play or cast cards (_TIMED_PERMISSION) in an effect no
+    template reads: `what` names the ability ("a trigger", "a loyalty ability", ...)."""
+    if (hit := _TIMED_PERMISSION.search(_unquoted(text))) is not None:
+        raise Refused(f'{what} that lets a player play or cast cards until a later time '
+                      f'("{hit.group(0)}"): a permission that outlasts its resolution (601.3, '
+                      "305.1) no template reads")
+
+
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
                            r"\bcan't be cast\b|"
                            # 702.8a, 307.1: a permission to cast spells at instant speed no template
@@ -4967,6 +4999,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # 601.3, 406.3a: as in _effect
             raise Refused(f'a loyalty ability that lets a player cast or play the cards it exiles '
                           f'("{hit.group(0)}"): not in the card format')
+        _no_timed_permission(norm, "a loyalty ability")   # 601.3, 305.1: as in _effect
         if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},
@@ -5008,6 +5041,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                 # 305.2: as in _effect (more land drops once it has resolved)
                 raise Refused("a trigger whose effect lets a player play additional lands (305.2) "
                               "in a way no template reads")
+            _no_timed_permission(eff, "a trigger")   # 601.3, 305.1: as in _effect
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
