@@ -126,6 +126,9 @@ def test_a_card_or_another_card_is_no_type_requirement(results: dict[str, CardRe
     # trigger is not read (combat damage), a permission to play from a graveyard
     "Abbot of Keral Keep", "Reckless Impulse", "Chandra, Pyromaster", "Fallen Shinobi",
     "Yawgmoth's Will",
+    # the duration first, then a clause: "Until end of turn, for as long as that card remains on top
+    # of your library, ... you may play that card" (from the library); after a trigger's comma
+    "Temporal Aperture", "Gwenom, Remorseless",
 ])
 def test_permission_to_play_cards_until_a_later_time_is_refused(results: dict[str, CardResult],
                                                                 name: str) -> None:

@@ -4460,8 +4460,10 @@ _TIMED = (r"(?:this turn|until (?:the )?end of (?:this |the )?turn|until (?:the 
 # battlefield under your control this turn, you may cast ...", Krang & Shredder)
 _TIMED_PERMISSION = re.compile(
     rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}\b|"
-    rf"(?:^|(?<=[.;:—] )|(?<=\bdo, )|(?<=\bthen ))\b{_TIMED}, "
-    r"(?:you|that player|its owner|its controller|each player|they) may (?:play|cast)\b",
+    # ("Until end of turn, for as long as that card remains on top of your library, ... you may play
+    # that card without paying its mana cost", Temporal Aperture)
+    rf"(?:^|(?<=[.;:—] )|(?<=\bdo, )|(?<=\bthen ))\b{_TIMED}, (?:(?!\bif\b)[^.])*?"
+    r"\b(?:you|that player|its owner|its controller|each player|they) may (?:play|cast)\b",
     re.IGNORECASE)
 
 
