@@ -146,3 +146,26 @@ def test_permission_to_play_cards_until_a_later_time_is_refused(results: dict[st
 ])
 def test_conditions_and_read_permissions_are_kept(results: dict[str, CardResult], name: str) -> None:
     assert results[name].card is not None, results[name].refusal
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    # 605.1a, 106.7: the mana abilities of the cards in graveyards or exiled with it
+    ("Necrotic Ooze", "gives a permanent the abilities of other objects"),
+    ("Myr Welder", "gives a permanent the abilities of other objects"),
+    # 601.2c: as hexproof, what may target it
+    ("Karplusan Strider", "says what can't target an object or a player"),
+    ("Dense Foliage", "says what can't target an object or a player"),
+    # 603.2, 110.2, 122.1: what apply does as permanents enter
+    ("Torpor Orb", "changes how permanents enter or what their entering does"),
+    ("Captive Audience", "changes how permanents enter or what their entering does"),
+    ("Solemnity", "changes how permanents enter or what their entering does"),
+])
+def test_static_lines_changing_what_the_rules_read_are_refused(results: dict[str, CardResult],
+                                                               name: str, words: str) -> None:
+    assert words in refusal(results, name)
+
+
+def test_a_modes_target_ban_until_end_of_turn_is_an_effect(results: dict[str, CardResult]) -> None:
+    # "Permanents you control can't be the targets of blue or black spells your opponents control
+    # this turn." (a mode of Display of Dominance): an effect `apply` reports as not modeled
+    assert results["Display of Dominance"].card is not None, results["Display of Dominance"].refusal

@@ -4215,6 +4215,31 @@ _ENCHANT_UNREAD = re.compile(r"^Enchant\b")
 # as not modeled, casting Patron of the Kitsune on an opponent's turn with a Fox to sacrifice was
 # refused (307.1; found by probe20a); no template reads it.
 _OFFERING = re.compile(r"^[A-Za-z-]+ offering$", re.IGNORECASE)
+# 605.1a, 106.7, 602.1: a static line that gives a permanent the activated abilities of other
+# objects ("it has all activated abilities of all creature cards in all graveyards", Necrotic Ooze;
+# "has all activated abilities of all cards exiled with it", Myr Welder; "has all loyalty abilities
+# of all other planeswalkers", Nicol Bolas, Dragon-God) gives it their mana abilities too, and so
+# what it could produce and what it may activate; kept as not modeled, Necrotic Ooze could produce
+# nothing with Llanowar Elves in a graveyard (found by probe24d).
+_SHARES_ABILITIES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil\b)[^\"]*?\b(?:has|have)\b(?: all)?(?: the)?"
+    r"(?: activated| loyalty| mana)? abilities of\b", re.IGNORECASE)
+# 601.2c, 602.2b, 608.2b: a static line that says what can't target a permanent, a player or a card
+# ("This creature can't be the target of blue or black spells", Karplusan Strider; "Creatures can't
+# be the targets of spells", Dense Foliage) decides, as hexproof does, what spells and abilities may
+# target; kept as not modeled, a blue spell was cast targeting Karplusan Strider (probe24d).
+_TARGET_BAN = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\bcan't be the targets? of\b",
+    re.IGNORECASE)
+# 110.2, 614.1c: "This enchantment enters under the control of an opponent of your choice" (Captive
+# Audience, Pendant of Prosperity): `apply` put it onto the battlefield under its caster's control
+# (probe24d). 603.2, 603.6a: "Creatures entering don't cause abilities to trigger" (Torpor Orb,
+# Hushbringer): `apply` put the enters triggers it stops on the stack. 122.1, 614.1c: "Counters
+# can't be put on artifacts, creatures, enchantments, or lands" (Solemnity): a permanent entering
+# "with N counters" got them.
+_ENTERING_CHANGES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)[^\"]*?(?:\benters? under the control of\b|"
+    r"\bdon't cause abilities to trigger\b|\bcounters can't be put on\b)", re.IGNORECASE)
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4236,6 +4261,16 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_ENCHANT_UNREAD, False,
      ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
       "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
+    (_SHARES_ABILITIES, False,
+     ('gives a permanent the abilities of other objects ("%s"), mana abilities among them (605.1a, '
+      "106.7, 602.1); no template reads it")),
+    (_TARGET_BAN, False,
+     ('says what can\'t target an object or a player ("%s") in words no template reads: it decides '
+      "what spells and abilities may target (601.2c, 602.2b, 608.2b)")),
+    (_ENTERING_CHANGES, False,
+     ('changes how permanents enter or what their entering does ("%s": under whose control, 110.2; '
+      "the abilities it triggers, 603.2; the counters put on them, 122.1, 614.1c); no template "
+      "reads it")),
     (_OFFERING, False,
      ('"%s" (702.48a): the card may be cast any time its owner could cast an instant by sacrificing '
       "a permanent of that quality, for less (117.1a, 601.2f); no template reads it")),
