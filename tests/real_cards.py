@@ -4,6 +4,8 @@ and the questions asked of them."""
 
 from __future__ import annotations
 
+import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +13,28 @@ import pytest
 from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary
-from mtgasp.oracle import CardResult, import_files
+from mtgasp.oracle import CardResult, compile_all, import_files, read_cards, validate_results
 from mtgasp.state import parse_state
 
 
-def import_fixture(fixture: Path) -> dict[str, CardResult]:
-    return {r.name: r for r in import_files([fixture]).results}
+def import_fixture(fixture: Path, variants: dict[str, str] | None = None) -> dict[str, CardResult]:
+    """The fixture's cards as the importer compiles them; with `variants` (card name -> the start of
+    one of its paragraphs), those cards compiled without that paragraph: a test of the templates
+    their other lines use when that paragraph makes the importer refuse the card as a whole (e.g.
+    Chandra, Hope's Beacon's "Until the end of your next turn, you may cast ...", 601.3)."""
+    out = {r.name: r for r in import_files([fixture]).results}
+    if variants:
+        data = json.loads(fixture.read_text(encoding="utf-8"))["data"]
+        for name, drop in variants.items():
+            faces = copy.deepcopy(data[name])
+            for f in faces:
+                paras = f.get("text", "").split("\n")
+                assert any(p.startswith(drop) for p in paras) or len(faces) > 1, (name, drop)
+                f["text"] = "\n".join(p for p in paras if not p.startswith(drop))
+            report = compile_all(read_cards({"data": {name: faces}}, f"{fixture.name} variant"))
+            validate_results(report)
+            out[name] = report.results[0]
+    return out
 
 
 def checker_of(results: dict[str, CardResult]) -> Checker:
@@ -24,13 +42,14 @@ def checker_of(results: dict[str, CardResult]) -> Checker:
     return Checker(CardLibrary.from_data({"format": 1, "cards": cards}, source="imported"))
 
 
-def module_fixtures(fixture: Path) -> tuple[Any, Any]:
-    """The module-scoped pytest fixtures ``results`` (the fixture file imported) and ``checker``
-    (a Checker over its imported cards): ``results, checker = module_fixtures(FIXTURE)``."""
+def module_fixtures(fixture: Path, variants: dict[str, str] | None = None) -> tuple[Any, Any]:
+    """The module-scoped pytest fixtures ``results`` (the fixture file imported; `variants` as for
+    import_fixture) and ``checker`` (a Checker over its imported cards):
+    ``results, checker = module_fixtures(FIXTURE)``."""
 
     @pytest.fixture(scope="module")
     def results() -> dict[str, CardResult]:
-        return import_fixture(fixture)
+        return import_fixture(fixture, variants)
 
     @pytest.fixture(scope="module")
     def checker(results: dict[str, CardResult]) -> Checker:

@@ -16,11 +16,15 @@ from mtgasp.apply import apply_action
 from mtgasp.errors import InputError
 from mtgasp.oracle import CardResult
 from mtgasp.state import parse_state
-from real_cards import abilities, module_fixtures, state, why
+from real_cards import abilities, import_fixture, module_fixtures, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_s6grants.json"
 
-results, checker = module_fixtures(FIXTURE)
+# (probe24d: the importer refuses a card whose effect lets a player play or cast cards until a
+# later time, 601.3; the templates of its other lines are tested on the card without that line)
+VARIANTS = {"Chandra, Legacy of Fire": "[0]:", "Chandra, Hope's Beacon": "[+1]: Exile",
+            "Chandra, Heart of Fire": "[+1]: Discard"}
+results, checker = module_fixtures(FIXTURE, VARIANTS)
 
 
 def step(checker: Checker, doc: dict[str, Any], action: dict[str, Any], who: str = "alice",
@@ -51,12 +55,14 @@ def alice(doc: dict[str, Any]) -> dict[str, Any]:
 MOUNTAINS = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
 
 
-def test_all_imported(results: dict[str, CardResult]) -> None:
-    refused = {n for n, r in results.items() if r.card is None}
+def test_all_imported() -> None:
+    refused = {n for n, r in import_fixture(FIXTURE).items() if r.card is None}
     # The Flux: "II, III, IV, V — Exile the top card of your library. You may play that card this
-    # turn." (a permission to play, in scope, that no template reads)
+    # turn." (a permission to play, in scope, that no template reads); so are the loyalty abilities
+    # of VARIANTS ("[+1]: ... Until the end of your next turn, you may cast an instant or sorcery
+    # spell from among those exiled cards", Chandra, Hope's Beacon: 601.3; probe24d)
     assert refused == {"Chandra, Bold Pyromancer", "Saga of Krark Losing His Thumb", "The Bloodsky Massacre",
-                       "The Flux"}
+                       "The Flux", *VARIANTS}
 
 
 # --- symbols for each permanent you control, counted as the ability resolves (608.2h) -------------
@@ -282,8 +288,9 @@ def test_tibalt_and_chandra_instructions_reported_not_performed(results: dict[st
     # Chandra, Flameshaper's "[+2]: Add {R}{R}{R}. Exile the top three cards of your library. ..."
     flame = abilities(results, "Chandra, Flameshaper")[0]
     assert flame["effect"]["produce"] == {"fixed": "{R}{R}{R}"} and len(flame["not_performed"]) == 3
-    # Chandra, Heart of Fire's "[−9]: Search ... You may cast them this turn. Add six {R}."
-    heart = abilities(results, "Chandra, Heart of Fire")[2]
+    # Chandra, Heart of Fire's "[−9]: Search ... You may cast them this turn. Add six {R}." (its
+    # second ability without the first, VARIANTS)
+    heart = abilities(results, "Chandra, Heart of Fire")[1]
     assert heart["cost"] == {"loyalty": -9} and heart["effect"]["produce"] == {"fixed": "{R}" * 6}
 
 

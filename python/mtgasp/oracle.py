@@ -4286,6 +4286,31 @@ _ENCHANT_UNREAD = re.compile(r"^Enchant\b")
 # as not modeled, casting Patron of the Kitsune on an opponent's turn with a Fox to sacrifice was
 # refused (307.1; found by probe20a); no template reads it.
 _OFFERING = re.compile(r"^[A-Za-z-]+ offering$", re.IGNORECASE)
+# 605.1a, 106.7, 602.1: a static line that gives a permanent the activated abilities of other
+# objects ("it has all activated abilities of all creature cards in all graveyards", Necrotic Ooze;
+# "has all activated abilities of all cards exiled with it", Myr Welder; "has all loyalty abilities
+# of all other planeswalkers", Nicol Bolas, Dragon-God) gives it their mana abilities too, and so
+# what it could produce and what it may activate; kept as not modeled, Necrotic Ooze could produce
+# nothing with Llanowar Elves in a graveyard (found by probe24d).
+_SHARES_ABILITIES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil\b)[^\"]*?\b(?:has|have)\b(?: all)?(?: the)?"
+    r"(?: activated| loyalty| mana)? abilities of\b", re.IGNORECASE)
+# 601.2c, 602.2b, 608.2b: a static line that says what can't target a permanent, a player or a card
+# ("This creature can't be the target of blue or black spells", Karplusan Strider; "Creatures can't
+# be the targets of spells", Dense Foliage) decides, as hexproof does, what spells and abilities may
+# target; kept as not modeled, a blue spell was cast targeting Karplusan Strider (probe24d).
+_TARGET_BAN = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?![^\"]*\buntil end of turn\b)[^\"]*?\bcan't be the targets? of\b",
+    re.IGNORECASE)
+# 110.2, 614.1c: "This enchantment enters under the control of an opponent of your choice" (Captive
+# Audience, Pendant of Prosperity): `apply` put it onto the battlefield under its caster's control
+# (probe24d). 603.2, 603.6a: "Creatures entering don't cause abilities to trigger" (Torpor Orb,
+# Hushbringer): `apply` put the enters triggers it stops on the stack. 122.1, 614.1c: "Counters
+# can't be put on artifacts, creatures, enchantments, or lands" (Solemnity): a permanent entering
+# "with N counters" got them.
+_ENTERING_CHANGES = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)[^\"]*?(?:\benters? under the control of\b|"
+    r"\bdon't cause abilities to trigger\b|\bcounters can't be put on\b)", re.IGNORECASE)
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4307,6 +4332,16 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_ENCHANT_UNREAD, False,
      ('an enchant keyword ("%s ...") in words no template reads: it decides what the Aura spell '
       "targets and what the Aura may enchant (702.5a, 303.4a, 115.1b)")),
+    (_SHARES_ABILITIES, False,
+     ('gives a permanent the abilities of other objects ("%s"), mana abilities among them (605.1a, '
+      "106.7, 602.1); no template reads it")),
+    (_TARGET_BAN, False,
+     ('says what can\'t target an object or a player ("%s") in words no template reads: it decides '
+      "what spells and abilities may target (601.2c, 602.2b, 608.2b)")),
+    (_ENTERING_CHANGES, False,
+     ('changes how permanents enter or what their entering does ("%s": under whose control, 110.2; '
+      "the abilities it triggers, 603.2; the counters put on them, 122.1, 614.1c); no template "
+      "reads it")),
     (_OFFERING, False,
      ('"%s" (702.48a): the card may be cast any time its owner could cast an instant by sacrificing '
       "a permanent of that quality, for less (117.1a, 601.2f); no template reads it")),
@@ -4498,6 +4533,7 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
         # exiled with it (exiled_with), 601.3 (found by probe19b)
         raise Refused(f'lets a player cast or play the cards it exiles ("{hit.group(0)}"): a '
                       "permission to cast from exile (601.3, 406.3a) no template reads")
+    _no_timed_permission(eff, "an effect")
     ctx.use("effect.not_modeled")
     return _not_modeled(eff, ctx)
 
@@ -4513,6 +4549,39 @@ _EXILE_PERMISSION = re.compile(
     # "For as long as that card remains exiled, its owner may play it" (Elite Spellbinder)
     r"\bas long as (?:it|that card|those cards|they|the card|each of them) remains? exiled, "
     r"[^.]*?\bmay (?:look at [^.]*?)?(?:cast|play)\b", re.IGNORECASE)
+# 601.3, 305.1, 406.3a: a permission to play or cast cards that lasts until a later time, "Until end
+# of turn, you may play that card" (Abbot of Keral Keep, Act on Impulse), "Until the end of your
+# next turn, you may play those cards" (Reckless Impulse), "You may play it this turn" (Chandra,
+# Pyromaster), "Until end of turn, you may play lands and cast spells from your graveyard"
+# (Yawgmoth's Will), "You may cast target creature card in a graveyard this turn" (Havengul Lich):
+# once the ability has resolved, the cards may be played or cast from exile or a graveyard, which
+# no `effects` entry or object field can say (kept as not modeled, `why` refused casting a card a
+# state says was exiled with its source, 601.3; found by probe24d). Not a permission that lasts
+# only while the ability resolves ("You may cast that card without paying its mana cost").
+_TIMED = (r"(?:this turn|until (?:the )?end of (?:this |the )?turn|until (?:the )?end of your next turn|"
+          r"until your next turn|until the end of (?:that player's|their) next turn|during your next turn)")
+# (the duration of the permission, not of a condition: "You may cast that card without paying its
+# mana cost if the spell's mana value is less than or equal to the amount of life you gained this
+# turn", Bre of Clan Stoutarm; "At the beginning of your end step, if a permanent left the
+# battlefield under your control this turn, you may cast ...", Krang & Shredder)
+_TIMED_PERMISSION = re.compile(
+    rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}\b|"
+    # ("Until end of turn, for as long as that card remains on top of your library, ... you may play
+    # that card without paying its mana cost", Temporal Aperture)
+    rf"(?:^|(?<=[.;:—] )|(?<=\bdo, )|(?<=\bthen ))\b{_TIMED}, (?:(?!\bif\b)[^.])*?"
+    r"\b(?:you|that player|its owner|its controller|each player|they) may (?:play|cast)\b",
+    re.IGNORECASE)
+
+
+def _no_timed_permission(text: str, what: str) -> None:
+    """Refuse a lasting permission to play or cast cards (_TIMED_PERMISSION) in an effect no
+    template reads: `what` names the ability ("a trigger", "a loyalty ability", ...)."""
+    if (hit := _TIMED_PERMISSION.search(_unquoted(text))) is not None:
+        raise Refused(f'{what} that lets a player play or cast cards until a later time '
+                      f'("{hit.group(0)}"): a permission that outlasts its resolution (601.3, '
+                      "305.1) no template reads")
+
+
 _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bcan't (?:cast|play)\b|"
                            r"\bcan't be cast\b|"
                            # 702.8a, 307.1: a permission to cast spells at instant speed no template
@@ -4529,10 +4598,15 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
            r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*|"
+           # (a subtype, not read: "target Beast creature you control" is at least a creature you
+           # control, Contested Cliffs; found by probe24d: the phrase was not read at all)
+           r"(?-i:[A-Z][a-z][\w'-]*)(?= (?:[A-Z][a-z][\w'-]* )*(?:creature|artifact|enchantment|land|planeswalker|permanent)s?\b)|"
            # ("target artifact creature": a card type before another is one more the target must have)
            r"(?:artifact|enchantment|land|creature|planeswalker|battle)(?= (?:artifact|enchantment|land|creature|planeswalker|battle)s?\b))")
 _T_BATTLEFIELD = re.compile(
-    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, and/or |, | or | and/or ){_T_TYPES}s?)*)"
+    # (a later type may have qualifiers of its own: "target artifact, enchantment, or nonbasic land",
+    # Boseiju, Who Endures; "target creature or nonland permanent")
+    rf"(?P<quals>(?:{_T_QUAL}(?:,? or |, | ))*)(?P<types>{_T_TYPES}s?(?:(?:, or |, and/or |, | or | and/or )(?:{_T_QUAL} )*{_T_TYPES}s?)*)"
     r"(?: (?P<ctl>you control|an opponent controls|you don't control|your opponents control))?\b")
 # "[qualifiers] [types] card(s) [words not read] from/in WHOSE graveyard": the qualifiers and the
 # words between ("with mana value 3 or less", Unearth) are left out (the filter admits more)
@@ -4640,7 +4714,9 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
-            if g["types"]:
+            if g["types"] and not re.search(r"\bcards?,? (?:and/)?or\b", g[0]):
+                # (not "target Dragon creature card or Ugin planeswalker card", Haven of the Spirit
+                # Dragon: a card of another kind may be the target, so no type is required)
                 ts = re.split(r" or ", g["types"].strip())
                 if "permanent" in ts:   # a permanent card (110.4b): any permanent type
                     ts = [t for t in ts if t != "permanent"] + [
@@ -4681,14 +4757,22 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 continue   # "target creature or player": a player may be chosen too (601.2c)
             # ("two target artifacts, creatures, and/or lands you control", Ghostly Flicker: each
             # of the three; found by probe19c: the lands and "you control" were not read)
-            words = [t.removesuffix("s") for t in re.split(r", or |, and/or |, | or | and/or ", b["types"])]
+            alts_b = re.split(r", or |, and/or |, | or | and/or ", b["types"])
+            words = [t.split()[-1].removesuffix("s") for t in alts_b]
             types = [t.capitalize() for t in words if t != "permanent"]
             if types and len(types) == len(words):
-                req["types"] = types
+                req["types"] = list(dict.fromkeys(types))
             # ("nonartifact, nonblack creature": each; "black or green creature": either, 601.2c)
             quals = [w for w in re.split(r"[ ,]+", b["quals"]) if w and w != "or"]
             if re.search(r"\bor\b", b["quals"]) and not all(q in COLOR_WORDS for q in quals):
                 quals = []   # "target attacking, blocking, or tapped creature": any one of them
+            if any(" " in t for t in alts_b):
+                # 601.2c: "target artifact, enchantment, or nonbasic land" (Boseiju, Who Endures),
+                # "target artifact or tapped creature": a type with qualifiers of its own after
+                # another is one more the target may have (its qualifiers not read), and the
+                # qualifiers before the first type may be that type's only (found by probe24d:
+                # Boseiju's channel ability was refused with only a nonbasic land to target)
+                quals = []
             for q in quals:
                 if q.startswith("non") and q[3:] in COLOR_WORDS:
                     req.setdefault("non_colors", []).append(COLOR_WORDS[q[3:]])
@@ -4756,7 +4840,26 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             continue
         out.append(req)
         prev = req
-    if alts:
+    # 601.2c: "a spell may require alternative targets only if an alternative or additional cost
+    # was chosen for it": a kicked spell's "instead" whose targets no requirement reads ("instead
+    # any number of target creatures you control", Divine Resilience; "... divided as you choose
+    # among any number of targets instead", Fight with Fire) still replaces the others, which are
+    # then required of a spell cast without its kicker only (found by probe24d: kicked, both were
+    # refused with no creature to target)
+    # 601.2c, 601.2d: "2 damage divided as you choose among one or two targets" (Electrolyze, Fire
+    # // Ice), "... among one, two, or three targets" (Arc Lightning), "to each of two targets"
+    # (Pinnacle of Rage): at least one target is chosen, of a kind no requirement reads (a player
+    # may be one); not "up to two targets", "any number of targets", "X targets", or a qualifier
+    # ("target spell with one or more targets") (found by probe24d: Electrolyze was cast with none)
+    for pm in re.finditer(r"(?<!\bup to )(?<!\bwith )\b(?:one or two|one, two, or three|one or more|two|"
+                          r"three|four) (?:other )?targets\b", plain):
+        psent = plain[plain.rfind(".", 0, pm.start()) + 1:].lstrip()
+        if not _KICKED_IF.match(psent):
+            unread += 1
+    alt_unread = any(_KICKED_IF.match(s) and re.search(r"\binstead\b", s)
+                     and re.search(r"\btargets?\b", s)
+                     for s in (t.lstrip() for t in re.split(r"(?<=\.)\s", plain)))
+    if alts or (alt_unread and out):
         # 601.2c, 702.33d: kicked, the targets of "instead" are chosen in place of the others: the
         # others are required only of a spell cast without its kicker ("kicked": false), those of
         # "instead" only of a kicked one ("kicked": true). Tear Asunder unkicked needs an artifact
@@ -5004,6 +5107,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             # 601.3, 406.3a: as in _effect
             raise Refused(f'a loyalty ability that lets a player cast or play the cards it exiles '
                           f'("{hit.group(0)}"): not in the card format')
+        _no_timed_permission(norm, "a loyalty ability")   # 601.3, 305.1: as in _effect
         if lm is not None and ctx.face.loyalty is not None and re.fullmatch(r"\d+", ctx.face.loyalty):
             n = int(lm["n"]) * (-1 if lm["sign"] in ("−", "-") else 1)
             return {"kind": "activated", "text": line, "cost": {"loyalty": n},
@@ -5031,6 +5135,21 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                 # 601.3, 406.3a: as in _effect (Thief of Sanity's, Valakut Exploration's cards)
                 raise Refused(f'lets a player cast or play the cards it exiles ("{hit.group(0)}"): '
                               "a permission to cast from exile (601.3, 406.3a) no template reads")
+            if (hit := _CAST_CHANGES.search(_unquoted(eff))) is not None:
+                # 601.2f, 601.3, 702.8a: as in _effect, whether or not the trigger is read: once it
+                # has resolved, "the next spell you cast this turn costs {1} less to cast" (Peerless
+                # Samurai), "spells they cast this turn cost {2} more to cast" (Academy Loremaster),
+                # "you can't cast spells until your next turn" (Innocuous Researcher), "you may cast
+                # Dinosaur spells this turn as though they had flash" (Cherished Hatchling) change
+                # what spells cost or whether they can be cast, and no `effects` entry can say so
+                # (found by probe24d: kept as not modeled)
+                raise Refused(f'a trigger whose effect changes what spells cost or whether they can '
+                              f'be cast ("{hit.group(0)}") in a way no template reads')
+            if _EXTRA_LANDS.search(_unquoted(eff)):
+                # 305.2: as in _effect (more land drops once it has resolved)
+                raise Refused("a trigger whose effect lets a player play additional lands (305.2) "
+                              "in a way no template reads")
+            _no_timed_permission(eff, "a trigger")   # 601.3, 305.1: as in _effect
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
