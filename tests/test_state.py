@@ -980,8 +980,8 @@ ACT_ON_IMPULSE = {
 
 
 @pytest.mark.parametrize(("card", "says"), [
-    ("Act on Impulse", "Act on Impulse's effect that lasts after it resolves (\"Until end of turn, you may "
-                       "play those cards.\") is not modeled"),
+    ("Act on Impulse", ("Act on Impulse's effect that lasts after it resolves (\"Until end of turn, you may "
+                        "play those cards.\") is not modeled")),
     ("Lightning Bolt", "Lightning Bolt has no effect that lasts after it resolves"),
 ])
 def test_an_effect_naming_a_card_whose_lasting_effect_isnt_modeled_says_so(card: str, says: str) -> None:
