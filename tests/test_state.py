@@ -971,3 +971,35 @@ def test_restricted_mana_of_the_chosen_type_names_the_type(entry: dict[str, Any]
         with pytest.raises(InputError) as exc:
             parse_state(doc, library)
         assert f"players[0].restricted_mana[0].{problem}" in str(exc.value)
+
+
+ACT_ON_IMPULSE = {
+    "name": "Act on Impulse", "layout": "normal",
+    "faces": [{"name": "Act on Impulse", "mana_cost": "{2}{R}", "supertypes": [], "types": ["Sorcery"],
+               "subtypes": [],
+               "oracle": "Exile the top three cards of your library. Until end of turn, you may play those cards.",
+               "abilities": [{"kind": "spell",
+                              "text": "Exile the top three cards of your library. Until end of turn, you may "
+                                      "play those cards.",
+                              "effect": {"action": "not_modeled"}, "template": "effect.not_modeled"}]}],
+    "source": {"format": "mtgjson"}}
+
+
+@pytest.mark.parametrize(("card", "says"), [
+    ("Act on Impulse", ("Act on Impulse's effect that lasts after it resolves (\"Until end of turn, you may "
+                        "play those cards.\") is not modeled")),
+    ("Lightning Bolt", "Lightning Bolt has no effect that lasts after it resolves"),
+])
+def test_an_effect_naming_a_card_whose_lasting_effect_isnt_modeled_says_so(card: str, says: str) -> None:
+    """611.2a: Act on Impulse's "Until end of turn, you may play those cards" is an effect that lasts
+    after the spell resolves, which no template reads: the state's `effects` can't list it, and the
+    problem says so instead of calling it a card with no lasting effect (found by probe24c)."""
+    from mtgasp.cards import CardLibrary
+    library = CardLibrary.from_data({"format": 1, "cards": [ACT_ON_IMPULSE]}, source="test",
+                                    base=_builtin_library())
+    doc = {"format": 1, "turn": 2, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}], "objects": [],
+           "effects": [{"card": card, "controller": "alice", "duration": "end_of_turn"}]}
+    with pytest.raises(InputError) as exc:
+        parse_state(doc, library)
+    assert f"effects[0].card: {says}" in str(exc.value)

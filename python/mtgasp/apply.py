@@ -706,12 +706,20 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
     # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
     bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
-    rng.shuffle(bottom)
+    # 701.22a: a card a scry puts on the bottom goes there in the order its player chooses (each
+    # under the ones chosen before it), which the encodings' own event says; only the rest that
+    # hideaway or Kolvori put there go in a random order (702.75a). (Found by probe24c: a scry's
+    # one card was said to go to the bottom "in a random order".)
+    chosen = {oid[a.arguments[0].number] for a in by_name.get("to_bottom_chosen", [])}
+    randomized = [b for b in bottom if b not in chosen]
+    rng.shuffle(randomized)
+    bottom = [b for b in bottom if b in chosen] + randomized
     if bottom:
         moved = [objs[b] for b in bottom]
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
-        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order, as the "
-                      "resolving ability instructs (608.2c).")
+        if randomized:
+            events.append(f"{len(randomized)} card(s) go to the bottom of the library in a random order, as the "
+                          "resolving ability instructs (608.2c).")
         # 401.1: a library given by its size (library_size) lists its top cards; the cards it doesn't
         # list lie below them. A card put on the bottom of such a library is below those cards, where
         # the state can't list it: it stays in the library, counted by library_size, unlisted. (Found

@@ -1854,6 +1854,31 @@ def _has_lasting_effect(card: Any) -> bool:
     return False
 
 
+# 611.2a: words of an effect that lasts after its spell or ability resolves ("Until end of turn, you
+# may play those cards", "You may play that card this turn", "until the end of your next turn").
+_LASTING_WORDS = re.compile(r"\buntil (?:the )?end of\b|\bmay (?:cast|play)\b[^.]*\bthis turn\b|"
+                            r"\buntil your next\b|\bfor as long as\b", re.IGNORECASE)
+
+
+def _unmodeled_lasting_sentence(card: Any) -> str | None:
+    """The first sentence of a spell's or a non-static ability's line kept as not modeled that says
+    its effect lasts after it resolves (611.2a), of a card with no modeled lasting effect; else None."""
+    if _has_lasting_effect(card):
+        return None
+    for face in card.faces:
+        for ab in face.abilities:
+            if ab.kind == "static":
+                continue
+            parts = [ab.spec.get("effect"), *(ab.spec.get("effects") or [])]
+            if ab.kind != "not_modeled" and not any(
+                    isinstance(e, Mapping) and e.get("action") == "not_modeled" for e in parts):
+                continue
+            for sentence in re.split(r"(?<=\.)\s+", str(ab.text or "")):
+                if _LASTING_WORDS.search(sentence):
+                    return sentence
+    return None
+
+
 def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_player: _PlayerCheck) -> Effect | None:
     path = f"effects[{i}]"
     re_ = f.mapping(path, raw, 'an object such as {"card": "Pale Moon", "controller": "bob", '
@@ -1875,6 +1900,15 @@ def _parse_effect(f: _Fields, i: int, raw: Any, library: CardLookup, check_playe
                 f.add(_sub(path, "card"), f"{card.name}'s effect makes one permanent a creature until end of "
                                           "turn: give that permanent an `animated` field (e.g. {\"power\": 2, "
                                           "\"toughness\": 2}) instead of an entry of effects")
+            elif (unmodeled := _unmodeled_lasting_sentence(card)) is not None:
+                # 611.2a: the card has such an effect, one no template reads (Act on Impulse's "Until
+                # end of turn, you may play those cards."): it can't be listed, and saying the card
+                # has none would be false (found by probe24c)
+                f.add(_sub(path, "card"), f"{card.name}'s effect that lasts after it resolves (\"{unmodeled}\") "
+                                          "is not modeled (its line is kept as not modeled, "
+                                          "docs/import-templates.md), so it can't be listed as a lasting "
+                                          "effect; those modeled are such as Pale Moon's \"Until end of "
+                                          "turn, ...\"")
             elif not _has_lasting_effect(card):
                 # 611.2a: a resolved spell's or ability's continuous effect (Pale Moon's "Until end of
                 # turn, ..."); a card without one leaves no effect, and a permanent's static ability
