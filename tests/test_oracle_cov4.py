@@ -532,6 +532,27 @@ def test_gush_returns_two_islands(results: dict[str, CardResult], checker: Check
     assert not why(checker, state([gush, islands[0]]), alt).legal
 
 
+def test_fireblast_sacrifices_two_mountains(results: dict[str, CardResult], checker: Checker) -> None:
+    # Fireblast: "You may sacrifice two Mountains rather than pay this spell's mana cost." (118.9;
+    # found by probe24b: refused at import); Downhill Charge: "... sacrifice a Mountain ..."
+    assert abilities(results, "Fireblast")[0] == {"kind": "alternative_cost", "cost": {
+        "sacrifice": {"subtypes": ["Mountain"], "count": 2}}}
+    assert abilities(results, "Downhill Charge")[0]["cost"] == {"sacrifice": {"subtypes": ["Mountain"]}}
+    fb = {"id": "fb", "card": "Fireblast", "zone": "hand"}
+    mountains = [{"id": f"m{i}", "card": "Mountain", "tapped": True} for i in range(2)]
+    alt = {"kind": "cast", "object": "fb", "method": "alternative", "targets": ["bob"]}
+    # tapped Mountains are sacrificed as well (118.3: only sacrificing them is asked)
+    after = applied(checker, state([fb, *mountains]), alt)
+    assert {obj(after, "m0")["zone"], obj(after, "m1")["zone"]} == {"graveyard"}
+    assert obj(after, "fb")["zone"] == "stack" and obj(after, "fb")["method"] == "alternative"
+    # one Mountain and a Forest: two Mountains are asked, 118.3 alone
+    v = why(checker, state([fb, mountains[0], {"id": "f", "card": "Forest"}]), alt)
+    assert not v.legal and rules(v) == {"118.3"}
+    # a Forest named to be sacrificed is refused (118.3)
+    v = why(checker, state([fb, *mountains, {"id": "f", "card": "Forest"}]), {**alt, "sacrifice": ["m0", "f"]})
+    assert not v.legal and rules(v) == {"118.3"}
+
+
 def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResult],
                                                     checker: Checker) -> None:
     # Vivi Ornitier: "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi

@@ -1024,9 +1024,14 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict):
                 for k in ab["cost"]:
-                    if k not in ("mana", "life", "return_permanent"):
-                        self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life and "
-                                                     "return_permanent only")
+                    if k not in ("mana", "life", "return_permanent", "sacrifice"):
+                        self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life, "
+                                                     "return_permanent and sacrifice only")
+                sac = ab["cost"].get("sacrifice")
+                if sac is not None and not (isinstance(sac, dict) and ("type" in sac or "subtypes" in sac)
+                                            and not sac.get("token")):
+                    self.add(f"{path}.cost.sacrifice", 'an alternative cost sacrifices permanents of a '
+                                                       '"type" or "subtypes" ("sacrifice two Mountains")')
         if granted:
             self.add(path, "an alternative cost is not granted")
 

@@ -418,6 +418,8 @@ class FactWriter:
                        F("sup", [rt, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
                        F("type", [rt]))
                 self.add("alternative_return", a, flt, N(int(rp.get("count", 1))))
+            if isinstance(cost.get("sacrifice"), dict):  # "sacrifice two Mountains" (Fireblast)
+                self.activation_cost(a, {"sacrifice": cost["sacrifice"]}, prefix="alternative")
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
@@ -957,8 +959,8 @@ class FactWriter:
             # chosen as a sacrifice is (mana.lp's sac(L,Opt) options), but exiled (118.3, 406.1)
             self.add("activation_sacrifice", a, F("type", [C(ep["type"].lower())]))
             self.add("activation_exiles_chosen", a)
-        if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
-            self.add("activation_sacrifice_count", a, N(int(sac["count"])))
+        if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix in ("activation", "alternative"):
+            self.add(f"{prefix}_sacrifice_count", a, N(int(sac["count"])))
         if isinstance(cost.get("put_counters"), dict) and prefix == "activation":
             # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
             for ck, cn in cost["put_counters"].items():

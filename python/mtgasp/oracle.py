@@ -568,18 +568,25 @@ _PLURAL_SAC = {"lands": "Land", "artifacts": "Artifact", "creatures": "Creature"
                "enchantments": "Enchantment"}
 
 
+_PLURAL_BASIC = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
+                 "Forests": "Forest"}
+
+
 @template("cost.sacrifice_n", "cost",
-          rf"Sacrifice (?:(?P<n>{NUM}) (?P<t>lands|artifacts|creatures|enchantments|tokens)|"
-          r"(?P<one>an? token))",
-          '"sacrifice": {"type": "Artifact", "count": 2} | {"token": true} (tokens only, 111.1; '
-          "the payment search picks which; a count only outside mana abilities)",
-          "CR 701.21, 118.3, 602.2b",
-          "The Gold Saucer: Sacrifice two artifacts; Fountainport: Sacrifice a token")
+          rf"Sacrifice (?:(?P<n>{NUM}) (?:(?P<t>lands|artifacts|creatures|enchantments|tokens)|"
+          r"(?P<bt>Plains|Islands|Swamps|Mountains|Forests))|(?P<one>an? token))",
+          '"sacrifice": {"type": "Artifact", "count": 2} | {"subtypes": ["Mountain"], "count": 2} | '
+          '{"token": true} (tokens only, 111.1; the payment search picks which; a count only '
+          "outside mana abilities)",
+          "CR 701.21, 118.3, 602.2b, 305.6",
+          "The Gold Saucer: Sacrifice two artifacts; Fountainport: Sacrifice a token; Fireblast: "
+          "You may sacrifice two Mountains rather than pay this spell's mana cost.")
 def _c_sac_n(m: re.Match[str], ctx: Ctx) -> Any:
     if m["one"]:
         return {"sacrifice": {"token": True}}
     n = _num(m["n"])
-    sac: dict[str, Any] = {"token": True} if m["t"] == "tokens" else {"type": _PLURAL_SAC[m["t"]]}
+    sac: dict[str, Any] = ({"subtypes": [_PLURAL_BASIC[m["bt"]]]} if m["bt"] else
+                           {"token": True} if m["t"] == "tokens" else {"type": _PLURAL_SAC[m["t"]]})
     if n > 1:
         sac["count"] = n
     return {"sacrifice": sac}
@@ -3263,14 +3270,20 @@ def _c_reveal(m: re.Match[str], ctx: Ctx) -> Any:
 @template("cost.alternative", "line",
           r"You may (?P<cost>.+?) rather than pay ~'s mana cost",
           '{"kind": "alternative_cost", "cost": COST} (the cast method "alternative": mana, life, '
-          "return_permanent; the mana cost isn't paid, additional costs and increases are)",
+          "return_permanent, sacrifice of permanents of a type or subtype; the mana cost isn't "
+          "paid, additional costs and increases are)",
           "CR 118.9, 601.2b, 601.2f-h", "Wildfield Borderpost: You may pay {1} and return a basic "
-          "land you control to its owner's hand rather than pay this spell's mana cost.")
+          "land you control to its owner's hand rather than pay this spell's mana cost; Fireblast: "
+          "You may sacrifice two Mountains rather than pay this spell's mana cost.")
 def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost:
         raise Refused("an alternative cost of a spell with {X}: not in the card format")
     cost = parse_cost(m["cost"], ctx)
-    bad = [k for k in cost if k not in ("mana", "life", "return_permanent")]
+    bad = [k for k in cost if k not in ("mana", "life", "return_permanent", "sacrifice")]
+    if cost.get("sacrifice") == "self" or (isinstance(cost.get("sacrifice"), dict)
+                                           and "subtypes" not in cost["sacrifice"]
+                                           and "type" not in cost["sacrifice"]):
+        bad = ["sacrifice"]   # (only "a Mountain", "two Mountains", "an artifact", "two lands")
     if bad:
         raise Refused(f"an alternative cost with {bad[0]}: not in the card format")
     return {"kind": "alternative_cost", "cost": cost}
