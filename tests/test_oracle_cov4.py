@@ -553,6 +553,31 @@ def test_fireblast_sacrifices_two_mountains(results: dict[str, CardResult], chec
     assert not v.legal and rules(v) == {"118.3"}
 
 
+def test_snuff_out_alternative_cost_only_with_a_swamp(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    # Snuff Out: "If you control a Swamp, you may pay 4 life rather than pay this spell's mana
+    # cost." (118.9; found by probe24b: refused at import); Dark Triumph: "... sacrifice a creature ..."
+    assert abilities(results, "Snuff Out")[0] == {"kind": "alternative_cost", "cost": {"life": 4},
+                                                  "condition": {"you_control": {"subtypes": ["Swamp"]}}}
+    assert abilities(results, "Dark Triumph")[0]["cost"] == {"sacrifice": {"type": "Creature"}}
+    so = {"id": "so", "card": "Snuff Out", "zone": "hand"}
+    bears = {"id": "bb", "card": "Grizzly Bears", "owner": "bob"}
+    alt = {"kind": "cast", "object": "so", "method": "alternative", "targets": ["bb"]}
+    swamp = {"id": "s", "card": "Swamp", "tapped": True}
+    assert why(checker, state([so, bears, swamp]), alt).legal
+    after = applied(checker, state([so, bears, swamp]), alt)
+    assert obj(after, "so")["zone"] == "stack" and after["players"][0]["life"] == 16
+    # no Swamp of alice's (bob's doesn't count): the method isn't available, 118.9 alone
+    v = why(checker, state([so, bears, {**swamp, "owner": "bob"}]), alt)
+    assert not v.legal and rules(v) == {"118.9"}
+    # Dark Triumph with a Swamp and no creature to sacrifice: 118.3
+    dt = {"id": "dt", "card": "Dark Triumph", "zone": "hand"}
+    v = why(checker, state([dt, swamp]), {"kind": "cast", "object": "dt", "method": "alternative"})
+    assert not v.legal and rules(v) == {"118.3"}
+    assert why(checker, state([dt, swamp, {"id": "g", "card": "Grizzly Bears"}]),
+               {"kind": "cast", "object": "dt", "method": "alternative"}).legal
+
+
 def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResult],
                                                     checker: Checker) -> None:
     # Vivi Ornitier: "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi

@@ -225,7 +225,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ("or_pay",)),
-    "alternative_cost": (("cost",), ()),
+    "alternative_cost": (("cost",), ("condition",)),
     "not_modeled": ((), ()),
 }
 
@@ -1032,6 +1032,13 @@ class _Validator:
                                             and not sac.get("token")):
                     self.add(f"{path}.cost.sacrifice", 'an alternative cost sacrifices permanents of a '
                                                        '"type" or "subtypes" ("sacrifice two Mountains")')
+        if "condition" in ab:  # "If you control a Swamp, you may pay 4 life rather than ..." (Snuff Out)
+            p = f"{path}.condition"
+            cond = self.obj(ab["condition"], p, '{"you_control": {"subtypes": ["Swamp"]}}')
+            if cond is not None:
+                self.fields(cond, p, ("you_control",), ())
+                if "you_control" in cond:
+                    self.you_control(cond["you_control"], f"{p}.you_control")
         if granted:
             self.add(path, "an alternative cost is not granted")
 

@@ -418,6 +418,10 @@ class FactWriter:
                        F("sup", [rt, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
                        F("type", [rt]))
                 self.add("alternative_return", a, flt, N(int(rp.get("count", 1))))
+            cond = spec.get("condition")
+            if isinstance(cond, dict) and isinstance(cond.get("you_control"), dict):
+                # "If you control a Swamp, you may pay 4 life rather than ..." (Snuff Out, 118.9)
+                self.you_control(a, C("altcost"), cond["you_control"])
             if isinstance(cost.get("sacrifice"), dict):  # "sacrifice two Mountains" (Fireblast)
                 self.activation_cost(a, {"sacrifice": cost["sacrifice"]}, prefix="alternative")
         if kind == "activated" and spec.get("timing"):

@@ -3289,6 +3289,19 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "alternative_cost", "cost": cost}
 
 
+@template("cost.alternative_if_you_control", "line",
+          r"If you control a (?P<sub>[A-Z][a-z]+), you may (?P<cost>.+?) rather than pay ~'s mana cost",
+          '{"kind": "alternative_cost", "cost": COST, "condition": {"you_control": {"subtypes": '
+          '["Swamp"]}}} (as cost.alternative, the cast method "alternative" only while its caster '
+          "controls a permanent of that subtype)",
+          "CR 118.9, 601.2b, 601.2f-h", "Snuff Out: If you control a Swamp, you may pay 4 life rather "
+          "than pay this spell's mana cost.")
+def _l_alternative_if(m: re.Match[str], ctx: Ctx) -> Any:
+    out = _l_alternative(m, ctx)
+    out["condition"] = {"you_control": {"subtypes": [m["sub"]]}}
+    return out
+
+
 @template("static.doesnt_untap", "line",
           r"~ doesn't untap during your untap step(?: if it has an? (?P<k>[a-z]+) counters? on it)?",
           '{"kind": "static", "doesnt_untap": true | {"if_counter": "depletion"}} (`apply`: it stays '
@@ -5549,7 +5562,7 @@ def _main_template(ab: Ability, used: list[str]) -> str:
     if ab["kind"] == "activated":
         return "activated"
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
-        return "cost.alternative"
+        return "cost.alternative_if_you_control" if "condition" in ab else "cost.alternative"
     return used[0]
 
 
