@@ -578,6 +578,21 @@ def test_snuff_out_alternative_cost_only_with_a_swamp(results: dict[str, CardRes
                {"kind": "cast", "object": "dt", "method": "alternative"}).legal
 
 
+def test_stonecoil_serpent_protection_from_multicolored(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # Stonecoil Serpent: "Reach, trample, protection from multicolored" (702.16a-b, 105.2b; found by
+    # probe24b: kept as a not-modeled keyword, so Terminate could target it)
+    assert {"keyword": "protection", "from": ["multicolored"]} in [
+        {k: v for k, v in a.items() if k in ("keyword", "from")} for a in abilities(results, "Stonecoil Serpent")]
+    lands = [{"id": "s", "card": "Swamp"}, {"id": "m", "card": "Mountain"}]
+    serpent = {"id": "ss", "card": "Stonecoil Serpent", "owner": "bob", "counters": {"+1/+1": 2}}
+    terminate = {"id": "t", "card": "Terminate", "zone": "hand"}
+    v = why(checker, state([*lands, serpent, terminate]), {"kind": "cast", "object": "t", "targets": ["ss"]})
+    assert not v.legal and "702.16b" in rules(v)
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "hand"}
+    assert why(checker, state([*lands, serpent, bolt]), {"kind": "cast", "object": "b", "targets": ["ss"]}).legal
+
+
 def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResult],
                                                     checker: Checker) -> None:
     # Vivi Ornitier: "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi

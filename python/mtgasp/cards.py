@@ -88,7 +88,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 # 702.16a: the qualities a "protection from ..." keyword may name in the card format: a color, a
 # card type, or "everything" (702.16j)
 PROTECTION_FROM = (*COLOR_LETTERS, "Artifact", "Creature", "Enchantment", "Instant", "Sorcery",
-                   "Land", "Planeswalker", "Battle", "everything")
+                   "Land", "Planeswalker", "Battle", "everything", "multicolored")
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
 
 

@@ -376,7 +376,7 @@ class FactWriter:
                 self.add("keyword_n", a, N(spec["n"]))
             if spec.get("keyword") == "protection":   # 702.16a, 702.16g, 702.16j
                 for q in spec.get("from") or []:
-                    self.add("protection_from", a, C("everything") if q == "everything" else
+                    self.add("protection_from", a, C(q) if q in ("everything", "multicolored") else
                              F("color", [C(q.lower())]) if len(q) == 1 else F("type", [C(q.lower())]))
             if spec.get("keyword") == "enchant" and "what" in spec:
                 from mtgasp.cards import enchant_parts

@@ -4098,19 +4098,20 @@ def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
 _PROT_QUALITY = {**COLOR_WORDS, "artifacts": "Artifact", "creatures": "Creature",
                  "enchantments": "Enchantment", "instants": "Instant", "sorceries": "Sorcery",
                  "lands": "Land", "planeswalkers": "Planeswalker", "battles": "Battle",
-                 "everything": "everything"}
+                 "everything": "everything", "multicolored": "multicolored"}
 _PROT_WORD = r"(?:white|blue|black|red|green|artifacts|creatures|enchantments|instants|sorceries|" \
-             r"lands|planeswalkers|battles|everything|all colors|each color)"
+             r"lands|planeswalkers|battles|everything|all colors|each color|multicolored)"
 
 
 @template("keyword.protection", "keyword",
           rf"Protection from (?P<qs>{_PROT_WORD}(?:,? and from {_PROT_WORD}|, from {_PROT_WORD})*)",
-          '{"kind": "keyword", "keyword": "protection", "from": ["W", "U"]} (a color, a card type or '
-          '"everything"; "all colors" is the five colors; any other quality is a not-modeled '
-          "keyword: its targets, Auras and damage are not checked)",
+          '{"kind": "keyword", "keyword": "protection", "from": ["W", "U"]} (a color, a card type, '
+          '"multicolored" (two or more colors, 105.2b) or "everything"; "all colors" is the five '
+          "colors; any other quality is a not-modeled keyword: its targets, Auras and damage are not "
+          "checked)",
           "CR 702.16a-c, 702.16g-h, 702.16j",
           "Progenitus: Protection from everything; Sword of Body and Mind's \"protection from green "
-          "and from blue\"")
+          "and from blue\"; Stonecoil Serpent's \"protection from multicolored\"")
 def _k_protection(m: re.Match[str], ctx: Ctx) -> Any:
     qs: list[str] = []
     for w in re.split(r",? and from |, from ", m["qs"].lower()):
