@@ -593,6 +593,25 @@ def test_stonecoil_serpent_protection_from_multicolored(results: dict[str, CardR
     assert why(checker, state([*lands, serpent, bolt]), {"kind": "cast", "object": "b", "targets": ["ss"]}).legal
 
 
+def test_force_of_will_exiles_another_blue_card(results: dict[str, CardResult], checker: Checker) -> None:
+    # Force of Will: "You may pay 1 life and exile a blue card from your hand rather than pay this
+    # spell's mana cost." (118.9; found by probe24b: refused at import)
+    assert abilities(results, "Force of Will")[0]["cost"] == {
+        "life": 1, "exile_from_hand": {"count": 1, "colors": ["U"]}}
+    fow = {"id": "fow", "card": "Force of Will", "zone": "hand"}
+    bolt = {"id": "lb", "card": "Lightning Bolt", "owner": "bob", "zone": "stack", "cast_from": "hand",
+            "method": "normal", "mana_spent": 1, "targets": ["alice"]}
+    alt = {"kind": "cast", "object": "fow", "method": "alternative", "targets": ["lb"]}
+    on_bobs_turn = {"active_player": "bob", "stack": ["lb"]}
+    # another Force of Will is blue: it is exiled, 1 life is paid
+    two = state([fow, {**fow, "id": "fow2"}, bolt]) | on_bobs_turn
+    after = applied(checker, two, alt)
+    assert obj(after, "fow2")["zone"] == "exile" and obj(after, "fow")["zone"] == "stack"
+    # itself only (it is on the stack as its costs are paid, 601.2a): 118.3
+    v = why(checker, state([fow, bolt]) | on_bobs_turn, alt)
+    assert not v.legal and rules(v) == {"118.3"}
+
+
 def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResult],
                                                     checker: Checker) -> None:
     # Vivi Ornitier: "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi

@@ -662,6 +662,10 @@ class _Validator:
                 self.add(p, "not on a mana ability")
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
+            eh = ab["cost"].get("exile_from_hand") if isinstance(ab["cost"], dict) else None
+            if isinstance(eh, dict) and "colors" in eh:
+                self.add(f"{path}.cost.exile_from_hand.colors", "only an alternative cost exiles a card "
+                                                                "of a color from its caster's hand")
             mc = ab["cost"].get("mana") if isinstance(ab["cost"], dict) else None
             if "mana" in ab and isinstance(mc, str):
                 # payment.lp orders mana abilities by the mana their costs take: only two-color
@@ -1024,9 +1028,9 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict):
                 for k in ab["cost"]:
-                    if k not in ("mana", "life", "return_permanent", "sacrifice"):
+                    if k not in ("mana", "life", "return_permanent", "sacrifice", "exile_from_hand"):
                         self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life, "
-                                                     "return_permanent and sacrifice only")
+                                                     "return_permanent, sacrifice and exile_from_hand only")
                 sac = ab["cost"].get("sacrifice")
                 if sac is not None and not (isinstance(sac, dict) and ("type" in sac or "subtypes" in sac)
                                             and not sac.get("token")):
@@ -1100,9 +1104,12 @@ class _Validator:
         if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
             eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
             if eh is not None:
-                self.fields(eh, f"{path}.exile_from_hand", (), ("count",))
+                self.fields(eh, f"{path}.exile_from_hand", (), ("count", "colors"))
                 if "count" in eh:
                     self.integer(eh["count"], f"{path}.exile_from_hand.count", 1)
+                if "colors" in eh:  # "exile a blue card from your hand" (an alternative cost's only)
+                    self.string_list(eh["colors"], f"{path}.exile_from_hand.colors", COLOR_LETTERS,
+                                     "a color letter")
             if "discard" in cost:
                 self.add(f"{path}.exile_from_hand", 'not with "discard" in the same cost')
         if "exile_permanent" in cost:  # "Exile a creature you control" (118.3, 406.1)

@@ -422,6 +422,11 @@ class FactWriter:
             if isinstance(cond, dict) and isinstance(cond.get("you_control"), dict):
                 # "If you control a Swamp, you may pay 4 life rather than ..." (Snuff Out, 118.9)
                 self.you_control(a, C("altcost"), cond["you_control"])
+            eh = cost.get("exile_from_hand")
+            if isinstance(eh, dict):  # "exile a blue card from your hand" (Force of Will)
+                cols = eh.get("colors") or []
+                self.add("alternative_exile_hand", a, F("color", [C(cols[0].lower())]) if cols else C("any"),
+                         N(int(eh.get("count", 1))))
             if isinstance(cost.get("sacrifice"), dict):  # "sacrifice two Mountains" (Fireblast)
                 self.activation_cost(a, {"sacrifice": cost["sacrifice"]}, prefix="alternative")
         if kind == "activated" and spec.get("timing"):

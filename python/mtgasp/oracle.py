@@ -828,10 +828,17 @@ def _c_exile_permanent(m: re.Match[str], ctx: Ctx) -> Any:
     return {"exile_permanent": {"type": m["t"].capitalize()}}
 
 
-@template("cost.exile_from_hand", "cost", r"Exile a card from your hand",
-          '"exile_from_hand": {"count": 1} (chosen as a discarded card is; `apply` exiles it)',
-          "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.")
+@template("cost.exile_from_hand", "cost",
+          r"Exile an? (?:(?P<col>white|blue|black|red|green) )?card from your hand",
+          '"exile_from_hand": {"count": 1} | {"count": 1, "colors": ["U"]} (chosen as a discarded '
+          "card is; `apply` exiles it; a color only in an alternative cost: Force of Will's \"exile "
+          'a blue card from your hand\", a card other than the spell, 601.2a)',
+          "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.; "
+          "Force of Will: You may pay 1 life and exile a blue card from your hand rather than pay "
+          "this spell's mana cost.")
 def _c_exile_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["col"]:
+        return {"exile_from_hand": {"count": 1, "colors": [COLOR_WORDS[m["col"]]]}}
     return {"exile_from_hand": {"count": 1}}
 
 
@@ -3279,7 +3286,7 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost:
         raise Refused("an alternative cost of a spell with {X}: not in the card format")
     cost = parse_cost(m["cost"], ctx)
-    bad = [k for k in cost if k not in ("mana", "life", "return_permanent", "sacrifice")]
+    bad = [k for k in cost if k not in ("mana", "life", "return_permanent", "sacrifice", "exile_from_hand")]
     if cost.get("sacrifice") == "self" or (isinstance(cost.get("sacrifice"), dict)
                                            and "subtypes" not in cost["sacrifice"]
                                            and "type" not in cost["sacrifice"]):
