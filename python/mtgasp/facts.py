@@ -427,8 +427,13 @@ class FactWriter:
                 cols = eh.get("colors") or []
                 self.add("alternative_exile_hand", a, F("color", [C(cols[0].lower())]) if cols else C("any"),
                          N(int(eh.get("count", 1))))
-            if isinstance(cost.get("sacrifice"), dict):  # "sacrifice two Mountains" (Fireblast)
-                self.activation_cost(a, {"sacrifice": cost["sacrifice"]}, prefix="alternative")
+            sac = cost.get("sacrifice")
+            if isinstance(sac, dict):  # "sacrifice two Mountains" (Fireblast): a type or a subtype
+                t = C(sac["type"].lower()) if "type" in sac else C("any")
+                self.add("alternative_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])])
+                         if sac.get("subtypes") else F("type", [t]))
+                if int(sac.get("count", 1)) > 1:
+                    self.add("alternative_sacrifice_count", a, N(int(sac["count"])))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):
@@ -968,8 +973,8 @@ class FactWriter:
             # chosen as a sacrifice is (mana.lp's sac(L,Opt) options), but exiled (118.3, 406.1)
             self.add("activation_sacrifice", a, F("type", [C(ep["type"].lower())]))
             self.add("activation_exiles_chosen", a)
-        if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix in ("activation", "alternative"):
-            self.add(f"{prefix}_sacrifice_count", a, N(int(sac["count"])))
+        if isinstance(sac, dict) and int(sac.get("count", 1)) > 1 and prefix == "activation":
+            self.add("activation_sacrifice_count", a, N(int(sac["count"])))
         if isinstance(cost.get("put_counters"), dict) and prefix == "activation":
             # put on the source as the cost is paid (entering.lp's counters_put/3, as a rider's)
             for ck, cn in cost["put_counters"].items():
