@@ -633,6 +633,22 @@ def test_triggers_are_said_after_the_final_step_and_the_state_based_actions() ->
     assert at["(608.2n)"] < at["(704.5d)"] < at["triggers and is put on the stack"], result.events
 
 
+def test_an_activated_ability_is_said_on_the_stack_before_the_state_based_actions() -> None:
+    """602.2a, 601.2i, 704.3, 117.5: Walking Ballista with one +1/+1 counter removes it to ping bob;
+    the ability is activated and put on the stack as its activation completes, and only then, as
+    alice would receive priority, is the 0/0 Ballista put into the graveyard (704.5f). Unlike a
+    triggered ability (said after the state-based actions), the activated one is said before them
+    (found by probe24b: the Ballista died before its ability was said to be activated)."""
+    doc = base([land("wb", "Walking Ballista", counters={"+1/+1": 1})])
+    result = act(load(doc), {"kind": "activate", "object": "wb", "ability": 3, "targets": ["bob"]})
+    assert result.legal and result.state is not None
+    at = {key: next(i for i, e in enumerate(result.events) if key in e)
+          for key in ("removed from it to pay a cost (118.3)", "is activated and is put on the stack",
+                      "(704.5f")}
+    assert (at["removed from it to pay a cost (118.3)"] < at["is activated and is put on the stack"]
+            < at["(704.5f"]), result.events
+
+
 def test_token_creation_is_said_once() -> None:
     """111.2: Alrund's Epiphany creates two 1/1 Bird tokens: one event says so, naming both new
     tokens (found by probe22e: said once per token by apply.py and again by effects.lp)."""

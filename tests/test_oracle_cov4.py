@@ -532,6 +532,86 @@ def test_gush_returns_two_islands(results: dict[str, CardResult], checker: Check
     assert not why(checker, state([gush, islands[0]]), alt).legal
 
 
+def test_fireblast_sacrifices_two_mountains(results: dict[str, CardResult], checker: Checker) -> None:
+    # Fireblast: "You may sacrifice two Mountains rather than pay this spell's mana cost." (118.9;
+    # found by probe24b: refused at import); Downhill Charge: "... sacrifice a Mountain ..."
+    assert abilities(results, "Fireblast")[0] == {"kind": "alternative_cost", "cost": {
+        "sacrifice": {"subtypes": ["Mountain"], "count": 2}}}
+    assert abilities(results, "Downhill Charge")[0]["cost"] == {"sacrifice": {"subtypes": ["Mountain"]}}
+    fb = {"id": "fb", "card": "Fireblast", "zone": "hand"}
+    mountains = [{"id": f"m{i}", "card": "Mountain", "tapped": True} for i in range(2)]
+    alt = {"kind": "cast", "object": "fb", "method": "alternative", "targets": ["bob"]}
+    # tapped Mountains are sacrificed as well (118.3: only sacrificing them is asked)
+    after = applied(checker, state([fb, *mountains]), alt)
+    assert {obj(after, "m0")["zone"], obj(after, "m1")["zone"]} == {"graveyard"}
+    assert obj(after, "fb")["zone"] == "stack" and obj(after, "fb")["method"] == "alternative"
+    # one Mountain and a Forest: two Mountains are asked, 118.3 alone
+    v = why(checker, state([fb, mountains[0], {"id": "f", "card": "Forest"}]), alt)
+    assert not v.legal and rules(v) == {"118.3"}
+    # a Forest named to be sacrificed is refused (118.3)
+    v = why(checker, state([fb, *mountains, {"id": "f", "card": "Forest"}]), {**alt, "sacrifice": ["m0", "f"]})
+    assert not v.legal and rules(v) == {"118.3"}
+
+
+def test_snuff_out_alternative_cost_only_with_a_swamp(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    # Snuff Out: "If you control a Swamp, you may pay 4 life rather than pay this spell's mana
+    # cost." (118.9; found by probe24b: refused at import); Dark Triumph: "... sacrifice a creature ..."
+    assert abilities(results, "Snuff Out")[0] == {"kind": "alternative_cost", "cost": {"life": 4},
+                                                  "condition": {"you_control": {"subtypes": ["Swamp"]}}}
+    assert abilities(results, "Dark Triumph")[0]["cost"] == {"sacrifice": {"type": "Creature"}}
+    so = {"id": "so", "card": "Snuff Out", "zone": "hand"}
+    bears = {"id": "bb", "card": "Grizzly Bears", "owner": "bob"}
+    alt = {"kind": "cast", "object": "so", "method": "alternative", "targets": ["bb"]}
+    swamp = {"id": "s", "card": "Swamp", "tapped": True}
+    assert why(checker, state([so, bears, swamp]), alt).legal
+    after = applied(checker, state([so, bears, swamp]), alt)
+    assert obj(after, "so")["zone"] == "stack" and after["players"][0]["life"] == 16
+    # no Swamp of alice's (bob's doesn't count): the method isn't available, 118.9 alone
+    v = why(checker, state([so, bears, {**swamp, "owner": "bob"}]), alt)
+    assert not v.legal and rules(v) == {"118.9"}
+    # Dark Triumph with a Swamp and no creature to sacrifice: 118.3
+    dt = {"id": "dt", "card": "Dark Triumph", "zone": "hand"}
+    v = why(checker, state([dt, swamp]), {"kind": "cast", "object": "dt", "method": "alternative"})
+    assert not v.legal and rules(v) == {"118.3"}
+    assert why(checker, state([dt, swamp, {"id": "g", "card": "Grizzly Bears"}]),
+               {"kind": "cast", "object": "dt", "method": "alternative"}).legal
+
+
+def test_stonecoil_serpent_protection_from_multicolored(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # Stonecoil Serpent: "Reach, trample, protection from multicolored" (702.16a-b, 105.2b; found by
+    # probe24b: kept as a not-modeled keyword, so Terminate could target it)
+    assert {"keyword": "protection", "from": ["multicolored"]} in [
+        {k: v for k, v in a.items() if k in ("keyword", "from")} for a in abilities(results, "Stonecoil Serpent")]
+    lands = [{"id": "s", "card": "Swamp"}, {"id": "m", "card": "Mountain"}]
+    serpent = {"id": "ss", "card": "Stonecoil Serpent", "owner": "bob", "counters": {"+1/+1": 2}}
+    terminate = {"id": "t", "card": "Terminate", "zone": "hand"}
+    v = why(checker, state([*lands, serpent, terminate]), {"kind": "cast", "object": "t", "targets": ["ss"]})
+    assert not v.legal and "702.16b" in rules(v)
+    bolt = {"id": "b", "card": "Lightning Bolt", "zone": "hand"}
+    assert why(checker, state([*lands, serpent, bolt]), {"kind": "cast", "object": "b", "targets": ["ss"]}).legal
+
+
+def test_force_of_will_exiles_another_blue_card(results: dict[str, CardResult], checker: Checker) -> None:
+    # Force of Will: "You may pay 1 life and exile a blue card from your hand rather than pay this
+    # spell's mana cost." (118.9; found by probe24b: refused at import)
+    assert abilities(results, "Force of Will")[0]["cost"] == {
+        "life": 1, "exile_from_hand": {"count": 1, "colors": ["U"]}}
+    fow = {"id": "fow", "card": "Force of Will", "zone": "hand"}
+    bolt = {"id": "lb", "card": "Lightning Bolt", "owner": "bob", "zone": "stack", "cast_from": "hand",
+            "method": "normal", "mana_spent": 1, "targets": ["alice"]}
+    alt = {"kind": "cast", "object": "fow", "method": "alternative", "targets": ["lb"]}
+    on_bobs_turn = {"active_player": "bob", "stack": ["lb"]}
+    # another Force of Will is blue: it is exiled, 1 life is paid
+    two = state([fow, {**fow, "id": "fow2"}, bolt]) | on_bobs_turn
+    after = applied(checker, two, alt)
+    assert obj(after, "fow2")["zone"] == "exile" and obj(after, "fow")["zone"] == "stack"
+    # itself only (it is on the stack as its costs are paid, 601.2a): 118.3
+    v = why(checker, state([fow, bolt]) | on_bobs_turn, alt)
+    assert not v.legal and rules(v) == {"118.3"}
+
+
 def test_vivi_x_mana_in_a_combination_of_two_colors(results: dict[str, CardResult],
                                                     checker: Checker) -> None:
     # Vivi Ornitier: "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi

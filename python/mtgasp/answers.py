@@ -295,7 +295,9 @@ class Decoder:
                 extras.append(f"exile {_ARTICLE.get(t, 'a ' + t)} you control")
             if isinstance(cost.get("exile_from_hand"), dict):
                 n = int(cost["exile_from_hand"].get("count", 1))
-                extras.append(f"exile {'a card' if n == 1 else f'{n} cards'} from your hand")
+                cols = cost["exile_from_hand"].get("colors") or []   # "a blue card" (Force of Will)
+                kind = f"{_COLOR_NAMES.get(cols[0], cols[0])} " if cols else ""
+                extras.append(f"exile {'a ' + kind + 'card' if n == 1 else f'{n} {kind}cards'} from your hand")
             if isinstance(cost.get("mill"), int):
                 n = cost["mill"]
                 extras.append(f"mill {'a card' if n == 1 else f'{n} cards'}")
@@ -463,6 +465,8 @@ class Decoder:
             return "a card"
         if f.name == "token_perm":  # "Sacrifice a token" (111.1)
             return "a token"
+        if f.name == "color" and len(f.arguments) == 1:  # "a blue card" (Force of Will's exiled card)
+            return f"a {_COLOR_NAMES.get(f.arguments[0].name.upper(), f.arguments[0].name)} card"
         if f.name == "col" and len(f.arguments) == 2:  # "an untapped blue creature" (105.2)
             return f"a {_COLOR_NAMES.get(f.arguments[1].name.upper(), f.arguments[1].name)} {f.arguments[0].name}"
         if f.name == "nontoken":  # "an untapped nontoken artifact" (111.1)

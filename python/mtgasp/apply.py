@@ -557,6 +557,11 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # the stack: the cast spell, then activated abilities, then triggered ones (603.3)
     pushes: list[tuple[int, str, Any]] = []
     put_on_stack: list[tuple[float, str]] = []   # said with the encodings' events, after what triggered them
+    # 602.2a, 601.2i: the ability activated by the action is on the stack once its activation is
+    # complete, before state-based actions are checked (704.3, 117.5): said with the action's
+    # events, never after those actions as triggered abilities are (found by probe24b: a Walking
+    # Ballista removing its last counter died before its ability was said to be activated)
+    activated_said: list[tuple[float, str]] = []
     ability_targets: dict[Symbol, list[str]] = {}
     for a in by_name.get("new_ability_target", []):
         ability_targets.setdefault(a.arguments[0], []).append(oid[a.arguments[1].number])
@@ -603,8 +608,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         # as it triggered, who controls it. Said with the rules (found by probe22c: no rule cited).
         how, rules = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3, 603.3a")
         # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
-        put_on_stack.append((order.number, (f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
-                                            f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules}).")))
+        (activated_said if _key.name == "act" else put_on_stack).append(
+            (order.number, (f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
+                            f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules}).")))
     for who, group in trig_groups.items():
         if len(group) < 2:
             continue
@@ -769,7 +775,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     if triggered is not None:
         triggered.extend(stacked)
         stacked = []
-    said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + stacked
+    said = ([decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn
+            + [t for _o, t in sorted(activated_said, key=lambda p: p[0])] + stacked)
     # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"

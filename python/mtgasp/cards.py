@@ -88,7 +88,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 # 702.16a: the qualities a "protection from ..." keyword may name in the card format: a color, a
 # card type, or "everything" (702.16j)
 PROTECTION_FROM = (*COLOR_LETTERS, "Artifact", "Creature", "Enchantment", "Instant", "Sorcery",
-                   "Land", "Planeswalker", "Battle", "everything")
+                   "Land", "Planeswalker", "Battle", "everything", "multicolored")
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
 
 
@@ -227,7 +227,7 @@ _KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # kind -> 
     "replacement": ((), (*REPLACEMENT_FIELDS, "condition", "unless", "other_than")),
     "spell": ((), ("effect", "effects")),
     "additional_cost": (("cost", "optional"), ("or_pay",)),
-    "alternative_cost": (("cost",), ()),
+    "alternative_cost": (("cost",), ("condition",)),
     "not_modeled": ((), ()),
 }
 
@@ -664,6 +664,10 @@ class _Validator:
                 self.add(p, "not on a mana ability")
         if "cost" in ab:
             self.cost(ab["cost"], f"{path}.cost")
+            eh = ab["cost"].get("exile_from_hand") if isinstance(ab["cost"], dict) else None
+            if isinstance(eh, dict) and "colors" in eh:
+                self.add(f"{path}.cost.exile_from_hand.colors", "only an alternative cost exiles a card "
+                                                                "of a color from its caster's hand")
             mc = ab["cost"].get("mana") if isinstance(ab["cost"], dict) else None
             if "mana" in ab and isinstance(mc, str):
                 # payment.lp orders mana abilities by the mana their costs take: only two-color
@@ -1035,9 +1039,21 @@ class _Validator:
             self.cost(ab["cost"], f"{path}.cost")
             if isinstance(ab["cost"], dict):
                 for k in ab["cost"]:
-                    if k not in ("mana", "life", "return_permanent"):
-                        self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life and "
-                                                     "return_permanent only")
+                    if k not in ("mana", "life", "return_permanent", "sacrifice", "exile_from_hand"):
+                        self.add(f"{path}.cost.{k}", "an alternative cost takes mana, life, "
+                                                     "return_permanent, sacrifice and exile_from_hand only")
+                sac = ab["cost"].get("sacrifice")
+                if sac is not None and not (isinstance(sac, dict) and ("type" in sac or "subtypes" in sac)
+                                            and not sac.get("token")):
+                    self.add(f"{path}.cost.sacrifice", 'an alternative cost sacrifices permanents of a '
+                                                       '"type" or "subtypes" ("sacrifice two Mountains")')
+        if "condition" in ab:  # "If you control a Swamp, you may pay 4 life rather than ..." (Snuff Out)
+            p = f"{path}.condition"
+            cond = self.obj(ab["condition"], p, '{"you_control": {"subtypes": ["Swamp"]}}')
+            if cond is not None:
+                self.fields(cond, p, ("you_control",), ())
+                if "you_control" in cond:
+                    self.you_control(cond["you_control"], f"{p}.you_control")
         if granted:
             self.add(path, "an alternative cost is not granted")
 
@@ -1099,9 +1115,12 @@ class _Validator:
         if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
             eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
             if eh is not None:
-                self.fields(eh, f"{path}.exile_from_hand", (), ("count",))
+                self.fields(eh, f"{path}.exile_from_hand", (), ("count", "colors"))
                 if "count" in eh:
                     self.integer(eh["count"], f"{path}.exile_from_hand.count", 1)
+                if "colors" in eh:  # "exile a blue card from your hand" (an alternative cost's only)
+                    self.string_list(eh["colors"], f"{path}.exile_from_hand.colors", COLOR_LETTERS,
+                                     "a color letter")
             if "discard" in cost:
                 self.add(f"{path}.exile_from_hand", 'not with "discard" in the same cost')
         if "exile_permanent" in cost:  # "Exile a creature you control" (118.3, 406.1)

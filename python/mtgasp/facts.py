@@ -376,7 +376,7 @@ class FactWriter:
                 self.add("keyword_n", a, N(spec["n"]))
             if spec.get("keyword") == "protection":   # 702.16a, 702.16g, 702.16j
                 for q in spec.get("from") or []:
-                    self.add("protection_from", a, C("everything") if q == "everything" else
+                    self.add("protection_from", a, C(q) if q in ("everything", "multicolored") else
                              F("color", [C(q.lower())]) if len(q) == 1 else F("type", [C(q.lower())]))
             if spec.get("keyword") == "enchant" and "what" in spec:
                 from mtgasp.cards import enchant_parts
@@ -418,6 +418,22 @@ class FactWriter:
                        F("sup", [rt, C(rp["supertypes"][0].lower())]) if rp.get("supertypes") else
                        F("type", [rt]))
                 self.add("alternative_return", a, flt, N(int(rp.get("count", 1))))
+            cond = spec.get("condition")
+            if isinstance(cond, dict) and isinstance(cond.get("you_control"), dict):
+                # "If you control a Swamp, you may pay 4 life rather than ..." (Snuff Out, 118.9)
+                self.you_control(a, C("altcost"), cond["you_control"])
+            eh = cost.get("exile_from_hand")
+            if isinstance(eh, dict):  # "exile a blue card from your hand" (Force of Will)
+                cols = eh.get("colors") or []
+                self.add("alternative_exile_hand", a, F("color", [C(cols[0].lower())]) if cols else C("any"),
+                         N(int(eh.get("count", 1))))
+            sac = cost.get("sacrifice")
+            if isinstance(sac, dict):  # "sacrifice two Mountains" (Fireblast): a type or a subtype
+                t = C(sac["type"].lower()) if "type" in sac else C("any")
+                self.add("alternative_sacrifice", a, F("sub", [t, String(sac["subtypes"][0])])
+                         if sac.get("subtypes") else F("type", [t]))
+                if int(sac.get("count", 1)) > 1:
+                    self.add("alternative_sacrifice_count", a, N(int(sac["count"])))
         if kind == "activated" and spec.get("timing"):
             self.add("activation_timing", a, C(spec["timing"]))
         if kind == "activated" and spec.get("once_each_turn"):

@@ -568,18 +568,25 @@ _PLURAL_SAC = {"lands": "Land", "artifacts": "Artifact", "creatures": "Creature"
                "enchantments": "Enchantment"}
 
 
+_PLURAL_BASIC = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
+                 "Forests": "Forest"}
+
+
 @template("cost.sacrifice_n", "cost",
-          rf"Sacrifice (?:(?P<n>{NUM}) (?P<t>lands|artifacts|creatures|enchantments|tokens)|"
-          r"(?P<one>an? token))",
-          '"sacrifice": {"type": "Artifact", "count": 2} | {"token": true} (tokens only, 111.1; '
-          "the payment search picks which; a count only outside mana abilities)",
-          "CR 701.21, 118.3, 602.2b",
-          "The Gold Saucer: Sacrifice two artifacts; Fountainport: Sacrifice a token")
+          rf"Sacrifice (?:(?P<n>{NUM}) (?:(?P<t>lands|artifacts|creatures|enchantments|tokens)|"
+          r"(?P<bt>Plains|Islands|Swamps|Mountains|Forests))|(?P<one>an? token))",
+          '"sacrifice": {"type": "Artifact", "count": 2} | {"subtypes": ["Mountain"], "count": 2} | '
+          '{"token": true} (tokens only, 111.1; the payment search picks which; a count only '
+          "outside mana abilities)",
+          "CR 701.21, 118.3, 602.2b, 305.6",
+          "The Gold Saucer: Sacrifice two artifacts; Fountainport: Sacrifice a token; Fireblast: "
+          "You may sacrifice two Mountains rather than pay this spell's mana cost.")
 def _c_sac_n(m: re.Match[str], ctx: Ctx) -> Any:
     if m["one"]:
         return {"sacrifice": {"token": True}}
     n = _num(m["n"])
-    sac: dict[str, Any] = {"token": True} if m["t"] == "tokens" else {"type": _PLURAL_SAC[m["t"]]}
+    sac: dict[str, Any] = ({"subtypes": [_PLURAL_BASIC[m["bt"]]]} if m["bt"] else
+                           {"token": True} if m["t"] == "tokens" else {"type": _PLURAL_SAC[m["t"]]})
     if n > 1:
         sac["count"] = n
     return {"sacrifice": sac}
@@ -821,10 +828,17 @@ def _c_exile_permanent(m: re.Match[str], ctx: Ctx) -> Any:
     return {"exile_permanent": {"type": m["t"].capitalize()}}
 
 
-@template("cost.exile_from_hand", "cost", r"Exile a card from your hand",
-          '"exile_from_hand": {"count": 1} (chosen as a discarded card is; `apply` exiles it)',
-          "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.")
+@template("cost.exile_from_hand", "cost",
+          r"Exile an? (?:(?P<col>white|blue|black|red|green) )?card from your hand",
+          '"exile_from_hand": {"count": 1} | {"count": 1, "colors": ["U"]} (chosen as a discarded '
+          "card is; `apply` exiles it; a color only in an alternative cost: Force of Will's \"exile "
+          'a blue card from your hand\", a card other than the spell, 601.2a)',
+          "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.; "
+          "Force of Will: You may pay 1 life and exile a blue card from your hand rather than pay "
+          "this spell's mana cost.")
 def _c_exile_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    if m["col"]:
+        return {"exile_from_hand": {"count": 1, "colors": [COLOR_WORDS[m["col"]]]}}
     return {"exile_from_hand": {"count": 1}}
 
 
@@ -3322,14 +3336,20 @@ def _c_reveal(m: re.Match[str], ctx: Ctx) -> Any:
 @template("cost.alternative", "line",
           r"You may (?P<cost>.+?) rather than pay ~'s mana cost",
           '{"kind": "alternative_cost", "cost": COST} (the cast method "alternative": mana, life, '
-          "return_permanent; the mana cost isn't paid, additional costs and increases are)",
+          "return_permanent, sacrifice of permanents of a type or subtype; the mana cost isn't "
+          "paid, additional costs and increases are)",
           "CR 118.9, 601.2b, 601.2f-h", "Wildfield Borderpost: You may pay {1} and return a basic "
-          "land you control to its owner's hand rather than pay this spell's mana cost.")
+          "land you control to its owner's hand rather than pay this spell's mana cost; Fireblast: "
+          "You may sacrifice two Mountains rather than pay this spell's mana cost.")
 def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     if ctx.face.mana_cost and "{X}" in ctx.face.mana_cost:
         raise Refused("an alternative cost of a spell with {X}: not in the card format")
     cost = parse_cost(m["cost"], ctx)
-    bad = [k for k in cost if k not in ("mana", "life", "return_permanent")]
+    bad = [k for k in cost if k not in ("mana", "life", "return_permanent", "sacrifice", "exile_from_hand")]
+    if cost.get("sacrifice") == "self" or (isinstance(cost.get("sacrifice"), dict)
+                                           and "subtypes" not in cost["sacrifice"]
+                                           and "type" not in cost["sacrifice"]):
+        bad = ["sacrifice"]   # (only "a Mountain", "two Mountains", "an artifact", "two lands")
     if bad:
         raise Refused(f"an alternative cost with {bad[0]}: not in the card format")
     return {"kind": "alternative_cost", "cost": cost}
@@ -3345,6 +3365,19 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
           "creatures had haste; Dynaheir, Invoker Adept: ... of other creatures you control ...")
 def _l_activate_as_though_haste(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "activate_as_though_haste": {"other": True} if m["other"] else {}}
+
+
+@template("cost.alternative_if_you_control", "line",
+          r"If you control a (?P<sub>[A-Z][a-z]+), you may (?P<cost>.+?) rather than pay ~'s mana cost",
+          '{"kind": "alternative_cost", "cost": COST, "condition": {"you_control": {"subtypes": '
+          '["Swamp"]}}} (as cost.alternative, the cast method "alternative" only while its caster '
+          "controls a permanent of that subtype)",
+          "CR 118.9, 601.2b, 601.2f-h", "Snuff Out: If you control a Swamp, you may pay 4 life rather "
+          "than pay this spell's mana cost.")
+def _l_alternative_if(m: re.Match[str], ctx: Ctx) -> Any:
+    out = _l_alternative(m, ctx)
+    out["condition"] = {"you_control": {"subtypes": [m["sub"]]}}
+    return out
 
 
 @template("static.doesnt_untap", "line",
@@ -4143,19 +4176,20 @@ def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
 _PROT_QUALITY = {**COLOR_WORDS, "artifacts": "Artifact", "creatures": "Creature",
                  "enchantments": "Enchantment", "instants": "Instant", "sorceries": "Sorcery",
                  "lands": "Land", "planeswalkers": "Planeswalker", "battles": "Battle",
-                 "everything": "everything"}
+                 "everything": "everything", "multicolored": "multicolored"}
 _PROT_WORD = r"(?:white|blue|black|red|green|artifacts|creatures|enchantments|instants|sorceries|" \
-             r"lands|planeswalkers|battles|everything|all colors|each color)"
+             r"lands|planeswalkers|battles|everything|all colors|each color|multicolored)"
 
 
 @template("keyword.protection", "keyword",
           rf"Protection from (?P<qs>{_PROT_WORD}(?:,? and from {_PROT_WORD}|, from {_PROT_WORD})*)",
-          '{"kind": "keyword", "keyword": "protection", "from": ["W", "U"]} (a color, a card type or '
-          '"everything"; "all colors" is the five colors; any other quality is a not-modeled '
-          "keyword: its targets, Auras and damage are not checked)",
+          '{"kind": "keyword", "keyword": "protection", "from": ["W", "U"]} (a color, a card type, '
+          '"multicolored" (two or more colors, 105.2b) or "everything"; "all colors" is the five '
+          "colors; any other quality is a not-modeled keyword: its targets, Auras and damage are not "
+          "checked)",
           "CR 702.16a-c, 702.16g-h, 702.16j",
           "Progenitus: Protection from everything; Sword of Body and Mind's \"protection from green "
-          "and from blue\"")
+          "and from blue\"; Stonecoil Serpent's \"protection from multicolored\"")
 def _k_protection(m: re.Match[str], ctx: Ctx) -> Any:
     qs: list[str] = []
     for w in re.split(r",? and from |, from ", m["qs"].lower()):
@@ -5726,7 +5760,7 @@ def _main_template(ab: Ability, used: list[str]) -> str:
     if ab["kind"] == "activated":
         return "activated"
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
-        return "cost.alternative"
+        return "cost.alternative_if_you_control" if "condition" in ab else "cost.alternative"
     return used[0]
 
 
