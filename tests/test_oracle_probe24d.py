@@ -169,3 +169,13 @@ def test_a_modes_target_ban_until_end_of_turn_is_an_effect(results: dict[str, Ca
     # "Permanents you control can't be the targets of blue or black spells your opponents control
     # this turn." (a mode of Display of Dominance): an effect `apply` reports as not modeled
     assert results["Display of Dominance"].card is not None, results["Display of Dominance"].refusal
+
+
+
+@pytest.mark.parametrize("name", ["Thrun, the Last Troll", "Carnage Tyrant", "Abrupt Decay"])
+def test_this_spell_cant_be_countered_is_read_as_a_static_ability(results: dict[str, CardResult],
+                                                                   name: str) -> None:
+    # found by probe24d: "This spell can't be countered." was kept as not modeled, and `apply` of
+    # Counterspell on Thrun, the Last Troll put it into the graveyard (101.2, 701.6a); now a static
+    # ability (scenario rule-101.2-counterspell-on-thrun-which-cant-be-countered-does-nothing-to-it)
+    assert abilities(results, name)[0] == {"kind": "static", "cant_be_countered": True}

@@ -183,7 +183,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste",
+                 "activate_as_though_haste", "cant_be_countered",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
@@ -904,6 +904,9 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "cant_be_countered" in ab and ab["cant_be_countered"] is not True:
+            # 101.2, 701.6a: "This spell can't be countered" (Thrun, the Last Troll): true
+            self.add(f"{path}.cant_be_countered", "expected true")
         if "activate_as_though_haste" in ab:
             # 302.6, 602.5a: "You may activate abilities of [other] creatures you control as though
             # those creatures had haste" (Thousand-Year Elixir): {"other": true} for "other"

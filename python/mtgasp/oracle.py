@@ -3355,6 +3355,15 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "alternative_cost", "cost": cost}
 
 
+@template("static.cant_be_countered", "line", r"~ can't be countered",
+          '{"kind": "static", "cant_be_countered": true} (a spell\'s own static ability, which functions '
+          "on the stack: an effect that would counter it does nothing to it)", "CR 101.2, 701.6a, 113.6",
+          "Thrun, the Last Troll: This spell can't be countered.; Abrupt Decay: This spell can't be "
+          "countered.")
+def _l_cant_be_countered(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "cant_be_countered": True}
+
+
 @template("static.activate_as_though_haste", "line",
           r"You may activate abilities of (?P<other>other )?creatures you control as though those "
           r"creatures had haste",
