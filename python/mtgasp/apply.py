@@ -740,7 +740,42 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
                   for a in by_name.get("ma_paid_with_mana", []))
-    events.extend(sorted(said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0)))
+    # ... in the order the payment found (ma_place/2: each one's mana cost paid with mana there before it)
+    place = {f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability": a.arguments[1].number
+             for a in by_name.get("ma_place", [])}
+    n = max(place.values(), default=0) + 1
+
+    def rank(e: str) -> float:
+        if not (later and e.startswith(later)):
+            return _event_rank(e)
+        k = next((v for p, v in place.items() if e.startswith(p)), n)
+        return _event_rank(e) + 0.05 + 0.04 * k / n
+    events.extend(_merge_mana_events(sorted(said, key=rank)))
+
+
+# One activation of a mana ability that adds mana of two types (a Signet's {R}{W}, Graven Cairns'
+# {B}{R}) is said once, with all its mana: the encodings say each type apart (found by probe24e:
+# "adds {W}" and "adds {R}" read as two activations).
+_MANA_EVENT = re.compile(r"^(While the cost is paid, .*'s mana ability is activated and adds |.* adds )"
+                         r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:601\.2g, )?605\.3b.*)$")
+_TYPE_ORDER = "WUBRGC"
+
+
+def _merge_mana_events(said: list[str]) -> list[str]:
+    out: list[str] = []
+    last: tuple[str, str] | None = None
+    for e in said:
+        m = _MANA_EVENT.match(e)
+        if m and last == (m.group(1), m.group(3)) and out:
+            prev = _MANA_EVENT.match(out[-1])
+            assert prev is not None
+            syms = re.findall(r"\{([WUBRGC])\}", prev.group(2) + m.group(2))
+            mana = "".join(f"{{{t}}}" for t in sorted(syms, key=_TYPE_ORDER.index))
+            out[-1] = m.group(1) + mana + m.group(3)
+            continue
+        out.append(e)
+        last = (m.group(1), m.group(3)) if m else None
+    return out
 
 
 # Every event apply says cites the rule it happens by (README: "each with its rule"), except the

@@ -1,0 +1,35 @@
+"""Found by probe24e (session 24): the order in which mana abilities with mana costs are activated
+while a cost is paid (602.2b, 605.3b) and how apply says them (601.2g)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mtgasp.actions import parse_action
+from mtgasp.api import Checker
+from mtgasp.apply import apply_action
+from mtgasp.cards import CardLibrary
+from mtgasp.state import parse_state
+
+CORPUS = Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
+
+
+def test_a_filter_land_is_said_after_the_signet_that_pays_its_cost() -> None:
+    """Forest, Boros Signet and Graven Cairns pay Ash Zealot's {R}{R}: the Forest's {G} pays the
+    Signet's {1}, the Signet's {R} the Cairns' {B/R}, so the Signet is activated before the Cairns
+    and apply says it first, once, with both its mana (found by probe24e: the Cairns was said
+    first, and the Signet's {W} and {R} in two events)."""
+    doc = json.loads((CORPUS / "rule-605.3b-a-signets-mana-pays-a-filter-lands-cost-and-is-said-first.json")
+                     .read_text(encoding="utf-8"))
+    checker = Checker(CardLibrary.from_data({"format": 1, "cards": doc["cards"]}, source="test",
+                                            base=CardLibrary.builtin()))
+    state = parse_state(doc["state"], checker.library)
+    action = parse_action({"kind": "cast", "object": "az"}, state, checker.library, "alice")
+    out = apply_action(checker, state, action, "alice")
+    paid = [e for e in out.events if e.startswith("While the cost is paid, ")]
+    assert [e.split("'s mana ability")[0] for e in paid] == [
+        "While the cost is paid, Forest (f)", "While the cost is paid, Boros Signet (zz)",
+        "While the cost is paid, Graven Cairns (aa)"]
+    assert "adds {W}{R} to" in paid[1] and "adds {R}{R} to" in paid[2]
+
