@@ -33,3 +33,27 @@ def test_a_filter_land_is_said_after_the_signet_that_pays_its_cost() -> None:
         "While the cost is paid, Graven Cairns (aa)"]
     assert "adds {W}{R} to" in paid[1] and "adds {R}{R} to" in paid[2]
 
+
+INCUBATION_DRUID = {
+    "name": "Incubation Druid", "manaCost": "{1}{G}", "type": "Creature — Elf Druid", "types": ["Creature"],
+    "subtypes": ["Elf", "Druid"], "supertypes": [], "layout": "normal", "power": "0", "toughness": "2",
+    "colors": ["G"], "colorIdentity": ["G"], "manaValue": 2.0,
+    "text": "{T}: Add one mana of any type that a land you control could produce. If this creature has a "
+            "+1/+1 counter on it, add three mana of that type instead.\n{3}{G}{G}: Adapt 3. (If this "
+            "creature has no +1/+1 counters on it, put three +1/+1 counters on it.)"}
+
+
+def test_incubation_druid_is_imported(tmp_path: Path) -> None:
+    """106.7: Incubation Druid's mana ability is read (found by probe24e: "no mana_rider template
+    matches 'If ~ has a +1/+1 counter on it, add three mana of that type instead'"): one mana of a
+    type a land its controller controls could produce, three with a +1/+1 counter on it."""
+    from mtgasp.oracle import import_files
+
+    f = tmp_path / "druid.json"
+    f.write_text(json.dumps({"data": {"Incubation Druid": [INCUBATION_DRUID]}}), encoding="utf-8")
+    (res,) = import_files([f]).results
+    assert res.card is not None, res
+    mana = res.card["faces"][0]["abilities"][0]["mana"]
+    cp = {"of": "land_you_control", "colors_only": False}
+    assert mana == {"if_counter": "+1/+1", "then": {"could_produce": {**cp, "amount": 3}},
+                    "else": {"could_produce": cp}}

@@ -1480,7 +1480,10 @@ class _Validator:
             cp = self.obj(prod["could_produce"], p,
                           '{"of": "land_you_control", "colors_only": false}')
             if cp is not None:
-                self.fields(cp, p, ("of", "colors_only"), ("subtypes", "supertypes"))
+                self.fields(cp, p, ("of", "colors_only"), ("subtypes", "supertypes", "amount"))
+                if "amount" in cp:
+                    # "add three mana of that type instead" (Incubation Druid): N of the one type
+                    self.integer(cp["amount"], f"{p}.amount", 1, 12)
                 if "of" in cp:
                     self.choice(cp["of"], f"{p}.of", COULD_PRODUCE_OF, "a could-produce source")
                 if ("subtypes" in cp or "supertypes" in cp) and cp.get("of") != "land_you_control":

@@ -1080,6 +1080,8 @@ class FactWriter:
         elif "could_produce" in spec:
             cp = spec["could_produce"]
             col = C("colors") if cp.get("colors_only") else C("types")
+            if int(cp.get("amount", 1)) > 1:   # N mana of the one type (mana.lp's admits/2)
+                col = F("amt", [col, N(int(cp["amount"]))])
             yield F("could_produce", [C(cp["of"]), col]), C("always")
         elif "same_type_as_produced" in spec:
             yield C("same_type_as_produced"), C("always")

@@ -1550,6 +1550,24 @@ def _m_could(m: re.Match[str], ctx: Ctx) -> Any:
     return {"could_produce": {"of": of, "colors_only": m["what"].lower() == "color"}}
 
 
+@template("mana.could_produce_counter_instead", "mana",
+          r"Add one mana of any (?P<what>type|color) that a land (?P<whose>you control|an opponent "
+          rf"controls) could produce\. If ~ has an? (?P<k>[a-z+][\w+/-]*) counter on it, add (?P<n>{NUM}) "
+          r"mana of that (?:type|color) instead",
+          '{"if_counter": "+1/+1", "then": {"could_produce": {"of": ..., "colors_only": BOOL, '
+          '"amount": N}}, "else": {"could_produce": {"of": ..., "colors_only": BOOL}}} (N mana of '
+          "the one type chosen while the source has such a counter as the ability resolves)",
+          "CR 106.7, 605.3b, 122.1",
+          "Incubation Druid: {T}: Add one mana of any type that a land you control could produce. If "
+          "this creature has a +1/+1 counter on it, add three mana of that type instead.")
+def _m_could_counter(m: re.Match[str], ctx: Ctx) -> Any:
+    of = "land_opponent_controls" if "opponent" in m["whose"] else "land_you_control"
+    cp = {"of": of, "colors_only": m["what"] == "color"}
+    n = _num(m["n"])
+    return {"if_counter": m["k"], "then": {"could_produce": {**cp, "amount": n} if n > 1 else cp},
+            "else": {"could_produce": cp}}
+
+
 @template("mana.could_produce_filtered", "mana",
           r"Add one mana of any (?P<what>type|color) that an? (?P<basic>basic )?(?:land|(?P<sub>[A-Z][a-z]+))"
           r" you control could produce",
