@@ -57,3 +57,35 @@ def test_incubation_druid_is_imported(tmp_path: Path) -> None:
     cp = {"of": "land_you_control", "colors_only": False}
     assert mana == {"if_counter": "+1/+1", "then": {"could_produce": {**cp, "amount": 3}},
                     "else": {"could_produce": cp}}
+
+
+def _import_one(tmp_path: Path, name: str, text: str, types: list[str]) -> dict:
+    from mtgasp.oracle import import_files
+
+    card = {"name": name, "manaCost": "{6}", "type": " ".join(types), "types": types, "subtypes": [],
+            "supertypes": [], "layout": "normal", "colors": [], "colorIdentity": [], "manaValue": 6.0,
+            "text": text}
+    f = tmp_path / "card.json"
+    f.write_text(json.dumps({"data": {name: [card]}}), encoding="utf-8")
+    (res,) = import_files([f]).results
+    assert res.card is not None, res
+    return res.card["faces"][0]["abilities"][-1]
+
+
+def test_triggers_on_mana_of_the_chosen_color_are_imported(tmp_path: Path) -> None:
+    """106.12a: Gauntlet of Power and Caged Sun were refused ("a trigger adding mana ... that no
+    template reads", found by probe24e); their triggers want mana of the chosen color."""
+    g = _import_one(tmp_path, "Gauntlet of Power",
+                    "As this artifact enters, choose a color.\nCreatures of the chosen color get +1/+1.\n"
+                    "Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
+                    "additional one mana of that color.", ["Artifact"])
+    assert g["trigger"] == {"event": "tapped_for_mana", "what": {"type": "Land", "basic": True}, "by": "any",
+                            "of_chosen_color": True}
+    assert g["mana"] == {"chosen_color": 1}
+    c = _import_one(tmp_path, "Caged Sun",
+                    "As this artifact enters, choose a color.\nCreatures you control of the chosen color "
+                    "get +1/+1.\nWhenever a land's ability causes you to add one or more mana of the chosen "
+                    "color, add an additional one mana of that color.", ["Artifact"])
+    assert c["trigger"] == {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "you",
+                            "of_chosen_color": True, "any_mana_ability": True}
+    assert c["mana"] == {"chosen_color": 1}

@@ -136,7 +136,9 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "attacks": (),
     "cast": ("by", "from", "spell_types", "noncreature"),
     "foretell": ("by",),
-    "tapped_for_mana": ("what", "by"),
+    # 106.12a: "tapped for mana of the chosen color" (Gauntlet of Power); "a land's ability causes
+    # you to add ... mana" (Caged Sun): any mana ability of such a permanent, {T} or not
+    "tapped_for_mana": ("what", "by", "of_chosen_color", "any_mana_ability"),
     "upkeep": ("whose",),
     "first_main_phase": ("whose",),   # 505.1a: "At the beginning of your first main phase"
     "creature_enters": ("other", "controller", "min_power"),
@@ -1705,7 +1707,7 @@ class _Validator:
         if "spell_types" in trig:
             self.string_list(trig["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
                              nonempty=True)
-        for f in ("noncreature", "other"):
+        for f in ("noncreature", "other", "of_chosen_color", "any_mana_ability"):
             if f in trig:
                 self.boolean(trig[f], f"{path}.{f}")
         if "min_power" in trig:

@@ -745,6 +745,10 @@ class FactWriter:
             self.add("trigger_noncreature", a)
         if trig.get("other"):
             self.add("trigger_other", a)
+        if trig.get("of_chosen_color") is True:   # 106.12a: "tapped for mana of the chosen color"
+            self.add("trigger_of_chosen_color", a)
+        if trig.get("any_mana_ability") is True:   # "a land's ability causes you to add ... mana"
+            self.add("trigger_any_mana_ability", a)
         if "controller" in trig:
             self.add("trigger_controller", a, C(trig["controller"]))
         if "if" in trig:   # 603.4: an intervening "if" (kicked, cast, cast_from_hand)

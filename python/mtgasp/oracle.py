@@ -2584,6 +2584,26 @@ def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "tapped_for_mana", "what": what, "by": "any"}
 
 
+@template("trigger.mana_of_the_chosen_color", "trigger",
+          r"Whenever (?:an? (?P<basic>basic )?land is tapped for mana|a land's ability causes you to add one "
+          r"or more mana) of the chosen color",
+          '{"event": "tapped_for_mana", "what": {"type": "Land", "basic": true}, "by": "any", '
+          '"of_chosen_color": true} (Gauntlet of Power); {"event": "tapped_for_mana", "what": {"type": '
+          '"Land"}, "by": "you", "of_chosen_color": true, "any_mana_ability": true} (Caged Sun): it '
+          "triggers only when the mana produced includes the color chosen as its source entered",
+          "CR 106.12a, 605.1b, 603.2",
+          "Gauntlet of Power: Whenever a basic land is tapped for mana of the chosen color; Caged Sun: "
+          "Whenever a land's ability causes you to add one or more mana of the chosen color")
+def _t_chosen_color_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    if "causes you" in m.group(0):
+        return {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "you",
+                "of_chosen_color": True, "any_mana_ability": True}
+    what: dict[str, Any] = {"type": "Land"}
+    if m["basic"]:
+        what["basic"] = True
+    return {"event": "tapped_for_mana", "what": what, "by": "any", "of_chosen_color": True}
+
+
 _BASIC_TYPE = r"(?:Plains|Island|Swamp|Mountain|Forest)"
 
 
@@ -2620,6 +2640,16 @@ def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
           "Fertile Ground")
 def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": 1}
+
+
+@template("effect.add_mana_chosen_color_triggered", "mana_trigger_effect",
+          r"(?:(?:its controller|that player|you) adds?|add) an additional one mana of (?:that|the chosen) "
+          r"color",
+          'triggered mana ability: "mana": {"chosen_color": 1} (the color chosen as its source entered)',
+          "CR 605.1b, 106.12a, 614.12",
+          "Gauntlet of Power: its controller adds an additional one mana of that color")
+def _e_add_chosen(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"chosen_color": 1}
 
 
 @template("effect.add_mana_same_type", "mana_trigger_effect",
