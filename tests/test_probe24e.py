@@ -89,3 +89,23 @@ def test_triggers_on_mana_of_the_chosen_color_are_imported(tmp_path: Path) -> No
     assert c["trigger"] == {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "you",
                             "of_chosen_color": True, "any_mana_ability": True}
     assert c["mana"] == {"chosen_color": 1}
+
+
+def test_utopia_sprawl_is_imported(tmp_path: Path) -> None:
+    """303.4a, 205.3i: "Enchant Forest" and "Whenever enchanted Forest is tapped for mana" were read
+    by no template, so Utopia Sprawl was refused (found by probe24e)."""
+    from mtgasp.oracle import import_files
+
+    card = {"name": "Utopia Sprawl", "manaCost": "{G}", "type": "Enchantment — Aura", "types": ["Enchantment"],
+            "subtypes": ["Aura"], "supertypes": [], "layout": "normal", "colors": ["G"], "colorIdentity": ["G"],
+            "manaValue": 1.0,
+            "text": "Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped "
+                    "for mana, its controller adds an additional one mana of the chosen color."}
+    f = tmp_path / "card.json"
+    f.write_text(json.dumps({"data": {"Utopia Sprawl": [card]}}), encoding="utf-8")
+    (res,) = import_files([f]).results
+    assert res.card is not None, res
+    abilities = res.card["faces"][0]["abilities"]
+    assert abilities[0]["what"] == "forest"
+    assert abilities[2]["trigger"] == {"event": "tapped_for_mana", "what": "enchanted"}
+    assert abilities[2]["mana"] == {"chosen_color": 1}

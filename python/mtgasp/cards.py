@@ -90,11 +90,16 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 PROTECTION_FROM = (*COLOR_LETTERS, "Artifact", "Creature", "Enchantment", "Instant", "Sorcery",
                    "Land", "Planeswalker", "Battle", "everything")
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
+# 303.4a, 702.5a, 205.3i: "Enchant Forest": a land of that basic land type
+ENCHANT_LAND_TYPES = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain",
+                      "forest": "Forest"}
 
 
 def enchant_parts(what: str) -> tuple[list[str], bool] | None:
     """ "creature", "artifact or creature", "creature you control" -> (the kinds, you control), or
     None if not an enchant restriction of the card format (702.5a, 303.4)."""
+    if what in ENCHANT_LAND_TYPES:   # "Enchant Forest" (Utopia Sprawl): a land with that subtype
+        return [what], False
     m = re.fullmatch(r"(\w+)(?: or (\w+))?( you control)?", what)
     if m is None:
         return None
@@ -615,7 +620,7 @@ class _Validator:
                 not isinstance(ab["what"], str) or enchant_parts(ab["what"]) is None):
             self.add(f"{path}.what", f"expected one of {', '.join(ENCHANT_WHAT)}, two of them "
                      f'joined by " or ", optionally followed by " you control" (not a player), '
-                     f"got {_q(ab['what'])}")
+                     f"or a basic land type ({', '.join(ENCHANT_LAND_TYPES)}), got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         cost_d: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}

@@ -379,10 +379,16 @@ class FactWriter:
                     self.add("protection_from", a, C("everything") if q == "everything" else
                              F("color", [C(q.lower())]) if len(q) == 1 else F("type", [C(q.lower())]))
             if spec.get("keyword") == "enchant" and "what" in spec:
-                from mtgasp.cards import enchant_parts
+                from mtgasp.cards import ENCHANT_LAND_TYPES, enchant_parts
 
                 parts = enchant_parts(str(spec["what"]).lower())
                 kinds, yours = parts if parts is not None else ([str(spec["what"]).lower()], False)
+                land_sub = [ENCHANT_LAND_TYPES[k] for k in kinds if k in ENCHANT_LAND_TYPES]
+                if land_sub:   # "Enchant Forest": a land with that subtype (enchant_subtype/2)
+                    kinds = ["land"]
+                    self.add("enchant_subtype", a, String(land_sub[0]))
+                    if parts is not None:
+                        self.add("target_req_subtype", a, N(1), String(land_sub[0]))
                 for kind_word in kinds:  # "artifact or creature": either (one fact each)
                     self.add("enchant", a, C(kind_word))
                 if yours:

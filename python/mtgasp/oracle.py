@@ -2566,7 +2566,7 @@ def _t_creature_enters(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("trigger.enchanted_tapped_for_mana", "trigger",
-          r"Whenever enchanted land is tapped for mana",
+          r"Whenever enchanted (?:land|Plains|Island|Swamp|Mountain|Forest) is tapped for mana",
           '{"event": "tapped_for_mana", "what": "enchanted"}', "CR 605.1b, 603.2",
           "Whenever enchanted land is tapped for mana")
 def _t_ench_tap(m: re.Match[str], ctx: Ctx) -> Any:
@@ -4108,9 +4108,11 @@ def _k_ward(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("keyword.enchant", "keyword",
           r"Enchant (?P<what>(?:land|creature|artifact|enchantment|permanent|planeswalker)"
-          r"(?: or (?:land|creature|artifact|enchantment|planeswalker))?(?: you control)?|player)",
-          '{"kind": "keyword", "keyword": "enchant", "what": "land"}', "CR 702.5, 303.4a",
-          "Enchant land")
+          r"(?: or (?:land|creature|artifact|enchantment|planeswalker))?(?: you control)?|player|"
+          r"Plains|Island|Swamp|Mountain|Forest)",
+          '{"kind": "keyword", "keyword": "enchant", "what": "land"} ("forest": a land with that basic '
+          "land type)", "CR 702.5, 303.4a, 205.3i",
+          "Enchant land; Utopia Sprawl: Enchant Forest")
 def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "enchant", "what": m["what"].lower()}
 
