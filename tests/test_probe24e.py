@@ -109,3 +109,22 @@ def test_utopia_sprawl_is_imported(tmp_path: Path) -> None:
     assert abilities[0]["what"] == "forest"
     assert abilities[2]["trigger"] == {"event": "tapped_for_mana", "what": "enchanted"}
     assert abilities[2]["mana"] == {"chosen_color": 1}
+
+
+def test_hideaway_says_the_exile_before_the_bottom() -> None:
+    """702.75a: "Exile one of them face down and put the rest on the bottom of your library": apply
+    says the exile first, then the cards put on the bottom (found by probe24e: the bottom came first)."""
+    checker = Checker()
+    objs = [{"id": "ws", "card": "Windbrisk Heights", "owner": "alice", "zone": "battlefield", "tapped": True,
+             "controlled_since_turn": 5}]
+    objs += [{"id": f"l{i}", "card": "Forest", "owner": "alice", "zone": "library"} for i in range(1, 7)]
+    objs.append({"id": "trig", "zone": "stack", "ability": {"source": "ws", "index": 1}, "controller": "alice"})
+    doc = {"format": 1, "turn": 5, "active_player": "alice", "step": "precombat_main", "priority": None,
+           "players": [{"name": "alice"}, {"name": "bob"}], "objects": objs, "stack": ["trig"],
+           "resolving": "trig"}
+    state = parse_state(doc, checker.library)
+    action = parse_action({"kind": "choose", "object": "l3"}, state, checker.library, "alice")
+    out = apply_action(checker, state, action, "alice")
+    exiled = next(i for i, e in enumerate(out.events) if "hideaway ability (702.75a)" in e)
+    bottom = next(i for i, e in enumerate(out.events) if "go to the bottom of the library" in e)
+    assert exiled < bottom and out.events[bottom].startswith("3 card(s)")

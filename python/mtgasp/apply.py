@@ -678,14 +678,16 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         zone_change(o, "hand")
         drawn.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
+    bottom_note = ""
     # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
     bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
     rng.shuffle(bottom)
     if bottom:
         moved = [objs[b] for b in bottom]
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
-        events.append(f"{len(bottom)} card(s) go to the bottom of the library in a random order, as the "
-                      "resolving ability instructs (608.2c).")
+        bottom_note = (f"{len(bottom)} card(s) go to the bottom of the library in a random order, as the "
+                       "resolving ability instructs (608.2c).")
+        events.append(bottom_note)
         # 401.1: a library given by its size (library_size) lists its top cards; the cards it doesn't
         # list lie below them. A card put on the bottom of such a library is below those cards, where
         # the state can't list it: it stays in the library, counted by library_size, unlisted. (Found
@@ -736,6 +738,12 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         triggered.extend(stacked)
         stacked = []
     said = [decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn + stacked
+    # 702.75a: hideaway exiles one of the cards, then puts the rest on the bottom: said in that order
+    # (found by probe24e: the bottom came first)
+    hid = [i for i, e in enumerate(said) if "'s hideaway ability (702.75a)" in e]
+    if hid and bottom_note in events:
+        events.remove(bottom_note)
+        said.insert(hid[0] + 1, bottom_note)
     # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
