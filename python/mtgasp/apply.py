@@ -748,17 +748,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
                   for a in by_name.get("ma_paid_with_mana", []))
-    # ... in the order the payment found (ma_place/2: each one's mana cost paid with mana there before it)
-    place = {f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability": a.arguments[1].number
-             for a in by_name.get("ma_place", [])}
-    n = max(place.values(), default=0) + 1
-
-    def rank(e: str) -> float:
-        if not (later and e.startswith(later)):
-            return _event_rank(e)
-        k = next((v for p, v in place.items() if e.startswith(p)), n)
-        return _event_rank(e) + 0.05 + 0.04 * k / n
-    events.extend(_merge_mana_events(sorted(said, key=rank)))
+    events.extend(_merge_mana_events(sorted(
+        said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0))))
 
 
 # One activation of a mana ability that adds mana of two types (a Signet's {R}{W}, Graven Cairns'
