@@ -181,7 +181,6 @@ def test_self_reference_by_name(results: dict[str, CardResult]) -> None:
 
 @pytest.mark.parametrize("name, line", [
     ("Transguild Courier", "Transguild Courier is all colors."),
-    ("Utopia Sprawl", "Enchant Forest"),
     ("Animar, Soul of Elements",
      "Creature spells you cast cost {1} less to cast for each +1/+1 counter on Animar."),
     ("Throne of Eldraine",
@@ -431,7 +430,7 @@ def test_cli_import_show_and_use_without_cards_flag(tmp_path: Path, monkeypatch:
     assert "Lotus Field" in {c["name"] for c in doc["cards"]}
     assert "Transguild Courier" not in {c["name"] for c in doc["cards"]}
     rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
-    assert rep["refused"] >= 8 and rep["lines"]["refused"] >= 8
+    assert rep["refused"] >= 7 and rep["lines"]["refused"] >= 8   # (Utopia Sprawl imported since probe24e)
     capsys.readouterr()
     assert main(["cards", "show", "Lotus Field"]) == 0
     shown = capsys.readouterr().out

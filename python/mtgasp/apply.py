@@ -710,6 +710,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         zone_change(o, "hand")
         drawn.append(f"{pname[a.arguments[0].number]} draws a card (121.1)")
     bottom = [oid[a.arguments[0].number] for a in by_name.get("to_bottom", [])]
+    bottom_note = ""
     # (a card put on the bottom and then drawn in the same action is in the hand now: 701.22a, 121.1)
     bottom = [b for b in bottom if b in objs and objs[b]["zone"] == "library"]
     # 701.22a: a card a scry puts on the bottom goes there in the order its player chooses (each
@@ -724,8 +725,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         moved = [objs[b] for b in bottom]
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved
         if randomized:
-            events.append(f"{len(randomized)} card(s) go to the bottom of the library in a random order, as the "
-                          "resolving ability instructs (608.2c).")
+            bottom_note = (f"{len(randomized)} card(s) go to the bottom of the library in a random order, as "
+                           "the resolving ability instructs (608.2c).")
+            events.append(bottom_note)
         # 401.1: a library given by its size (library_size) lists its top cards; the cards it doesn't
         # list lie below them. A card put on the bottom of such a library is below those cards, where
         # the state can't list it: it stays in the library, counted by library_size, unlisted. (Found
@@ -777,11 +779,43 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         stacked = []
     said = ([decoder.message(a.arguments[0]) for a in by_name.get("event", [])] + drawn
             + [t for _o, t in sorted(activated_said, key=lambda p: p[0])] + stacked)
+    # 702.75a: hideaway exiles one of the cards, then puts the rest on the bottom: said in that order
+    # (found by probe24e: the bottom came first)
+    hid = [i for i, e in enumerate(said) if "'s hideaway ability (702.75a)" in e]
+    if hid and bottom_note and bottom_note in events:
+        events.remove(bottom_note)
+        said.insert(hid[0] + 1, bottom_note)
     # 605.3a: the mana abilities activated while paying whose own cost has mana come after those
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
                   for a in by_name.get("ma_paid_with_mana", []))
-    events.extend(sorted(said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0)))
+    events.extend(_merge_mana_events(sorted(
+        said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0))))
+
+
+# One activation of a mana ability that adds mana of two types (a Signet's {R}{W}, Graven Cairns'
+# {B}{R}) is said once, with all its mana: the encodings say each type apart (found by probe24e:
+# "adds {W}" and "adds {R}" read as two activations).
+_MANA_EVENT = re.compile(r"^(While the cost is paid, .*'s mana ability is activated and adds |.* adds )"
+                         r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:601\.2g, )?605\.3b.*)$")
+_TYPE_ORDER = "WUBRGC"
+
+
+def _merge_mana_events(said: list[str]) -> list[str]:
+    out: list[str] = []
+    last: tuple[str, str] | None = None
+    for e in said:
+        m = _MANA_EVENT.match(e)
+        if m and last == (m.group(1), m.group(3)) and out:
+            prev = _MANA_EVENT.match(out[-1])
+            assert prev is not None
+            syms = re.findall(r"\{([WUBRGC])\}", prev.group(2) + m.group(2))
+            mana = "".join(f"{{{t}}}" for t in sorted(syms, key=_TYPE_ORDER.index))
+            out[-1] = m.group(1) + mana + m.group(3)
+            continue
+        out.append(e)
+        last = (m.group(1), m.group(3)) if m else None
+    return out
 
 
 # Every event apply says cites the rule it happens by (README: "each with its rule"), except the

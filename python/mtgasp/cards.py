@@ -90,11 +90,16 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 PROTECTION_FROM = (*COLOR_LETTERS, "Artifact", "Creature", "Enchantment", "Instant", "Sorcery",
                    "Land", "Planeswalker", "Battle", "everything", "multicolored")
 ENCHANT_WHAT = ("land", "creature", "artifact", "enchantment", "permanent", "player", "planeswalker")
+# 303.4a, 702.5a, 205.3i: "Enchant Forest": a land of that basic land type
+ENCHANT_LAND_TYPES = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain",
+                      "forest": "Forest"}
 
 
 def enchant_parts(what: str) -> tuple[list[str], bool] | None:
     """ "creature", "artifact or creature", "creature you control" -> (the kinds, you control), or
     None if not an enchant restriction of the card format (702.5a, 303.4)."""
+    if what in ENCHANT_LAND_TYPES:   # "Enchant Forest" (Utopia Sprawl): a land with that subtype
+        return [what], False
     m = re.fullmatch(r"(\w+)(?: or (\w+))?( you control)?", what)
     if m is None:
         return None
@@ -136,7 +141,9 @@ TRIGGER_FILTERS: dict[str, tuple[str, ...]] = {  # event -> allowed filter field
     "attacks": (),
     "cast": ("by", "from", "spell_types", "noncreature"),
     "foretell": ("by",),
-    "tapped_for_mana": ("what", "by"),
+    # 106.12a: "tapped for mana of the chosen color" (Gauntlet of Power); "a land's ability causes
+    # you to add ... mana" (Caged Sun): any mana ability of such a permanent, {T} or not
+    "tapped_for_mana": ("what", "by", "of_chosen_color", "any_mana_ability"),
     "upkeep": ("whose",),
     "first_main_phase": ("whose",),   # 505.1a: "At the beginning of your first main phase"
     "creature_enters": ("other", "controller", "min_power"),
@@ -615,7 +622,7 @@ class _Validator:
                 not isinstance(ab["what"], str) or enchant_parts(ab["what"]) is None):
             self.add(f"{path}.what", f"expected one of {', '.join(ENCHANT_WHAT)}, two of them "
                      f'joined by " or ", optionally followed by " you control" (not a player), '
-                     f"got {_q(ab['what'])}")
+                     f"or a basic land type ({', '.join(ENCHANT_LAND_TYPES)}), got {_q(ab['what'])}")
 
     def _activated(self, ab: dict[str, Any], path: str, granted: bool) -> None:
         cost_d: dict[str, Any] = ab["cost"] if isinstance(ab.get("cost"), dict) else {}
@@ -1513,7 +1520,10 @@ class _Validator:
             cp = self.obj(prod["could_produce"], p,
                           '{"of": "land_you_control", "colors_only": false}')
             if cp is not None:
-                self.fields(cp, p, ("of", "colors_only"), ("subtypes", "supertypes"))
+                self.fields(cp, p, ("of", "colors_only"), ("subtypes", "supertypes", "amount"))
+                if "amount" in cp:
+                    # "add three mana of that type instead" (Incubation Druid): N of the one type
+                    self.integer(cp["amount"], f"{p}.amount", 1, 12)
                 if "of" in cp:
                     self.choice(cp["of"], f"{p}.of", COULD_PRODUCE_OF, "a could-produce source")
                 if ("subtypes" in cp or "supertypes" in cp) and cp.get("of") != "land_you_control":
@@ -1735,7 +1745,7 @@ class _Validator:
         if "spell_types" in trig:
             self.string_list(trig["spell_types"], f"{path}.spell_types", CARD_TYPES, "a card type",
                              nonempty=True)
-        for f in ("noncreature", "other"):
+        for f in ("noncreature", "other", "of_chosen_color", "any_mana_ability"):
             if f in trig:
                 self.boolean(trig[f], f"{path}.{f}")
         if "min_power" in trig:

@@ -379,10 +379,16 @@ class FactWriter:
                     self.add("protection_from", a, C(q) if q in ("everything", "multicolored") else
                              F("color", [C(q.lower())]) if len(q) == 1 else F("type", [C(q.lower())]))
             if spec.get("keyword") == "enchant" and "what" in spec:
-                from mtgasp.cards import enchant_parts
+                from mtgasp.cards import ENCHANT_LAND_TYPES, enchant_parts
 
                 parts = enchant_parts(str(spec["what"]).lower())
                 kinds, yours = parts if parts is not None else ([str(spec["what"]).lower()], False)
+                land_sub = [ENCHANT_LAND_TYPES[k] for k in kinds if k in ENCHANT_LAND_TYPES]
+                if land_sub:   # "Enchant Forest": a land with that subtype (enchant_subtype/2)
+                    kinds = ["land"]
+                    self.add("enchant_subtype", a, String(land_sub[0]))
+                    if parts is not None:
+                        self.add("target_req_subtype", a, N(1), String(land_sub[0]))
                 for kind_word in kinds:  # "artifact or creature": either (one fact each)
                     self.add("enchant", a, C(kind_word))
                 if yours:
@@ -768,6 +774,10 @@ class FactWriter:
             self.add("trigger_noncreature", a)
         if trig.get("other"):
             self.add("trigger_other", a)
+        if trig.get("of_chosen_color") is True:   # 106.12a: "tapped for mana of the chosen color"
+            self.add("trigger_of_chosen_color", a)
+        if trig.get("any_mana_ability") is True:   # "a land's ability causes you to add ... mana"
+            self.add("trigger_any_mana_ability", a)
         if "controller" in trig:
             self.add("trigger_controller", a, C(trig["controller"]))
         if "if" in trig:   # 603.4: an intervening "if" (kicked, cast, cast_from_hand)
@@ -1103,6 +1113,8 @@ class FactWriter:
         elif "could_produce" in spec:
             cp = spec["could_produce"]
             col = C("colors") if cp.get("colors_only") else C("types")
+            if int(cp.get("amount", 1)) > 1:   # N mana of the one type (mana.lp's admits/2)
+                col = F("amt", [col, N(int(cp["amount"]))])
             yield F("could_produce", [C(cp["of"]), col]), C("always")
         elif "same_type_as_produced" in spec:
             yield C("same_type_as_produced"), C("always")

@@ -1564,6 +1564,24 @@ def _m_could(m: re.Match[str], ctx: Ctx) -> Any:
     return {"could_produce": {"of": of, "colors_only": m["what"].lower() == "color"}}
 
 
+@template("mana.could_produce_counter_instead", "mana",
+          r"Add one mana of any (?P<what>type|color) that a land (?P<whose>you control|an opponent "
+          rf"controls) could produce\. If ~ has an? (?P<k>[a-z+][\w+/-]*) counter on it, add (?P<n>{NUM}) "
+          r"mana of that (?:type|color) instead",
+          '{"if_counter": "+1/+1", "then": {"could_produce": {"of": ..., "colors_only": BOOL, '
+          '"amount": N}}, "else": {"could_produce": {"of": ..., "colors_only": BOOL}}} (N mana of '
+          "the one type chosen while the source has such a counter as the ability resolves)",
+          "CR 106.7, 605.3b, 122.1",
+          "Incubation Druid: {T}: Add one mana of any type that a land you control could produce. If "
+          "this creature has a +1/+1 counter on it, add three mana of that type instead.")
+def _m_could_counter(m: re.Match[str], ctx: Ctx) -> Any:
+    of = "land_opponent_controls" if "opponent" in m["whose"] else "land_you_control"
+    cp = {"of": of, "colors_only": m["what"] == "color"}
+    n = _num(m["n"])
+    return {"if_counter": m["k"], "then": {"could_produce": {**cp, "amount": n} if n > 1 else cp},
+            "else": {"could_produce": cp}}
+
+
 @template("mana.could_produce_filtered", "mana",
           r"Add one mana of any (?P<what>type|color) that an? (?P<basic>basic )?(?:land|(?P<sub>[A-Z][a-z]+))"
           r" you control could produce",
@@ -2562,7 +2580,7 @@ def _t_creature_enters(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("trigger.enchanted_tapped_for_mana", "trigger",
-          r"Whenever enchanted land is tapped for mana",
+          r"Whenever enchanted (?:land|Plains|Island|Swamp|Mountain|Forest) is tapped for mana",
           '{"event": "tapped_for_mana", "what": "enchanted"}', "CR 605.1b, 603.2",
           "Whenever enchanted land is tapped for mana")
 def _t_ench_tap(m: re.Match[str], ctx: Ctx) -> Any:
@@ -2578,6 +2596,26 @@ def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
     if m["t"] != "land":
         what["subtypes"] = [m["t"]]
     return {"event": "tapped_for_mana", "what": what, "by": "any"}
+
+
+@template("trigger.mana_of_the_chosen_color", "trigger",
+          r"Whenever (?:an? (?P<basic>basic )?land is tapped for mana|a land's ability causes you to add one "
+          r"or more mana) of the chosen color",
+          '{"event": "tapped_for_mana", "what": {"type": "Land", "basic": true}, "by": "any", '
+          '"of_chosen_color": true} (Gauntlet of Power); {"event": "tapped_for_mana", "what": {"type": '
+          '"Land"}, "by": "you", "of_chosen_color": true, "any_mana_ability": true} (Caged Sun): it '
+          "triggers only when the mana produced includes the color chosen as its source entered",
+          "CR 106.12a, 605.1b, 603.2",
+          "Gauntlet of Power: Whenever a basic land is tapped for mana of the chosen color; Caged Sun: "
+          "Whenever a land's ability causes you to add one or more mana of the chosen color")
+def _t_chosen_color_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    if "causes you" in m.group(0):
+        return {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "you",
+                "of_chosen_color": True, "any_mana_ability": True}
+    what: dict[str, Any] = {"type": "Land"}
+    if m["basic"]:
+        what["basic"] = True
+    return {"event": "tapped_for_mana", "what": what, "by": "any", "of_chosen_color": True}
 
 
 _BASIC_TYPE = r"(?:Plains|Island|Swamp|Mountain|Forest)"
@@ -2616,6 +2654,16 @@ def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
           "Fertile Ground")
 def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": 1}
+
+
+@template("effect.add_mana_chosen_color_triggered", "mana_trigger_effect",
+          r"(?:(?:its controller|that player|you) adds?|add) an additional one mana of (?:that|the chosen) "
+          r"color",
+          'triggered mana ability: "mana": {"chosen_color": 1} (the color chosen as its source entered)',
+          "CR 605.1b, 106.12a, 614.12",
+          "Gauntlet of Power: its controller adds an additional one mana of that color")
+def _e_add_chosen(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"chosen_color": 1}
 
 
 @template("effect.add_mana_same_type", "mana_trigger_effect",
@@ -4173,9 +4221,11 @@ def _k_ward(m: re.Match[str], ctx: Ctx) -> Any:
 
 @template("keyword.enchant", "keyword",
           r"Enchant (?P<what>(?:land|creature|artifact|enchantment|permanent|planeswalker)"
-          r"(?: or (?:land|creature|artifact|enchantment|planeswalker))?(?: you control)?|player)",
-          '{"kind": "keyword", "keyword": "enchant", "what": "land"}', "CR 702.5, 303.4a",
-          "Enchant land")
+          r"(?: or (?:land|creature|artifact|enchantment|planeswalker))?(?: you control)?|player|"
+          r"Plains|Island|Swamp|Mountain|Forest)",
+          '{"kind": "keyword", "keyword": "enchant", "what": "land"} ("forest": a land with that basic '
+          "land type)", "CR 702.5, 303.4a, 205.3i",
+          "Enchant land; Utopia Sprawl: Enchant Forest")
 def _k_enchant(m: re.Match[str], ctx: Ctx) -> Any:
     return {"keyword": "enchant", "what": m["what"].lower()}
 
