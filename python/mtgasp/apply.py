@@ -717,10 +717,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # under the ones chosen before it), which the encodings' own event says; only the rest that
     # hideaway or Kolvori put there go in a random order (702.75a). (Found by probe24c: a scry's
     # one card was said to go to the bottom "in a random order".)
-    chosen = {oid[a.arguments[0].number] for a in by_name.get("to_bottom_chosen", [])}
-    randomized = [b for b in bottom if b not in chosen]
+    scry_chosen = {oid[a.arguments[0].number] for a in by_name.get("to_bottom_chosen", [])}
+    randomized = [b for b in bottom if b not in scry_chosen]
     rng.shuffle(randomized)
-    bottom = [b for b in bottom if b in chosen] + randomized
+    bottom = [b for b in bottom if b in scry_chosen] + randomized
     if bottom:
         moved = [objs[b] for b in bottom]
         doc["objects"] = [o for o in doc["objects"] if o["id"] not in bottom] + moved

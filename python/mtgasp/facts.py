@@ -502,11 +502,11 @@ class FactWriter:
                         self.add("could_produce_supertype", a, C(sup.lower()))
                 self.add("produces", a, produce, cond)
                 if produce.name == "any_combination":
-                    for t in spec["mana"].get("types") or "WUBRG":
-                        self.add("combination_color", a, C(t.lower()))
+                    for tc in spec["mana"].get("types") or "WUBRG":
+                        self.add("combination_color", a, C(tc.lower()))
                 if produce.name == "for_each_combination":
-                    for t in spec["mana"]["for_each"].get("types") or "WUBRG":
-                        self.add("combination_color", a, C(t.lower()))
+                    for tc in spec["mana"]["for_each"].get("types") or "WUBRG":
+                        self.add("combination_color", a, C(tc.lower()))
                 if produce.name in ("for_each", "for_each_one_color", "for_each_combination"):
                     self.for_each_count(a, spec["mana"]["for_each"])
                 if produce.name == "color_among":  # the permanents whose colors it may add
@@ -711,11 +711,11 @@ class FactWriter:
                 for produce, cond in self.produce(prod):
                     self.add("effect_produces", a, produce, cond)
                     if produce.name == "any_combination":
-                        for t in prod.get("types") or "WUBRG":
-                            self.add("combination_color", a, C(t.lower()))
+                        for tc in prod.get("types") or "WUBRG":
+                            self.add("combination_color", a, C(tc.lower()))
                     if produce.name == "for_each_combination":
-                        for t in prod["for_each"].get("types") or "WUBRG":
-                            self.add("combination_color", a, C(t.lower()))
+                        for tc in prod["for_each"].get("types") or "WUBRG":
+                            self.add("combination_color", a, C(tc.lower()))
                 if isinstance(prod.get("for_each"), dict):
                     self.for_each_count(a, prod["for_each"])
                 # 106.6: the mana of a resolving ability keeps its restriction in the pool

@@ -1816,9 +1816,7 @@ def _parse_animated(f: _Fields, raw: Any, d: _ObjDraft, path: str, zone: str | N
                 f.add(_sub(path, k), f"{json.dumps(bad[0])} is not a color (W, U, B, R or G)")
                 ok = False
                 continue
-        if k == "keywords":
-            v = [x.lower() for x in v]
-        out[k] = v
+        out[k] = [x.lower() for x in v] if k == "keywords" else v
     if "all_creature_types" in a:
         b = f.boolean(_sub(path, "all_creature_types"), a["all_creature_types"])
         if b:
