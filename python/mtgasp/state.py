@@ -1604,6 +1604,30 @@ def _colors_forbidden(card: Any) -> set[str]:
             if ab.spec.get("enters_choose") == "color" and ab.spec.get("other_than")}
 
 
+def _per_face(f: _Fields, path: str, value: Any, card: Card | None, what: str,
+              one: Callable[[str, Any], Any]) -> Any:
+    """A value for every face, or ``{face name: value}`` (foretell_cost, foretell_reduction): each
+    value read by ``one(path, value)``, each face name matched against the card's faces."""
+    if not isinstance(value, dict):
+        return one(path, value)
+    if not value:
+        f.add(path, f"an empty object: give {what}, or {what} for each face")
+        return None
+    out: dict[str, Any] = {}
+    for face, item in value.items():
+        fpath = _sub(path, str(face))
+        canon: str | None = str(face)
+        if card is not None:
+            canon = _match_face(card, str(face))
+            if canon is None:
+                f.add(fpath, f"{_show(face)} is not a face of {card.name} "
+                             f"(one of {_quoted_list(_face_names(card))})")
+        parsed = one(fpath, item)
+        if canon is not None and parsed is not None:
+            out[canon] = parsed
+    return out or None
+
+
 def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
     def cost(p: str, text: Any) -> str | None:
         if not isinstance(text, str):
@@ -1616,45 +1640,12 @@ def _parse_foretell_cost(f: _Fields, path: str, value: Any, card: Card | None) -
             return None
         return text
 
-    if isinstance(value, dict):
-        if not value:
-            f.add(path, "an empty object: give a cost, or a cost for each face")
-            return None
-        out: dict[str, str] = {}
-        for face, text in value.items():
-            fpath = _sub(path, str(face))
-            canon: str | None = str(face)
-            if card is not None:
-                canon = _match_face(card, str(face))
-                if canon is None:
-                    f.add(fpath, f"{_show(face)} is not a face of {card.name} "
-                                 f"(one of {_quoted_list(_face_names(card))})")
-            ctext = cost(fpath, text)
-            if canon is not None and ctext is not None:
-                out[canon] = ctext
-        return out
-    return cost(path, value)
+    return _per_face(f, path, value, card, "a cost", cost)
 
 
 def _parse_foretell_reduction(f: _Fields, path: str, value: Any, card: Card | None) -> Any:
-    if isinstance(value, dict):
-        if not value:
-            f.add(path, "an empty object: give an amount, or an amount for each face")
-            return None
-        out: dict[str, int] = {}
-        for face, amount in value.items():
-            fpath = _sub(path, str(face))
-            canon: str | None = str(face)
-            if card is not None:
-                canon = _match_face(card, str(face))
-                if canon is None:
-                    f.add(fpath, f"{_show(face)} is not a face of {card.name} "
-                                 f"(one of {_quoted_list(_face_names(card))})")
-            n = f.integer(fpath, amount, minimum=1)
-            if canon is not None and n is not None:
-                out[canon] = n
-        return out or None
-    return f.integer(path, value, minimum=1)
+    return _per_face(f, path, value, card, "an amount",
+                     lambda p, n: f.integer(p, n, minimum=1))
 
 
 def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
