@@ -1003,3 +1003,33 @@ def test_an_effect_naming_a_card_whose_lasting_effect_isnt_modeled_says_so(card:
     with pytest.raises(InputError) as exc:
         parse_state(doc, library)
     assert f"effects[0].card: {says}" in str(exc.value)
+
+
+@pytest.mark.parametrize(("ability", "problem"), [
+    ({"granted_by": "Nexos", "index": 1}, None),
+    ({"granted_by": "nexos", "index": 1}, None),                      # names resolve as card names do
+    ({"granted_by": "Grizzly Bears", "index": 1}, "ability.granted_by"),  # not the entry's card
+    ({"granted_by": "Nexos", "index": 2}, "ability.index"),            # Nexos grants one ability
+    ({"granted_by": "Nexos"}, "ability"),                              # index missing
+    ({"granted_by": "Nexos", "index": 1, "face": "x"}, "ability"),     # unknown field
+])
+def test_restricted_mana_of_a_granted_ability_names_it_as_actions_do(ability: dict[str, Any],
+                                                                      problem: str | None) -> None:
+    """106.6, 113.2: the mana of an ability a card grants (Nexos: basic lands have "{T}: Add {C}{C}.
+    Spend this mana only on costs that contain {X}.") keeps its restriction in the pool; its entry
+    names that ability as actions do, ``{"granted_by": card, "index": N}``, under the granting card."""
+    from mtgasp.cards import CardLibrary
+    corpus = Path(__file__).resolve().parents[1] / "python" / "mtgasp" / "corpus"
+    cards = json.loads((corpus / "rule-106.6-nexos-mana-only-for-costs-with-x.json").read_text(encoding="utf-8"))["cards"]
+    library = CardLibrary.from_data({"format": 1, "cards": cards}, source="Nexos", base=_builtin_library())
+    entry = {"mana": "{C}{C}", "card": "Nexos", "ability": ability}
+    doc = {"format": 1, "turn": 2, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice", "restricted_mana": [entry]}, {"name": "bob"}], "objects": []}
+    if problem is None:
+        state = parse_state(doc, library)
+        assert state.player("alice").extra["restricted_mana"][0]["ability"] == {"granted_by": "Nexos", "index": 1}
+        _same(parse_state(dump_state(state), library), state)
+    else:
+        with pytest.raises(InputError) as exc:
+            parse_state(doc, library)
+        assert f"players[0].restricted_mana[0].{problem}" in str(exc.value)

@@ -22,7 +22,13 @@ from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, TARGET_WORD, Action, GameState, hybrid_term_key, render_cost
 from mtgasp.solver import SOLVING, Grounded
-from mtgasp.state import dump_state, parse_state, render_mana_pool, required_targets
+from mtgasp.state import (
+    dump_state,
+    parse_state,
+    render_mana_pool,
+    required_targets,
+    restricting_source,
+)
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
@@ -181,7 +187,7 @@ def _announce_left(doc: dict[str, Any], player: str, verdict: Verdict, events: l
         return
     parts = [p["mana_pool"]] if p.get("mana_pool") else []
     for entry in p.get("restricted_mana") or ():
-        parts.append(f"{entry['mana']} restricted by {entry.get('card', '?')}'s ability {entry.get('ability', '?')}")
+        parts.append(f"{entry['mana']} restricted by {restricting_source(entry)}")
     if not parts:
         return
     at = 1   # after the action and the costs paid (601.2g-h), before what follows them
@@ -203,7 +209,7 @@ def _announced_pool(state: GameState, player: str) -> str:
         parts.append(plain)
     for entry in p.extra.get("restricted_mana") or ():
         if isinstance(entry, Mapping) and entry.get("mana"):
-            parts.append(f"{entry['mana']} restricted by {entry.get('card', '?')}'s ability {entry.get('ability', '?')}")
+            parts.append(f"{entry['mana']} restricted by {restricting_source(entry)}")
     return ", ".join(parts)
 
 
@@ -652,7 +658,9 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         entry: dict[str, Any] = {"mana": render_mana_pool(added), "card": card.name}
         if len(card.faces) > 1:
             entry["face"] = card.faces[fsym.number - 1].name
-        entry["ability"] = idx.number
+        # an ability the card grants (a(K,F,g(N))) is named as actions name it
+        entry["ability"] = ({"granted_by": card.name, "index": idx.arguments[0].number}
+                            if idx.type == SymbolType.Function and idx.name == "g" else idx.number)
         if chosen is not None:
             entry["chosen_type"] = chosen
         players[pname[pnum]].setdefault("restricted_mana", []).append(entry)

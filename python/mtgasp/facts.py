@@ -1166,7 +1166,8 @@ class FactWriter:
                 k = self.card(card)
                 fi = next((j for j, fc in enumerate(card.faces, start=1)
                            if fc.name == entry.get("face")), 1)
-                ab = F("a", [k, N(fi), N(int(entry["ability"]))])
+                ab = (self.ability_term(None, card, entry["ability"]) if isinstance(entry["ability"], dict)
+                      else F("a", [k, N(fi), N(int(entry["ability"]))]))
                 for t, n in parse_mana_pool(entry["mana"]).items():
                     self.add("rpool", ps, N(i), C(t.lower()), N(n), ab)
                 if isinstance(entry.get("chosen_type"), str):  # 205.3m: "of the chosen type"

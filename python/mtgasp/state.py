@@ -1020,33 +1020,62 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
                   last_turn=last_turn, extra=extra)
 
 
-def _spend_only(face: Face, index: int) -> Any:
-    """The spend restriction (106.6) of the mana ability ``index`` of ``face`` adds ("Spend this
-    mana only ...") or of the mana its effect adds (Jaya Ballard's loyalty ability); None if none."""
-    ab = next((a for a in face.abilities if a.index == index), None)
-    if ab is None:
-        return None
-    spec = ab.spec
+def granted_ability(card: Card, n: int) -> tuple[Face, Mapping[str, Any]] | None:
+    """The face holding ``card``'s N-th ability-granting ability and the ability it grants (the
+    numbering of actions' ``{"granted_by", "index"}``), or None."""
+    count = 0
+    for face in card.faces:
+        for ab in face.abilities:
+            if ab.kind == "static" and ab.spec.get("grant"):
+                count += 1
+                if count == n:
+                    inner = ab.spec["grant"].get("ability")
+                    return (face, inner) if isinstance(inner, Mapping) else None
+    return None
+
+
+def _spec_spend_only(spec: Mapping[str, Any]) -> Any:
     prod = spec.get("mana") if isinstance(spec.get("mana"), Mapping) else (
         (spec.get("effect") or {}).get("produce") if isinstance(spec.get("effect"), Mapping) else None)
     return prod.get("spend_only") if isinstance(prod, Mapping) else None
 
 
-def restricting_ability(card: Card, face: Face, index: int) -> bool:
-    """Whether ability ``index`` of ``face`` adds mana with a spend restriction (106.6)."""
-    return bool(_spend_only(face, index))
+def _spend_only(face: Face, index: int | Mapping[str, Any], card: Card | None = None) -> Any:
+    """The spend restriction (106.6) of the mana ability ``index`` of ``face`` adds ("Spend this
+    mana only ...") or of the mana its effect adds (Jaya Ballard's loyalty ability); for
+    ``{"granted_by", "index"}``, of the ability ``card`` grants; None if none."""
+    if isinstance(index, Mapping):
+        granted = granted_ability(card, int(index["index"])) if card is not None else None
+        return _spec_spend_only(granted[1]) if granted is not None else None
+    ab = next((a for a in face.abilities if a.index == index), None)
+    return _spec_spend_only(ab.spec) if ab is not None else None
 
 
-def restriction_of_chosen_type(card: Card, face: Face, index: int) -> bool:
+def restricting_ability(card: Card, face: Face, index: int | Mapping[str, Any]) -> bool:
+    """Whether ability ``index`` of ``face`` (or the ability ``card`` grants) adds mana with a
+    spend restriction (106.6)."""
+    return bool(_spend_only(face, index, card))
+
+
+def restriction_of_chosen_type(card: Card, face: Face, index: int | Mapping[str, Any]) -> bool:
     """Whether the spend restriction of ability ``index`` refers to the creature type chosen for
     its source ("a creature spell of the chosen type": Cavern of Souls; "an ability of a creature
     source of the chosen type": Secluded Courtyard; 106.6, 205.3m)."""
-    alts = _spend_only(face, index)
+    alts = _spend_only(face, index, card)
     return isinstance(alts, list) and any(
         isinstance(alt, Mapping) and ((isinstance(alt.get("spell"), Mapping) and alt["spell"].get("chosen_type"))
                                       or (isinstance(alt.get("ability"), Mapping)
                                           and alt["ability"].get("of_chosen_type")))
         for alt in alts)
+
+
+def restricting_source(entry: Mapping[str, Any]) -> str:
+    """The ability an entry of restricted mana names, as events say it: "Jaya Ballard's ability 1",
+    or "the ability Nexos grants (1)" for a granted ability."""
+    ab = entry.get("ability", "?")
+    if isinstance(ab, Mapping):
+        return f"the ability {ab.get('granted_by', '?')} grants ({ab.get('index', '?')})"
+    return f"{entry.get('card', '?')}'s ability {ab}"
 
 
 def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup | None,
@@ -1074,7 +1103,17 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
             if pool is not None and not pool:
                 f.add(_sub(q, "mana"), "an entry of restricted mana holds some mana")
                 pool = None
-        idx = f.integer(_sub(q, "ability"), index, minimum=1) if index is not None else None
+        idx: int | dict[str, Any] | None = None
+        if isinstance(index, dict):
+            # a granted ability, named as actions name it (the ability the card grants, 113.2)
+            qa = _sub(q, "ability")
+            f.known(qa, index, ("granted_by", "index"))
+            gname, gindex = (f.required(qa, index, k) for k in ("granted_by", "index"))
+            n = f.integer(_sub(qa, "index"), gindex, minimum=1) if gindex is not None else None
+            if gname is not None and n is not None and f.string(_sub(qa, "granted_by"), gname) is not None:
+                idx = {"granted_by": gname, "index": n}
+        elif index is not None:
+            idx = f.integer(_sub(q, "ability"), index, minimum=1)
         name = f.string(_sub(q, "card"), cname) if cname is not None else None
         entry: dict[str, Any] = {}
         if name is not None and library is not None:
@@ -1092,10 +1131,28 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
                     face = card.face_named(fname) if fname is not None else card.faces[0]
                     assert face is not None
                     name = card.name
+                    what = f"ability {idx} of {face.name}"
+                    if isinstance(idx, dict):
+                        granter, _, _ = resolve_card(library, idx["granted_by"])
+                        granted = granted_ability(card, idx["index"])
+                        what = f"the ability {card.name} grants"
+                        if granter is None or granter.name != card.name:
+                            f.add(_sub(_sub(q, "ability"), "granted_by"),
+                                  f"{_show(idx['granted_by'])} is not the entry's card {card.name}: an "
+                                  "entry of restricted mana names the card whose text holds the ability "
+                                  "(for a granted ability, the granting card)")
+                            idx = None
+                        elif granted is None:
+                            f.add(_sub(_sub(q, "ability"), "index"),
+                                  f"{card.name} has no ability-granting ability {idx['index']}")
+                            idx = None
+                        else:
+                            idx["granted_by"] = card.name
+                            face = granted[0]
                     if len(card.faces) > 1:
                         entry["face"] = face.name
                     if idx is not None and not restricting_ability(card, face, idx):
-                        f.add(_sub(q, "ability"), f"ability {idx} of {face.name} doesn't add mana "
+                        f.add(_sub(q, "ability"), f"{what} doesn't add mana "
                                                   "with a spend restriction (106.6): restricted "
                                                   "mana names the ability whose \"Spend this mana "
                                                   "only ...\" restricts it")
@@ -1105,14 +1162,14 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
                         # that added the mana
                         ctype = d.get("chosen_type")
                         if not isinstance(ctype, str) or not ctype.strip():
-                            f.add(_sub(q, "chosen_type"), f"ability {idx} of {face.name} restricts its mana "
+                            f.add(_sub(q, "chosen_type"), f"{what} restricts its mana "
                                   "to the creature type chosen for its source (106.6): name that type, "
                                   "e.g. \"chosen_type\": \"Elf\"")
                             idx = None
                         else:
                             entry["chosen_type"] = ctype
                     elif "chosen_type" in d:
-                        f.add(_sub(q, "chosen_type"), f"ability {idx} of {face.name} doesn't restrict its "
+                        f.add(_sub(q, "chosen_type"), f"{what} doesn't restrict its "
                               "mana to a chosen creature type; leave chosen_type out")
                         idx = None
         if pool is None or idx is None or name is None:
