@@ -93,7 +93,7 @@ _UNSAID_MODIFIERS = {
     "ChosenType2": "a second chosen type", "ChosenCards": "chosen cards",
     "RememberedCards": "remembered cards", "Imprinting": "imprinted cards",
     "MergedCards": "merged (mutated) cards", "ExecuteScript": "Forge scripts",
-    "Ability": "Forge script abilities", "Attacking": "attacking creatures",
+    "Ability": "Forge script abilities",
     "NoETBTrigs": "suppressed enters triggers", "OnAdventure": "cards on an adventure",
     "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
 }
@@ -466,13 +466,44 @@ class _Importer:
                                + "; ".join(names) + " (add them with --cards FILE)")],
                 self.source, names, self.warnings)
         # Foretold on an earlier turn needs a turn before this one.
-        needs_earlier = any(m == "Foretold" for e in entries for m, _ in e.mods) and not any(
-            m == "ForetoldThisTurn" for e in entries for m, _ in e.mods)
-        if needs_earlier and turn == 1 and not explicit_turn:
+        needs_earlier = any(
+            e.zone == "exile" and any(m == "Foretold" for m, _ in e.mods)
+            and not any(m == "ForetoldThisTurn" for m, _ in e.mods) for e in entries)
+        # A Forge card is not summoning sick unless it says SummonSick (GameState.java clears the
+        # flag as it creates each card); under 302.6 a permanent is, unless its controller has
+        # controlled it continuously since their most recent turn began: the player who isn't
+        # active has had a turn only from turn 2 on (two players).
+        other = 1 - active
+        unsick = [e for e in entries if e.zone == "battlefield" and e.side == other and (
+            remove_sickness or not any(m == "SummonSick" for m, _ in e.mods))]
+        if turn == 1 and not explicit_turn and (needs_earlier or unsick):
             turn = doc["turn"] = 2
-            self.warn("default", "no turn line: turn 2, so that a card foretold on an earlier turn "
-                                 "can have been foretold on turn 1")
+            why = []
+            if needs_earlier:
+                why.append("a card foretold on an earlier turn can have been foretold on turn 1")
+            if unsick:
+                why.append(f"{SIDE_NAMES[other]}, who isn't the active player, has had a turn "
+                           "and the permanents they control without SummonSick aren't summoning "
+                           "sick (302.6), as Forge has them")
+            self.warn("default", "no turn line: turn 2, so that " + "; and ".join(why))
+        elif turn == 1 and unsick:
+            sick_now = [e for e in unsick if _is_creature(e.card, e.mods)]
+            if sick_now:
+                names = ", ".join(dict.fromkeys(e.name for e in sick_now))
+                self.warn("summoning sickness",
+                          f"{names}: Forge has them not summoning sick, but on turn 1 "
+                          f"{SIDE_NAMES[other]} hasn't had a turn yet, so they haven't controlled "
+                          "them continuously since their most recent turn began and these "
+                          "creatures are summoning sick (302.6); write turn=2 or later for a "
+                          "state where they aren't", sick_now[0].line)
+        self._step = step
+        self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        if self._attackers:
+            # GameState.java declares the Attacking creatures as attackers of the active player in
+            # the declare attackers and declare blockers steps: the player attacked with them this
+            # turn (508.1), which the state says as a number.
+            players[active]["attackers_this_turn"] = self._attackers
         return doc
 
     def _description(self) -> str:
@@ -783,6 +814,8 @@ class _Importer:
                     o["owner"] = SIDE_NAMES[SIDES[owner]]
             elif m in ("Transformed", "Flipped", "Meld", "Modal"):
                 self._face(e, o, m, where)
+            elif m == "Attacking":
+                self._attacking(e, v, player, active, where)
             elif m in _UNSAID_MODIFIERS:
                 val = f":{v}" if v is not None else ""
                 self.warn(f"modifier {m}", f"{where}|{m}{val}: the state has no "
@@ -889,6 +922,28 @@ class _Importer:
         elif n:
             o["damage"] = n
 
+    def _attacking(self, e: _Entry, v: str | None, player: str, active: str, where: str) -> None:
+        """``Attacking`` (``Attacking:N``: attacking the planeswalker or battle with Id N): Forge
+        declares the creature an attacker of the active player, and only when the phase is the
+        declare attackers or declare blockers step (GameState.java's handleCombat). The state
+        holds how many creatures the player attacked with this turn (``attackers_this_turn``:
+        Windbrisk Heights, 508.8), not combat itself: counted, with a warning."""
+        val = f":{v}" if v is not None else ""
+        if self._step not in ("declare_attackers", "declare_blockers"):
+            self.warn("modifier Attacking", f"{where}|Attacking{val}: Forge declares attackers only "
+                                            "when the phase is the declare attackers or declare "
+                                            "blockers step; ignored here", e.line)
+            return
+        if e.zone != "battlefield" or player != active or not _is_creature(e.card, e.mods):
+            self.warn("modifier Attacking", f"{where}|Attacking{val}: only a creature the active "
+                                            f"player ({active}) controls attacks (506.2, 508.1); "
+                                            "ignored", e.line)
+            return
+        self._attackers += 1
+        self.warn("modifier Attacking", f"{where}|Attacking{val}: the state has no combat; it "
+                                        f"counts in {active}'s attackers_this_turn (the creatures "
+                                        "they attacked with this turn)", e.line)
+
     def _face(self, e: _Entry, o: dict[str, Any], m: str, where: str) -> None:
         faces = e.card.faces
         if e.zone != "battlefield" or len(faces) < 2:
@@ -923,6 +978,20 @@ def _id_key(text: str) -> str:
     """A Forge Id as GameState.java reads it (Integer.parseInt: Id:05 is Id:5)."""
     t = text.strip()
     return str(int(t)) if re.fullmatch(r"[+-]?\d+", t) else t
+
+
+def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
+    """Whether the card is a creature as the file puts it on the battlefield: face down, a 2/2
+    creature (708.2a); with ``Transformed``/``Modal``/..., its other face; else its front face."""
+    names = {m for m, _ in mods}
+    if "FaceDown" in names:
+        return True
+    faces = tuple(getattr(card, "faces", ()))
+    if not faces:
+        return False
+    face = faces[1] if len(faces) > 1 and names & {"Transformed", "Flipped", "Meld", "Modal"} \
+        else faces[0]
+    return "Creature" in tuple(getattr(face, "types", ()))
 
 
 def _is_int(text: str | None) -> bool:
