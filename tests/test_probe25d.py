@@ -106,3 +106,18 @@ def test_attacking_outside_the_declare_steps_is_ignored_as_forge_does() -> None:
     doc, warnings = _import(WINDBRISK.replace("COMBAT_DECLARE_BLOCKERS", "MAIN2"))
     assert "attackers_this_turn" not in doc["players"][0]
     assert sum(w.kind == "modifier Attacking" for w in warnings) == 4
+
+
+# ---- IsToken: a token copy of a card ----------------------------------------------------------
+
+def test_is_token_makes_the_card_a_token_and_survives_the_round_trip() -> None:
+    """GameState.java's IsToken makes the card a token (a token copy of Grizzly Bears): the state
+    has tokens (111.1), so it isn't a "the state has no tokens" warning."""
+    from mtgasp.forge import export_pzl
+
+    doc, warnings = _import("[state]\nturn=3\nactiveplayer=human\nactivephase=MAIN1\n"
+                            "humanbattlefield=Grizzly Bears|IsToken;Grizzly Bears\n")
+    assert [o.get("token", False) for o in doc["objects"]] == [True, False]
+    assert not warnings
+    back = parse_pzl(export_pzl(parse_state(doc, LIB), LIB).text, LIB).document
+    assert [o.get("token", False) for o in back["objects"]] == [True, False]

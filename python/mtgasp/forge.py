@@ -95,7 +95,7 @@ _UNSAID_MODIFIERS = {
     "MergedCards": "merged (mutated) cards", "ExecuteScript": "Forge scripts",
     "Ability": "Forge script abilities",
     "NoETBTrigs": "suppressed enters triggers", "OnAdventure": "cards on an adventure",
-    "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
+    "EnchantingPlayer": "Auras attached to players",
 }
 _PRINTING_MODIFIERS = ("Set", "Art")
 # The type letter of a Forge token script name with no power and toughness (c_a_treasure_sac).
@@ -816,6 +816,13 @@ class _Importer:
                 self._face(e, o, m, where)
             elif m == "Attacking":
                 self._attacking(e, v, player, active, where)
+            elif m == "IsToken":
+                # GameState.java: the card is made a token (a token copy of the card, 111.1, 707.2)
+                if "token" in fields:
+                    o["token"] = True
+                else:
+                    self.warn("modifier IsToken", f"{where}|IsToken: this version's state has no "
+                                                  "tokens", e.line)
             elif m in _UNSAID_MODIFIERS:
                 val = f":{v}" if v is not None else ""
                 self.warn(f"modifier {m}", f"{where}|{m}{val}: the state has no "
