@@ -121,3 +121,20 @@ def test_is_token_makes_the_card_a_token_and_survives_the_round_trip() -> None:
     assert not warnings
     back = parse_pzl(export_pzl(parse_state(doc, LIB), LIB).text, LIB).document
     assert [o.get("token", False) for o in back["objects"]] == [True, False]
+
+
+# ---- PhasedOut: treated as though it doesn't exist (702.26b) -----------------------------------
+
+def test_a_phased_out_permanent_and_what_is_attached_to_it_are_left_out() -> None:
+    """A phased-out Forest can't be tapped for mana: it is treated as though it doesn't exist
+    (702.26b), and the Wild Growth on it phased out with it (702.26g). Before, both were read as
+    ordinary permanents, with only a warning: the Forest paid for Grizzly Bears."""
+    doc, warnings = _import("[state]\nturn=3\nactiveplayer=human\nactivephase=MAIN1\n"
+                            "humanbattlefield=Forest|PhasedOut|Id:1;Wild Growth|AttachedTo:1;Forest\n"
+                            "humanhand=Grizzly Bears\n")
+    assert [o["card"] for o in doc["objects"]] == ["Forest", "Grizzly Bears"]
+    assert sum("702.26" in w.message for w in warnings) == 2
+    st = parse_state(doc, LIB)
+    act = parse_action({"kind": "cast", "object": "grizzly_bears"}, st, LIB)
+    v = Checker(LIB).why(st, act)
+    assert not v.legal and {r.rule for r in v.reasons} == {"601.2h"}

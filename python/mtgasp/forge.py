@@ -88,7 +88,7 @@ _COLOR_WORDS = {v: k for k, v in _COLOR_NAMES.items()}
 
 # Modifiers Forge knows and the state format has no field for (each becomes a warning).
 _UNSAID_MODIFIERS = {
-    "Renowned": "renown", "Monstrous": "monstrosity", "PhasedOut": "phasing",
+    "Renowned": "renown", "Monstrous": "monstrosity",
     "IsCommander": "commanders", "NamedCard": "a named card", "NamedCard2": "a named card",
     "ChosenType2": "a second chosen type", "ChosenCards": "chosen cards",
     "RememberedCards": "remembered cards", "Imprinting": "imprinted cards",
@@ -215,6 +215,7 @@ class _Importer:
         self.values: dict[str, tuple[int, str]] = {}  # state key -> (line, value)
         self._entries: list[_Entry] = []
         self._token_ids: set[str] = set()  # Forge ids of the tokens left out
+        self._phased_ids: set[str] = set()  # Forge ids of the phased-out permanents left out
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -604,7 +605,42 @@ class _Importer:
                                   "(Name|Modifier|...)")
                     continue
                 entries.append(_Entry(n, key, side, zone, name, mods))
-        return entries
+        return self._phased_in(entries)
+
+    def _phased_in(self, entries: list[_Entry]) -> list[_Entry]:
+        """Leave out the phased-out permanents (``PhasedOut``): a phased-out permanent is treated
+        as though it doesn't exist (702.26b), and so are the Auras and Equipment attached to it,
+        which phased out indirectly with it (702.26g)."""
+        def ids(e: _Entry) -> set[str]:
+            return {_id_key(v) for m, v in e.mods if m == "Id" and v}
+
+        def attached(e: _Entry) -> set[str]:
+            return {_id_key(v) for m, v in e.mods if m in ("AttachedTo", "Attaching") and v}
+
+        out: list[_Entry] = []
+        gone: set[str] = set()
+        for e in entries:
+            if e.zone == "battlefield" and any(m == "PhasedOut" for m, _ in e.mods):
+                gone |= ids(e)
+                self.warn("modifier PhasedOut", f"{e.key}: {e.name}|PhasedOut: a phased-out "
+                                                "permanent is treated as though it doesn't exist "
+                                                "(702.26b); left out (the state has no phasing)",
+                          e.line)
+            else:
+                out.append(e)
+        changed = bool(gone)
+        while changed:
+            changed = False
+            for e in list(out):
+                if e.zone == "battlefield" and attached(e) & gone:
+                    out.remove(e)
+                    gone |= ids(e)
+                    changed = True
+                    self.warn("modifier PhasedOut", f"{e.key}: {e.name}: attached to a phased-out "
+                                                    "permanent, it phased out with it (702.26g); "
+                                                    "left out", e.line)
+        self._phased_ids = gone
+        return out
 
     def _token_card(self, spec: str) -> tuple[Any, str]:
         """The library's card for a Forge token spec (``Name,P:1,T:1,Types:Creature-Bird,...``):
@@ -744,6 +780,10 @@ class _Importer:
                                    f"file ({m}:7)")
                 return None
             v = _id_key(v)
+            if v in self._phased_ids:
+                self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is phased out, which the "
+                                           "state can't hold; left out", e.line)
+                return None
             if v in self._token_ids:
                 self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
                                            "can't hold; left out", e.line)
@@ -816,6 +856,8 @@ class _Importer:
                 self._face(e, o, m, where)
             elif m == "Attacking":
                 self._attacking(e, v, player, active, where)
+            elif m == "PhasedOut":
+                only(("battlefield",), m)  # (a phased-out permanent is left out: _phased_in)
             elif m == "IsToken":
                 # GameState.java: the card is made a token (a token copy of the card, 111.1, 707.2)
                 if "token" in fields:
