@@ -138,3 +138,12 @@ def test_a_phased_out_permanent_and_what_is_attached_to_it_are_left_out() -> Non
     act = parse_action({"kind": "cast", "object": "grizzly_bears"}, st, LIB)
     v = Checker(LIB).why(st, act)
     assert not v.legal and {r.rule for r in v.reasons} == {"601.2h"}
+
+
+def test_an_unknown_card_beside_attacking_creatures_is_bad_input_not_a_crash() -> None:
+    import pytest
+    from mtgasp.forge import UnknownCardsError
+
+    with pytest.raises(UnknownCardsError):
+        parse_pzl("[state]\nactivephase=COMBAT_DECLARE_ATTACKERS\n"
+                  "humanbattlefield=Grizzly Bears|Attacking;Nope|Attacking\n", LIB)

@@ -216,6 +216,8 @@ class _Importer:
         self._entries: list[_Entry] = []
         self._token_ids: set[str] = set()  # Forge ids of the tokens left out
         self._phased_ids: set[str] = set()  # Forge ids of the phased-out permanents left out
+        self._step = "precombat_main"  # the state's step (Attacking counts only in the declare steps)
+        self._attackers = 0  # the active player's Attacking creatures
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -349,6 +351,7 @@ class _Importer:
                               "COMBAT_DAMAGE, COMBAT_END, MAIN2, END_OF_TURN, CLEANUP)")
         else:
             self.warn("default", "no activephase line: the step is the precombat main phase")
+        self._step = step
         remove_sickness = False
         players: list[dict[str, Any]] = [{"name": HUMAN}, {"name": AI}]
         zone_lines: list[tuple[int, str, int, str]] = []
@@ -497,7 +500,6 @@ class _Importer:
                           "them continuously since their most recent turn began and these "
                           "creatures are summoning sick (302.6); write turn=2 or later for a "
                           "state where they aren't", sick_now[0].line)
-        self._step = step
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
         if self._attackers:
