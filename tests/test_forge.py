@@ -439,7 +439,8 @@ _CARDS = ["Forest", "Island", "Reflecting Pool", "Saw It Coming", "Wild Growth",
 _MODS = ["Tapped", "SummonSick", "Counters:P1P1=2", "Counters:x", "Id:1", "Id:2", "AttachedTo:1",
          "AttachedTo:3", "FaceDown", "Foretold", "ForetoldThisTurn", "ExiledWith:2", "Damage:2",
          "Damage:z", "ChosenColor:red", "ChosenColor:mauve", "ChosenType:Elf", "Owner:AI",
-         "Owner:Bob", "Transformed", "Modal", "Set:M10", "Weird:1", ""]
+         "Owner:Bob", "Transformed", "Modal", "Set:M10", "Weird:1", "PhasedOut", "IsToken",
+         "Attacking", "Attacking:1", ""]
 
 
 @hs.composite
@@ -455,7 +456,7 @@ def _pzl_text(draw: Any) -> str:
             value = ";".join(cards)
         else:
             value = draw(hs.sampled_from(["1", "0", "-1", "x", "human", "ai", "MAIN2", "R G Q",
-                                          "true", ""]))
+                                          "true", "", "COMBAT_DECLARE_BLOCKERS"]))
         lines.append(f"{key}={value}")
     return "\n".join(lines) + "\n"
 

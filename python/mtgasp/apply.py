@@ -805,7 +805,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
 # {B}{R}) is said once, with all its mana: the encodings say each type apart (found by probe24e:
 # "adds {W}" and "adds {R}" read as two activations).
 _MANA_EVENT = re.compile(r"^(While the cost is paid, .*'s mana ability is activated and adds |.* adds )"
-                         r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:601\.2g, )?605\.3b.*)$")
+                         r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:(?:601\.2g|117\.1d), )?605\.3b.*)$")
 _TYPE_ORDER = "WUBRGC"
 
 
@@ -872,7 +872,8 @@ def _event_rank(e: str) -> float:
         return 4
     if " step ends; the " in e or " phase ends; the " in e:   # (505.1: a main phase has no steps)
         return 5
-    if "(601.2g, 605.3b)" in e:   # the mana abilities activated while paying, then the costs
+    if "(601.2g, 605.3b)" in e or "(117.1d, 605.3b)" in e:   # the mana abilities activated while
+        # paying (a special action's cost: 117.1d), then the costs
         return 5.8
     if "as its mana ability resolves while the cost is paid" in e:   # 701.21a: Gemstone Mine's
         return 5.95                                                   # sacrifice, after its mana

@@ -88,14 +88,14 @@ _COLOR_WORDS = {v: k for k, v in _COLOR_NAMES.items()}
 
 # Modifiers Forge knows and the state format has no field for (each becomes a warning).
 _UNSAID_MODIFIERS = {
-    "Renowned": "renown", "Monstrous": "monstrosity", "PhasedOut": "phasing",
+    "Renowned": "renown", "Monstrous": "monstrosity",
     "IsCommander": "commanders", "NamedCard": "a named card", "NamedCard2": "a named card",
     "ChosenType2": "a second chosen type", "ChosenCards": "chosen cards",
     "RememberedCards": "remembered cards", "Imprinting": "imprinted cards",
     "MergedCards": "merged (mutated) cards", "ExecuteScript": "Forge scripts",
-    "Ability": "Forge script abilities", "Attacking": "attacking creatures",
+    "Ability": "Forge script abilities",
     "NoETBTrigs": "suppressed enters triggers", "OnAdventure": "cards on an adventure",
-    "IsToken": "tokens", "EnchantingPlayer": "Auras attached to players",
+    "EnchantingPlayer": "Auras attached to players",
 }
 _PRINTING_MODIFIERS = ("Set", "Art")
 # The type letter of a Forge token script name with no power and toughness (c_a_treasure_sac).
@@ -215,6 +215,9 @@ class _Importer:
         self.values: dict[str, tuple[int, str]] = {}  # state key -> (line, value)
         self._entries: list[_Entry] = []
         self._token_ids: set[str] = set()  # Forge ids of the tokens left out
+        self._phased_ids: set[str] = set()  # Forge ids of the phased-out permanents left out
+        self._step = "precombat_main"  # the state's step (Attacking counts only in the declare steps)
+        self._attackers = 0  # the active player's Attacking creatures
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -348,6 +351,7 @@ class _Importer:
                               "COMBAT_DAMAGE, COMBAT_END, MAIN2, END_OF_TURN, CLEANUP)")
         else:
             self.warn("default", "no activephase line: the step is the precombat main phase")
+        self._step = step
         remove_sickness = False
         players: list[dict[str, Any]] = [{"name": HUMAN}, {"name": AI}]
         zone_lines: list[tuple[int, str, int, str]] = []
@@ -466,13 +470,43 @@ class _Importer:
                                + "; ".join(names) + " (add them with --cards FILE)")],
                 self.source, names, self.warnings)
         # Foretold on an earlier turn needs a turn before this one.
-        needs_earlier = any(m == "Foretold" for e in entries for m, _ in e.mods) and not any(
-            m == "ForetoldThisTurn" for e in entries for m, _ in e.mods)
-        if needs_earlier and turn == 1 and not explicit_turn:
+        needs_earlier = any(
+            e.zone == "exile" and any(m == "Foretold" for m, _ in e.mods)
+            and not any(m == "ForetoldThisTurn" for m, _ in e.mods) for e in entries)
+        # A Forge card is not summoning sick unless it says SummonSick (GameState.java clears the
+        # flag as it creates each card); under 302.6 a permanent is, unless its controller has
+        # controlled it continuously since their most recent turn began: the player who isn't
+        # active has had a turn only from turn 2 on (two players).
+        other = 1 - active
+        unsick = [e for e in entries if e.zone == "battlefield" and e.side == other and (
+            remove_sickness or not any(m == "SummonSick" for m, _ in e.mods))]
+        if turn == 1 and not explicit_turn and (needs_earlier or unsick):
             turn = doc["turn"] = 2
-            self.warn("default", "no turn line: turn 2, so that a card foretold on an earlier turn "
-                                 "can have been foretold on turn 1")
+            why = []
+            if needs_earlier:
+                why.append("a card foretold on an earlier turn can have been foretold on turn 1")
+            if unsick:
+                why.append(f"{SIDE_NAMES[other]}, who isn't the active player, has had a turn "
+                           "and the permanents they control without SummonSick aren't summoning "
+                           "sick (302.6), as Forge has them")
+            self.warn("default", "no turn line: turn 2, so that " + "; and ".join(why))
+        elif turn == 1 and unsick:
+            sick_now = [e for e in unsick if _is_creature(e.card, e.mods)]
+            if sick_now:
+                names = ", ".join(dict.fromkeys(e.name for e in sick_now))
+                self.warn("summoning sickness",
+                          f"{names}: Forge has them not summoning sick, but on turn 1 "
+                          f"{SIDE_NAMES[other]} hasn't had a turn yet, so they haven't controlled "
+                          "them continuously since their most recent turn began and these "
+                          "creatures are summoning sick (302.6); write turn=2 or later for a "
+                          "state where they aren't", sick_now[0].line)
+        self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        if self._attackers:
+            # GameState.java declares the Attacking creatures as attackers of the active player in
+            # the declare attackers and declare blockers steps: the player attacked with them this
+            # turn (508.1), which the state says as a number.
+            players[active]["attackers_this_turn"] = self._attackers
         return doc
 
     def _description(self) -> str:
@@ -573,7 +607,42 @@ class _Importer:
                                   "(Name|Modifier|...)")
                     continue
                 entries.append(_Entry(n, key, side, zone, name, mods))
-        return entries
+        return self._phased_in(entries)
+
+    def _phased_in(self, entries: list[_Entry]) -> list[_Entry]:
+        """Leave out the phased-out permanents (``PhasedOut``): a phased-out permanent is treated
+        as though it doesn't exist (702.26b), and so are the Auras and Equipment attached to it,
+        which phased out indirectly with it (702.26g)."""
+        def ids(e: _Entry) -> set[str]:
+            return {_id_key(v) for m, v in e.mods if m == "Id" and v}
+
+        def attached(e: _Entry) -> set[str]:
+            return {_id_key(v) for m, v in e.mods if m in ("AttachedTo", "Attaching") and v}
+
+        out: list[_Entry] = []
+        gone: set[str] = set()
+        for e in entries:
+            if e.zone == "battlefield" and any(m == "PhasedOut" for m, _ in e.mods):
+                gone |= ids(e)
+                self.warn("modifier PhasedOut", f"{e.key}: {e.name}|PhasedOut: a phased-out "
+                                                "permanent is treated as though it doesn't exist "
+                                                "(702.26b); left out (the state has no phasing)",
+                          e.line)
+            else:
+                out.append(e)
+        changed = bool(gone)
+        while changed:
+            changed = False
+            for e in list(out):
+                if e.zone == "battlefield" and attached(e) & gone:
+                    out.remove(e)
+                    gone |= ids(e)
+                    changed = True
+                    self.warn("modifier PhasedOut", f"{e.key}: {e.name}: attached to a phased-out "
+                                                    "permanent, it phased out with it (702.26g); "
+                                                    "left out", e.line)
+        self._phased_ids = gone
+        return out
 
     def _token_card(self, spec: str) -> tuple[Any, str]:
         """The library's card for a Forge token spec (``Name,P:1,T:1,Types:Creature-Bird,...``):
@@ -713,6 +782,10 @@ class _Importer:
                                    f"file ({m}:7)")
                 return None
             v = _id_key(v)
+            if v in self._phased_ids:
+                self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is phased out, which the "
+                                           "state can't hold; left out", e.line)
+                return None
             if v in self._token_ids:
                 self.warn(f"modifier {m}", f"{where}|{m}:{v}: Id {v} is a token, which the state "
                                            "can't hold; left out", e.line)
@@ -783,6 +856,17 @@ class _Importer:
                     o["owner"] = SIDE_NAMES[SIDES[owner]]
             elif m in ("Transformed", "Flipped", "Meld", "Modal"):
                 self._face(e, o, m, where)
+            elif m == "Attacking":
+                self._attacking(e, v, player, active, where)
+            elif m == "PhasedOut":
+                only(("battlefield",), m)  # (a phased-out permanent is left out: _phased_in)
+            elif m == "IsToken":
+                # GameState.java: the card is made a token (a token copy of the card, 111.1, 707.2)
+                if "token" in fields:
+                    o["token"] = True
+                else:
+                    self.warn("modifier IsToken", f"{where}|IsToken: this version's state has no "
+                                                  "tokens", e.line)
             elif m in _UNSAID_MODIFIERS:
                 val = f":{v}" if v is not None else ""
                 self.warn(f"modifier {m}", f"{where}|{m}{val}: the state has no "
@@ -889,6 +973,28 @@ class _Importer:
         elif n:
             o["damage"] = n
 
+    def _attacking(self, e: _Entry, v: str | None, player: str, active: str, where: str) -> None:
+        """``Attacking`` (``Attacking:N``: attacking the planeswalker or battle with Id N): Forge
+        declares the creature an attacker of the active player, and only when the phase is the
+        declare attackers or declare blockers step (GameState.java's handleCombat). The state
+        holds how many creatures the player attacked with this turn (``attackers_this_turn``:
+        Windbrisk Heights, 508.8), not combat itself: counted, with a warning."""
+        val = f":{v}" if v is not None else ""
+        if self._step not in ("declare_attackers", "declare_blockers"):
+            self.warn("modifier Attacking", f"{where}|Attacking{val}: Forge declares attackers only "
+                                            "when the phase is the declare attackers or declare "
+                                            "blockers step; ignored here", e.line)
+            return
+        if e.zone != "battlefield" or player != active or not _is_creature(e.card, e.mods):
+            self.warn("modifier Attacking", f"{where}|Attacking{val}: only a creature the active "
+                                            f"player ({active}) controls attacks (506.2, 508.1); "
+                                            "ignored", e.line)
+            return
+        self._attackers += 1
+        self.warn("modifier Attacking", f"{where}|Attacking{val}: the state has no combat; it "
+                                        f"counts in {active}'s attackers_this_turn (the creatures "
+                                        "they attacked with this turn)", e.line)
+
     def _face(self, e: _Entry, o: dict[str, Any], m: str, where: str) -> None:
         faces = e.card.faces
         if e.zone != "battlefield" or len(faces) < 2:
@@ -923,6 +1029,20 @@ def _id_key(text: str) -> str:
     """A Forge Id as GameState.java reads it (Integer.parseInt: Id:05 is Id:5)."""
     t = text.strip()
     return str(int(t)) if re.fullmatch(r"[+-]?\d+", t) else t
+
+
+def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
+    """Whether the card is a creature as the file puts it on the battlefield: face down, a 2/2
+    creature (708.2a); with ``Transformed``/``Modal``/..., its other face; else its front face."""
+    names = {m for m, _ in mods}
+    if "FaceDown" in names:
+        return True
+    faces = tuple(getattr(card, "faces", ()))
+    if not faces:
+        return False
+    face = faces[1] if len(faces) > 1 and names & {"Transformed", "Flipped", "Meld", "Modal"} \
+        else faces[0]
+    return "Creature" in tuple(getattr(face, "types", ()))
 
 
 def _is_int(text: str | None) -> bool:
