@@ -48,6 +48,14 @@ def test_requirement_properties_hold_at_bound_2(name: str) -> None:
     assert result.bound == 2
 
 
+def test_a_property_past_its_cpu_time_limit_is_unknown_not_a_proof() -> None:
+    """The limit is CPU time (the solver's thread included): a search cut off by it proves nothing
+    ("unknown", exit 1 in the CLI), however loaded the machine."""
+    result = BoundedChecker(bound=2, payment_bound=1, time_limit=0.0001).check("activation_requirements")
+    assert result.status == "unknown"
+    assert result.counterexample is None
+
+
 def _without_foretold_this_turn_reason() -> str:
     """casting_exile.lp without the 702.143a reason "foretold this turn"."""
     text = dict(encoding_files())["casting_exile.lp"]

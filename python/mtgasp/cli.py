@@ -125,8 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--property", action="append", default=[], metavar="NAME",
                     help="check only this property (repeatable); --list shows them")
     sp.add_argument("--list", action="store_true", help="list the properties and exit")
-    sp.add_argument("--time-limit", type=float, default=60.0, metavar="S",
-                    help="seconds per property before giving up (reported unknown; default 60)")
+    sp.add_argument("--time-limit", type=float, default=None, metavar="S",
+                    help="seconds of CPU time per property before giving up (reported unknown; default 300)")
     sp.add_argument("--save", metavar="DIR", help="write each counterexample state (and its action) to DIR")
     common(sp)
 
