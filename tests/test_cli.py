@@ -526,7 +526,9 @@ BAD_ARGS: list[tuple[str, list[str], str, str]] = [
     ("action-unknown-kind", ["why", '{"kind": "attack"}'], "action.kind", '"attack" is not an action kind'),
     ("action-unknown-field", ["why", '{"kind": "pass", "objekt": "f1"}'], "action.objekt", "unknown field"),
     ("action-bad-types", ["why", '{"kind": "cast", "object": "bears", "x": -1}'], "action.x", "below zero"),
-    ("action-file-missing", ["why", "@/nonexistent/action.json"], "", "no such file"),
+    ("action-file-missing", ["why", "@/nonexistent/action.json"], "action", "no such file"),
+    ("action-file-a-folder", ["why", "@/"], "action", "/ is a directory, not an action file"),
+    ("action-a-list", ["why", '[{"kind": "pass"}]'], "action", "expected an object"),
     ("moves-unknown-player", ["moves", "--player", "carol"], "--player", '"carol" is not a player'),
     ("why-unknown-player", ["why", '{"kind": "pass"}', "--player", "carol"], "--player", '"carol"'),
     ("facts-unknown-player", ["facts", "--player", "carol"], "--player", '"carol"'),
@@ -556,8 +558,9 @@ def test_bad_args_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], args:
     state = _write_state(tmp_path, BASE)
     rc, out, err = call(capsys, *_args(state, args), "--json")
     assert rc == 2 and text in err
-    # state-field and action-field problems carry their path; options are named in the message
-    _assert_json_error(out, field if field.startswith("action.") else None, text)
+    # state-field and action-field problems carry their path (the whole action's: "action", even
+    # when an @FILE can't be read or isn't an object); options are named in the message
+    _assert_json_error(out, field if field.startswith("action") else None, text)
     if field:
         assert any(field in f"{p['path']}: {p['message']}" for p in json.loads(out)["problems"])
 

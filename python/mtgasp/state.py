@@ -204,7 +204,7 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
             if not path.exists():
                 raise InputError(f"no such file: {name}", source)
             if path.is_dir():
-                raise InputError(f"{name} is a directory, not a {what} file", source)
+                raise InputError(f"{name} is a directory, not {_article(what)} {what} file", source)
             try:
                 # a byte order mark (Windows editors, PowerShell) is not part of the document
                 # (RFC 8259, 8.1: a parser may ignore it)
@@ -218,6 +218,10 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
     if format_hint is not None and format_hint.lower().endswith((".yaml", ".yml")):
         return _decode_yaml(text, source), source
     return _decode_json(text, source), source
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1] in "aeiou" else "a"
 
 
 def _looks_like_text(s: str) -> bool:
