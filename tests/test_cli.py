@@ -665,3 +665,12 @@ def test_text_payment_says_the_mana_pool_and_restricted_mana_spent(
     assert rc == 0
     assert 'restricted mana\\n{C}{C} (entry 1)' in out and out.count("spend from the pool (106.6)") == 1
     assert out.count("mana pool\\n{G}") == 1   # Endless One's cost, not the Forest's {T}
+
+
+def test_json_before_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `mtgasp --json moves STATE` was a usage error ("unrecognized arguments: --json", exit 2)
+    state = _write_state(tmp_path, BASE)
+    rc, out, _ = call(capsys, "--json", "moves", state)
+    assert rc == 0 and json.loads(out)["moves"]
+    rc, out, _ = call(capsys, "--json", "why", state, '{"kind": "cast", "object": "nope"}')
+    assert rc == 2 and json.loads(out)["problems"][0]["path"] == "action.object"
