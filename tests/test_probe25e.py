@@ -67,3 +67,12 @@ def test_load_state_takes_the_decoded_document(checker: Checker) -> None:
     assert load_state(doc, checker.library).turn == 6
     assert _path(lambda: load_state(5, checker.library)) == [""]  # type: ignore[arg-type]
     assert _path(lambda: checker.moves(doc)) == ["state"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("x", "path"), [({"min": 3, "max": 1}, "action.x"), ({"min": -1, "max": 1}, "action.x.min"),
+                                         ({"min": "0", "max": 1}, "action.x.min")])
+def test_an_x_range_must_be_one_moves_could_print(checker: Checker, state, x: dict, path: str) -> None:
+    # {"min": 3, "max": 1} was read as X = 1, and a bad min was never looked at
+    action = {"kind": "cast", "object": "h_ballista", "x": x}
+    assert _path(lambda: parse_action(action, state, checker.library)) == [path]
+    assert parse_action({**action, "x": {"min": 0, "max": 1}}, state, checker.library).x == 1

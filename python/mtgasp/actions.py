@@ -232,8 +232,12 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         # activation cost ({"min", "max"} as `moves` prints it: the largest)
         raw_x = doc.get("x")
         if isinstance(raw_x, dict) and set(raw_x) == {"min", "max"}:  # as moves prints it
+            low = f.integer("action.x.min", raw_x["min"], minimum=0)
             raw_x = raw_x["max"]
             if f.integer("action.x.max", raw_x, minimum=0) is None:
+                raw_x = None
+            elif low is not None and low > raw_x:  # (not a range moves prints: min <= max)
+                f.add("action.x", f"the range's min ({low}) is above its max ({raw_x})")
                 raw_x = None
         if raw_x is not None:
             x = f.integer("action.x", raw_x, minimum=0)
