@@ -674,3 +674,13 @@ def test_json_before_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert rc == 0 and json.loads(out)["moves"]
     rc, out, _ = call(capsys, "--json", "why", state, '{"kind": "cast", "object": "nope"}')
     assert rc == 2 and json.loads(out)["problems"][0]["path"] == "action.object"
+
+
+def test_out_dash_is_standard_output(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # `apply ... --out -` wrote a file named "-" in the working folder
+    state = _write_state(tmp_path, BASE)
+    monkeypatch.chdir(tmp_path)
+    rc, out, _ = call(capsys, "apply", state, '{"kind": "pass"}', "--out", "-")
+    assert rc == 0 and json.loads(out)["turn"] == BASE["turn"]
+    assert not (tmp_path / "-").exists()

@@ -189,6 +189,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _usage_error(e, "--json" in words)
     if getattr(args, "json_before_command", False):
         args.json = True
+    # `--out -` is standard output, as a STATE `-` is standard input (it wrote a file named "-"),
+    # where standard output is where the command prints anyway (not `cards import`: its default is
+    # the user's card library)
+    if args.command in ("apply", "batch", "import", "export") and getattr(args, "out", None) == "-":
+        args.out = None
     try:
         return _run(args)
     except InputError as e:
