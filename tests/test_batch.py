@@ -178,3 +178,9 @@ def test_a_field_the_query_does_not_read_is_bad_input() -> None:
     assert [[p["path"] for p in a["problems"]] for a in out[:3]] == [["action"], ["object"], ["player"]]
     assert "the query is moves, which takes no action" in out[0]["problems"][0]["message"]
     assert out[3]["types"]
+
+
+def test_a_blank_line_gets_no_answer_but_counts_in_the_line_numbers() -> None:
+    # (README: match answers to questions by "line")
+    out = list(run_batch([LINES[0], "", "   ", LINES[3]]))
+    assert [a["line"] for a in out] == [1, 4]

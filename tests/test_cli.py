@@ -526,7 +526,9 @@ BAD_ARGS: list[tuple[str, list[str], str, str]] = [
     ("action-unknown-kind", ["why", '{"kind": "attack"}'], "action.kind", '"attack" is not an action kind'),
     ("action-unknown-field", ["why", '{"kind": "pass", "objekt": "f1"}'], "action.objekt", "unknown field"),
     ("action-bad-types", ["why", '{"kind": "cast", "object": "bears", "x": -1}'], "action.x", "below zero"),
-    ("action-file-missing", ["why", "@/nonexistent/action.json"], "", "no such file"),
+    ("action-file-missing", ["why", "@/nonexistent/action.json"], "action", "no such file"),
+    ("action-file-a-folder", ["why", "@/"], "action", "/ is a directory, not an action file"),
+    ("action-a-list", ["why", '[{"kind": "pass"}]'], "action", "expected an object"),
     ("moves-unknown-player", ["moves", "--player", "carol"], "--player", '"carol" is not a player'),
     ("why-unknown-player", ["why", '{"kind": "pass"}', "--player", "carol"], "--player", '"carol"'),
     ("facts-unknown-player", ["facts", "--player", "carol"], "--player", '"carol"'),
@@ -556,8 +558,9 @@ def test_bad_args_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], args:
     state = _write_state(tmp_path, BASE)
     rc, out, err = call(capsys, *_args(state, args), "--json")
     assert rc == 2 and text in err
-    # state-field and action-field problems carry their path; options are named in the message
-    _assert_json_error(out, field if field.startswith("action.") else None, text)
+    # state-field and action-field problems carry their path (the whole action's: "action", even
+    # when an @FILE can't be read or isn't an object); options are named in the message
+    _assert_json_error(out, field if field.startswith("action") else None, text)
     if field:
         assert any(field in f"{p['path']}: {p['message']}" for p in json.loads(out)["problems"])
 
@@ -662,3 +665,22 @@ def test_text_payment_says_the_mana_pool_and_restricted_mana_spent(
     assert rc == 0
     assert 'restricted mana\\n{C}{C} (entry 1)' in out and out.count("spend from the pool (106.6)") == 1
     assert out.count("mana pool\\n{G}") == 1   # Endless One's cost, not the Forest's {T}
+
+
+def test_json_before_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `mtgasp --json moves STATE` was a usage error ("unrecognized arguments: --json", exit 2)
+    state = _write_state(tmp_path, BASE)
+    rc, out, _ = call(capsys, "--json", "moves", state)
+    assert rc == 0 and json.loads(out)["moves"]
+    rc, out, _ = call(capsys, "--json", "why", state, '{"kind": "cast", "object": "nope"}')
+    assert rc == 2 and json.loads(out)["problems"][0]["path"] == "action.object"
+
+
+def test_out_dash_is_standard_output(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # `apply ... --out -` wrote a file named "-" in the working folder
+    state = _write_state(tmp_path, BASE)
+    monkeypatch.chdir(tmp_path)
+    rc, out, _ = call(capsys, "apply", state, '{"kind": "pass"}', "--out", "-")
+    assert rc == 0 and json.loads(out)["turn"] == BASE["turn"]
+    assert not (tmp_path / "-").exists()

@@ -77,3 +77,14 @@ def test_a_crash_is_detected(folder: Path, monkeypatch: pytest.MonkeyPatch) -> N
             "argv": ["moves", "state.json"]}
     status, message, rc = fuzz.run_case(case, folder)
     assert status == "crash" and rc == 3 and "planted" in message
+
+
+@pytest.mark.parametrize("objects", [5, None, "x", {"id": "a"}])
+def test_a_mutated_objects_field_is_no_generator_error(objects: object) -> None:
+    # seed 2525, case 5622: a mutation made "objects" an integer and random_action raised TypeError
+    # ("'int' object is not iterable"), which the tool counted as a "generator error" and skipped.
+    rnd = random.Random(0)
+    for _ in range(50):
+        action = fuzz.random_action(rnd, {"objects": objects})
+        assert isinstance(action, dict) and "kind" in action
+    fuzz.make_case(2525, 5622)

@@ -248,7 +248,8 @@ def random_action(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _plausible_action(rng: random.Random, doc: dict[str, Any], a: dict[str, Any]) -> dict[str, Any]:
-    objects = [o for o in doc.get("objects", []) if isinstance(o, dict) and "card" in o]
+    listed = doc.get("objects") if isinstance(doc, dict) else None  # a mutation may make it any value
+    objects = [o for o in listed if isinstance(o, dict) and "card" in o] if isinstance(listed, list) else []
     if a["kind"] in ("pass", "decline") or not objects:
         return {"kind": a["kind"] if a["kind"] in ("pass", "decline") else "pass"}
     o = rng.choice(objects)
@@ -451,6 +452,7 @@ def run(cases: int, seed: int, timeout: float, out: Path, start: int = 0,
     ctx: Any = mp.get_context("fork" if hasattr(os, "fork") else "spawn")
     t0 = time.monotonic()
     crashes: list[dict[str, Any]] = []
+    generator_errors: list[dict[str, Any]] = []  # bugs of this tool, listed so they can be replayed
     hangs: list[dict[str, Any]] = []
     done = 0
     exits: dict[str, int] = {}
@@ -479,6 +481,8 @@ def run(cases: int, seed: int, timeout: float, out: Path, start: int = 0,
                     proc.join()
                     proc, conn = start_worker()
                 exits[str(rc)] = exits.get(str(rc), 0) + 1
+                if rc == "generator error":
+                    generator_errors.append({"case": n, "message": message})
                 if status != "ok":
                     folder = save(out, seed, n, status, message)
                     crashes.append({"case": n, "saved": str(folder), "message": message.splitlines()[0]})
@@ -511,6 +515,7 @@ def run(cases: int, seed: int, timeout: float, out: Path, start: int = 0,
             proc.kill()
     return {"cases": done, "seed": seed, "start": start, "crashes": crashes, "hangs": hangs,
             "seconds": round(time.monotonic() - t0, 1), "timeout": timeout, "exit_codes": exits,
+            "generator_errors": generator_errors,
             "slowest_case": {"case": slowest[1], "seconds": round(slowest[0], 2)}}
 
 

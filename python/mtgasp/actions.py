@@ -121,6 +121,15 @@ def _legend_chooser(state: GameState, library: CardLookup) -> str | None:
     return next((p.name for p in state.players if p.name in clash), None)
 
 
+def _read_action_file(path: Path) -> tuple[Any, str | None]:
+    """An action file's document; its problems (no such file, not JSON) are at the path ``action``."""
+    try:
+        return read_document(path, what="action")
+    except InputError as exc:
+        raise InputError([Problem(p.path and f"action.{p.path}" or "action", p.message)
+                          for p in exc.problems], exc.source) from None
+
+
 def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
                  library: CardLookup, player: str | None = None) -> Action:
     """Read and check one action against ``state``; raises InputError listing every problem.
@@ -139,15 +148,15 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     source: str | None = None
     doc: Any
     if isinstance(text_or_dict, Path):
-        doc, source = read_document(text_or_dict, what="action")
+        doc, source = _read_action_file(text_or_dict)
     elif isinstance(text_or_dict, str):
         text = text_or_dict.strip()
         if text.startswith("@"):
-            doc, source = read_document(Path(text[1:]), what="action")
+            doc, source = _read_action_file(Path(text[1:]))
         elif not text.startswith(("{", "[")):
-            raise InputError(
-                f"action: expected a JSON object such as {{\"kind\": \"pass\"}} or @FILE, got {_show(text)}"
-            )
+            raise InputError(Problem(
+                "action", f"expected a JSON object such as {{\"kind\": \"pass\"}} or @FILE, got {_show(text)}"
+            ))
         else:
             try:
                 doc, _ = read_document(text, source="action")
@@ -159,8 +168,8 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
     c = Collector(source)
     f = _Fields(c)
     if not isinstance(doc, Mapping):
-        raise InputError(f"action: expected an object such as {{\"kind\": \"pass\"}}, got "
-                         f"{_type_name(doc)}", source)
+        raise InputError(Problem("action", f"expected an object such as {{\"kind\": \"pass\"}}, got "
+                                           f"{_type_name(doc)}"), source)
     doc = {k: v for k, v in doc.items() if k not in MOVE_INFO_FIELDS}
     f.known("action", doc, ACTION_FIELDS)
 
@@ -223,8 +232,12 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
         # activation cost ({"min", "max"} as `moves` prints it: the largest)
         raw_x = doc.get("x")
         if isinstance(raw_x, dict) and set(raw_x) == {"min", "max"}:  # as moves prints it
+            low = f.integer("action.x.min", raw_x["min"], minimum=0)
             raw_x = raw_x["max"]
             if f.integer("action.x.max", raw_x, minimum=0) is None:
+                raw_x = None
+            elif low is not None and low > raw_x:  # (not a range moves prints: min <= max)
+                f.add("action.x", f"the range's min ({low}) is above its max ({raw_x})")
                 raw_x = None
         if raw_x is not None:
             x = f.integer("action.x", raw_x, minimum=0)

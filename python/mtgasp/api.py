@@ -17,6 +17,7 @@ from clingo import Function, Number, Symbol
 
 from mtgasp.answers import Decoder, Plan, Reason, Verdict, rule_key
 from mtgasp.cards import CardLibrary
+from mtgasp.errors import InputError, Problem, excerpt
 from mtgasp.facts import FactWriter
 from mtgasp.model import MANA_TYPES, Action, GameState
 from mtgasp.solver import SOLVING, Grounded, GroundedMany, Solve, StateView
@@ -209,29 +210,73 @@ class Query:
         return lean(best) if best.satisfiable else best
 
 
+def _check_state(state: Any, path: str = "state") -> GameState:
+    if not isinstance(state, GameState):
+        raise InputError(Problem(path, f"expected a GameState (mtgasp.state.load_state or parse_state), "
+                                       f"got {type(state).__name__}"))
+    return state
+
+
+def _check_player(state: GameState, player: Any, path: str = "player") -> None:
+    """A player the caller names must be one of the state's: bad input, not a KeyError."""
+    if player is not None and (not isinstance(player, str) or state.player(player) is None):
+        from mtgasp.state import did_you_mean
+
+        raise InputError(Problem(path, f"{excerpt(player)} is not a player of the state"
+                                       f"{did_you_mean(player, [p.name for p in state.players]) if isinstance(player, str) else ''}"))
+
+
+def _check_object(state: GameState, object_id: Any, path: str = "object") -> None:
+    if not isinstance(object_id, str) or state.obj(object_id) is None:
+        from mtgasp.state import did_you_mean
+
+        hint = did_you_mean(object_id, [o.id for o in state.objects]) if isinstance(object_id, str) else ""
+        raise InputError(Problem(path, f"no object {excerpt(object_id)} in the state{hint}"))
+
+
 class Checker:
+    """Bad arguments (a player or object the state doesn't have, an action that isn't one) raise
+    InputError with the path of the argument, as bad input does everywhere (never a KeyError)."""
+
     def __init__(self, library: CardLibrary | None = None):
         self.library = library if library is not None else CardLibrary.builtin()
+
+    def _action(self, state: GameState, action: Any, player: str | None, path: str = "action") -> Action:
+        """An Action as given, or one read by parse_action from its JSON text or decoded dict."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, (str, Mapping)):
+            from mtgasp.actions import parse_action
+
+            return parse_action(action, state, self.library, player)
+        raise InputError(Problem(path, f"expected an Action (mtgasp.actions.parse_action), a dict or "
+                                       f"JSON text, got {type(action).__name__}"))
 
     def moves(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every legal action of the player (default: see default_player), with cost, X bounds,
         a payment plan and the rules that permit it."""
+        _check_player(_check_state(state), player)
         return _moves(self._move_query(state, player or default_player(state, self.library)))
 
     def judge_all(self, state: GameState, player: str | None = None) -> list[Verdict]:
         """Every candidate action of the player, legal or not, each with its reasons."""
+        _check_player(_check_state(state), player)
         q = self._move_query(state, player or default_player(state, self.library))
         for v in q.verdicts.values():
             q.settle(v)
         return sorted(_with_land_faces(q, _with_targets(q, list(q.verdicts.values()))), key=_move_key)
 
-    def why(self, state: GameState, action: Action, player: str | None = None) -> Verdict:
-        """The verdict on one action: every failed requirement with its rule, or the permitting rules."""
+    def why(self, state: GameState, action: Action | Mapping[str, Any] | str, player: str | None = None) -> Verdict:
+        """The verdict on one action: every failed requirement with its rule, or the permitting rules.
+        ``action``: an Action, or its JSON text or decoded dict (read by parse_action)."""
+        _check_player(_check_state(state), player)
+        action = self._action(state, action, player)
         goals = WHY_UNCOSTED_GOALS if action.kind in UNCOSTED_KINDS else MOVE_GOALS
         return _why(self._move_query(state, player or default_player(state, self.library), (action,), goals), action)
 
     def mana(self, state: GameState, object_id: str) -> list[str]:
         """The types of mana object_id could produce now (CR 106.7), in W U B R G C order."""
+        _check_object(_check_state(state), object_id)
         return _mana(Query(self.library, state, default_player(state), goals=MANA_GOALS, private_kinds=True),
                      object_id)
 
@@ -247,6 +292,22 @@ class Checker:
         The verdicts are those of moves/why/mana (tests/test_grouped.py: the whole corpus); a
         payment plan is a valid payment, but may be another one than moves/why find, since the
         search runs on another ground program."""
+        for n, a in enumerate(asks):
+            where = f"asks[{n}]"
+            if not isinstance(a, Ask):
+                raise InputError(Problem(where, f"expected an Ask, got {type(a).__name__}"))
+            if a.query not in ("moves", "why", "mana"):
+                raise InputError(Problem(f"{where}.query", f"{excerpt(a.query)} is not a query (one of moves, why, mana)"))
+            _check_state(a.state, f"{where}.state")
+            if a.query == "mana":
+                _check_object(a.state, a.object, f"{where}.object")
+            else:
+                _check_player(a.state, a.player, f"{where}.player")
+            if a.query == "why":
+                if a.action is None:
+                    raise InputError(Problem(f"{where}.action", "a why question needs an action"))
+                asks = [*asks[:n], replace(a, action=self._action(a.state, a.action, a.player, f"{where}.action")),
+                        *asks[n + 1:]]
         out: list[Any] = [None] * len(asks)
         moving = [i for i, a in enumerate(asks) if a.query in ("moves", "why")]
         if moving:
@@ -271,6 +332,9 @@ class Checker:
     def visible(self, state: GameState, player: str) -> list[dict]:
         """The hidden cards ``player`` may look at (face-down exiled cards, library cards an effect lets
         them look at), each with the rules that allow it."""
+        _check_player(_check_state(state), player)
+        if player is None:
+            raise InputError(Problem("player", "required: whose view"))
         q = Query(self.library, state, player, parts=("base", "look"))
         pl = q.ids.players[player]
         found: dict[str, list[str]] = {}
@@ -283,6 +347,7 @@ class Checker:
     def explain_mana(self, state: GameState, object_id: str) -> list[str]:
         """For each type object_id could produce, one chain of sources that makes it possible
         (the shortest derivation in the 106.7 fixpoint); for none, why (106.5)."""
+        _check_object(_check_state(state), object_id)
         q = Query(self.library, state, default_player(state), parts=("base", "explain"))
         return explain(q, object_id)
 

@@ -805,7 +805,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
 # {B}{R}) is said once, with all its mana: the encodings say each type apart (found by probe24e:
 # "adds {W}" and "adds {R}" read as two activations).
 _MANA_EVENT = re.compile(r"^(While the cost is paid, .*'s mana ability is activated and adds |.* adds )"
-                         r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:(?:601\.2g|117\.1d), )?605\.3b.*)$")
+                         r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:601\.2g, |605\.3a, )?605\.3b.*)$")
 _TYPE_ORDER = "WUBRGC"
 
 

@@ -46,6 +46,10 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtgasp", description="Magic: The Gathering rules checker (ASP/clingo).")
     p.add_argument("--version", action="version", version=f"mtgasp {__version__}")
+    # `mtgasp --json moves STATE` as well as `mtgasp moves STATE --json` (its own dest: a
+    # subcommand's default would overwrite a shared one)
+    p.add_argument("--json", action="store_true", dest="json_before_command",
+                   help="print JSON (as the command's own --json)")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sp: argparse.ArgumentParser) -> None:
@@ -183,6 +187,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(words)
     except _UsageError as e:
         return _usage_error(e, "--json" in words)
+    if getattr(args, "json_before_command", False):
+        args.json = True
+    # `--out -` is standard output, as a STATE `-` is standard input (it wrote a file named "-"),
+    # where standard output is where the command prints anyway (not `cards import`: its default is
+    # the user's card library)
+    if args.command in ("apply", "batch", "import", "export") and getattr(args, "out", None) == "-":
+        args.out = None
     try:
         return _run(args)
     except InputError as e:

@@ -204,7 +204,7 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
             if not path.exists():
                 raise InputError(f"no such file: {name}", source)
             if path.is_dir():
-                raise InputError(f"{name} is a directory, not a {what} file", source)
+                raise InputError(f"{name} is a directory, not {_article(what)} {what} file", source)
             try:
                 # a byte order mark (Windows editors, PowerShell) is not part of the document
                 # (RFC 8259, 8.1: a parser may ignore it)
@@ -218,6 +218,10 @@ def read_document(path_or_text: str | Path, *, source: str | None = None,
     if format_hint is not None and format_hint.lower().endswith((".yaml", ".yml")):
         return _decode_yaml(text, source), source
     return _decode_json(text, source), source
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1] in "aeiou" else "a"
 
 
 def _looks_like_text(s: str) -> bool:
@@ -329,12 +333,19 @@ def _decode_yaml(text: str, source: str | None) -> Any:
     return value
 
 
-def load_state(path_or_text: str | Path, library: CardLookup, *, source: str | None = None) -> GameState:
-    """Read and validate a game state document (a file name, ``"-"`` for stdin, or the text).
+def load_state(path_or_text: str | Path | Mapping[str, Any], library: CardLookup, *,
+               source: str | None = None) -> GameState:
+    """Read and validate a game state document (a file name, ``"-"`` for stdin, the text, or the
+    decoded document itself, as parse_state takes it).
 
     JSON always; YAML for files ending in ``.yaml``/``.yml`` when PyYAML is installed.
     Raises InputError listing every problem found.
     """
+    if isinstance(path_or_text, Mapping):
+        return parse_state(path_or_text, library, source=source)
+    if not isinstance(path_or_text, (str, Path)):
+        raise InputError(Problem("", f"expected a file name, the document's text or the decoded document, "
+                                     f"got {type(path_or_text).__name__}"), source)
     doc, source = read_document(path_or_text, source=source, what="state")
     return parse_state(doc, library, source=source)
 
