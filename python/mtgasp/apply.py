@@ -87,6 +87,12 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         # showed a payment with X = 2 and apply cast the same action with X = 0.
         unstated_x = verdict.x_max if verdict.x_max is not None else 0
         fw.add("query_x", query, Number(unstated_x))
+    elif verdict.x_unstated is not None:
+        # "Remove X ki counters", "[−X]" without `x`: the X `why` answers (every counter, or the
+        # mana value of a target "with mana value X"), said in an event as for an {X} (107.3a,
+        # 602.2b; found by probe25b: every loyalty counter was removed and no X was said)
+        unstated_x = verdict.x_unstated
+        fw.add("query_x", query, Number(unstated_x))
     if action.phyrexian_life is not None:  # 601.2b: Phyrexian symbols paid with life, announced
         fw.add("query_phylife", query, Number(action.phyrexian_life))
     for t in action.targets:
