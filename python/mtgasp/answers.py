@@ -263,6 +263,9 @@ class Decoder:
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
+            if isinstance(cost.get("crew"), int):   # 702.122a
+                extras.append(f"tap any number of untapped creatures you control with total power "
+                              f"{cost['crew']} or greater")
             tu = cost.get("tap_untapped")
             if isinstance(tu, dict) and "type" not in tu:
                 n = int(tu.get("count", 1))
