@@ -49,3 +49,22 @@ def test_minus_x_text_says_x(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     out, err = capsys.readouterr()
     assert rc == 0, err
     assert "total cost: remove X loyalty counters from it with X = 6" in out
+
+
+def test_any_number_of_storage_counters_is_no_x(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """118.3: "Remove any number of storage counters" (Saprazzan Cove) has no X: asked without `x`,
+    `why` says how many it removes and apply that it removes them all, with no "X =" (found by
+    probe25b, after the X of "Remove X ki counters" was said)."""
+    doc = json.loads((CORPUS / "rule-122.8-saprazzan-cove-removes-all-its-storage-counters.json").read_text(encoding="utf-8"))
+    (tmp_path / "s.json").write_text(json.dumps(doc["state"]), encoding="utf-8")
+    (tmp_path / "c.json").write_text(json.dumps({"format": 1, "cards": doc.get("cards", [])}), encoding="utf-8")
+    action = json.dumps({"kind": "activate", "object": "sc", "ability": 3})
+    rc = main(["why", str(tmp_path / "s.json"), action, "--cards", str(tmp_path / "c.json")])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert "remove any number of storage counters, removing 3" in out and "X =" not in out
+    rc = main(["apply", str(tmp_path / "s.json"), action, "--cards", str(tmp_path / "c.json"), "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    events = json.loads(out)["events"]
+    assert any("so every one is removed" in e for e in events) and not any("X = " in e for e in events)
