@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MATCH = (
     "rule-106.", "rule-107.3b", "rule-118.3", "rule-122.8", "rule-400.7-dream", "rule-601.2",
     "rule-602.2b-candelabra", "rule-603.2-cast-triggers", "rule-700.5-nykthos", "rule-702.18a-shroud",
-    "ruling-dream-devourer", "ruling-foretell-instant",
+    "ruling-dream-devourer", "ruling-foretell-instant", "rule-702.122a",
 )
 
 

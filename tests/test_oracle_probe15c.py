@@ -64,17 +64,22 @@ def test_street_wraith_cycles_for_life(results: dict[str, CardResult], checker: 
 
 
 def test_an_unmodeled_activated_keyword_is_not_judged(checker: Checker) -> None:
-    # Ghost Ark's "Crew 2" is an activated ability (602.1) the importer keeps as not modeled: asking
-    # about it is refused as a question mtgasp can't answer, not answered "not an activated ability"
+    # Fatestitcher's "Unearth {U}" is an activated ability (602.1) the importer keeps as not modeled:
+    # asking about it is refused as a question mtgasp can't answer, not answered "not an activated
+    # ability". (Ghost Ark's "Crew 2" was the example until probe25b modeled crew, 702.122a: with no
+    # creature to tap, it is refused for its cost, 118.3.)
     import pytest
     from mtgasp.actions import parse_action
     from mtgasp.errors import InputError
     from mtgasp.state import parse_state
 
-    st = parse_state(state([{"id": "ark", "card": "Ghost Ark"}]), checker.library)
+    st = parse_state(state([{"id": "fs", "card": "Fatestitcher", "zone": "graveyard"}]), checker.library)
     with pytest.raises(InputError) as exc:
-        parse_action({"kind": "activate", "object": "ark", "ability": 3}, st, checker.library, "alice")
+        parse_action({"kind": "activate", "object": "fs", "ability": 2}, st, checker.library, "alice")
     assert "action.ability" in str(exc.value) and "doesn't model" in str(exc.value)
+    v = why(checker, state([{"id": "ark", "card": "Ghost Ark"}]),
+            {"kind": "activate", "object": "ark", "ability": 3})
+    assert not v.legal and {r.rule for r in v.reasons} == {"118.3"}, v.why_json()
     # its Flying is no activated ability: that answer stays 602.1c
     v = why(checker, state([{"id": "ark", "card": "Ghost Ark"}]),
             {"kind": "activate", "object": "ark", "ability": 1})

@@ -116,6 +116,8 @@ class Verdict:
     x_upper: int | None = None  # the most X that the available mana could pay (payment.lp)
     x_min: int = 0  # "X can't be 0" (costs.lp x_lower/2, 107.3a)
     # "Remove X ki counters" (Petalmane Baku, 107.3a): X is at most the counters the source has
+    removes_x: bool = False  # "Remove X ki counters", "[−X]": X is the number of counters removed
+    x_unstated: int | None = None  # ... and the X taken when the action names none (costs.lp)
     needs_target: bool = False  # the spell targets (601.2c): apply needs the action's targets
     cost_free: bool = False  # costed, but no mana, X or sacrifice to pay: no payment search
     unpayable: bool = False  # a face with no mana cost cast by paying it (118.6), or an alternative cost
@@ -261,6 +263,9 @@ class Decoder:
             elif isinstance(sac, dict) and "type" in sac:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
+            if isinstance(cost.get("crew"), int):   # 702.122a
+                extras.append(f"tap any number of untapped creatures you control with total power "
+                              f"{cost['crew']} or greater")
             tu = cost.get("tap_untapped")
             if isinstance(tu, dict) and "type" not in tu:
                 n = int(tu.get("count", 1))
@@ -564,6 +569,9 @@ class Decoder:
             v.x_min = max(v.x_min, args[1].number)
         for v, args in each("x_remove_upper"):   # "Remove X ki counters": X up to the counters (107.3a)
             v.x_max = args[1].number
+            v.removes_x = True
+        for v, args in each("x_unstated"):   # ... the X an action without `x` is answered with
+            v.x_unstated = args[1].number
         x_reduced: dict[Symbol, int] = {}
         for _v, args in each("x_reduction"):  # 601.2f: a reduction left for X's generic mana
             x_reduced[args[0]] = args[1].number

@@ -36,7 +36,7 @@ VERDICT_SIGNATURES = (
     ("action", 1), ("total", 3), ("reason", 3), ("permits", 2), ("costed", 1),
     ("unpayable_reason", 3), ("sacrifice_required", 3), ("sacrifice_count", 2), ("could_produce", 2), ("makes", 3),
     ("free_cast", 1), ("has_x_in_mana_cost", 1), ("query_means", 2), ("x_upper", 2), ("needs_target", 1),
-    ("x_reduction", 2), ("land_face_choice", 2), ("x_remove_upper", 2),
+    ("x_reduction", 2), ("land_face_choice", 2), ("x_remove_upper", 2), ("x_unstated", 2),
     ("x_lower", 2), ("mana_cost_unpayable", 1), ("cost_unshown", 1),
 )
 
@@ -158,7 +158,7 @@ class Query:
             # No mana, no X and no sacrifice to pay: the payment search (payment.lp) would find the
             # empty payment at once (every constraint holds with no mana ability activated, and
             # the search prefers activating none), so it is skipped.
-            v.plan = Plan(pool=self.decoder.pool_text(self.player))
+            v.plan = self._removed_x(v, Plan(pool=self.decoder.pool_text(self.player)))
             v.legal = v.ok
             return v
         if v.x_upper is not None and not v.free and v.action.x is None:
@@ -166,7 +166,7 @@ class Query:
         else:
             s = self.grounded.solve(check=v.term)
         if s.satisfiable:
-            v.plan = self.decoder.plan(s.atoms, self.player)
+            v.plan = self._removed_x(v, self.decoder.plan(s.atoms, self.player))
             v.legal = v.ok and any(a.name == "legal" for a in s.atoms)
             if v.has_x and not v.free:
                 v.x_max = v.plan.x
@@ -177,6 +177,17 @@ class Query:
             v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
         return v
 
+
+    @staticmethod
+    def _removed_x(v: Verdict, plan: Plan) -> Plan:
+        """107.3a, 602.2b: "Remove X ki counters", "[−X]": the plan says the X paid, the one the
+        action announces or, without `x`, the one it is answered with (costs.lp's x_unstated/2:
+        all the counters, or the mana value of a "[−X]"'s target "with mana value X"). Found by
+        probe25b: such an action was legal with no X said."""
+        if not v.removes_x or plan.x is not None or v.has_x:
+            return plan
+        x = v.action.x if v.action.x is not None else v.x_unstated
+        return plan if x is None else replace(plan, x=x)
 
     def _largest_x(self, v: Verdict) -> Solve:
         """The payment with the largest X (107.3a): X = x_upper if payable, else a binary search

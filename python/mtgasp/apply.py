@@ -84,6 +84,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     term = verdict.term
     fw.add("do", term)
     unstated_x: int | None = None
+    any_number: int | None = None   # "Remove any number of ... counters" without `x` (118.3)
     if action.x is not None:
         fw.add("query_x", query, Number(action.x))
     elif verdict.has_x and not verdict.free:
@@ -93,6 +94,15 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         # showed a payment with X = 2 and apply cast the same action with X = 0.
         unstated_x = verdict.x_max if verdict.x_max is not None else 0
         fw.add("query_x", query, Number(unstated_x))
+    elif verdict.x_unstated is not None:
+        # "Remove X ki counters", "[−X]" without `x`: the X `why` answers (every counter, or the
+        # mana value of a target "with mana value X"), said in an event as for an {X} (107.3a,
+        # 602.2b; found by probe25b: every loyalty counter was removed and no X was said)
+        unstated_x = verdict.x_unstated
+        fw.add("query_x", query, Number(unstated_x))
+        if "remove X " not in (verdict.cost or ""):   # "Remove any number of storage counters": no X
+            any_number = unstated_x
+            unstated_x = None
     if action.phyrexian_life is not None:  # 601.2b: Phyrexian symbols paid with life, announced
         fw.add("query_phylife", query, Number(action.phyrexian_life))
     for t in action.targets:
@@ -155,6 +165,9 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     announced = _announced_pool(state, player) if action.to_json()["kind"] == "pass" else ""
     if announced:  # 106.4b, 117.3d: a player who passes with mana in their pool announces it
         events.append(f"{player} passes with mana in their mana pool and announces it: {announced} (106.4b, 117.3d).")
+    if any_number is not None:
+        events.append(f"{any_number} counter(s): the action names no number of counters to remove (its "
+                      "`x`), so every one is removed, as `why` answers it (118.3)")
     if unstated_x is not None:
         events.append(f"X = {unstated_x}: the action announces no X, so X is taken as `why` answers it: "
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")

@@ -689,8 +689,11 @@ class _Validator:
                     self.add(f"{path}.cost.mana", f"{{{bad[0]}}} in a mana ability's cost is not "
                                                   "supported (only two-color hybrid such as {W/U})")
         mc = ab["cost"].get("mana") if isinstance(ab.get("cost"), dict) else None
-        # 107.3a, 107.3k: an effect may count the X announced as the ability was activated
-        self.mana_or_effect(ab, path, x_ok=isinstance(mc, str) and "{X}" in mc)
+        rac = ab["cost"].get("remove_any_counters") if isinstance(ab.get("cost"), dict) else None
+        # 107.3a, 107.3k: an effect may count the X announced as the ability was activated (an {X}
+        # in its mana, or the X of "Remove X ki counters", the number removed)
+        self.mana_or_effect(ab, path, x_ok=(isinstance(mc, str) and "{X}" in mc)
+                            or (rac is not None and "mana" not in ab))
         if "timing" in ab:
             self.choice(ab["timing"], f"{path}.timing", ACTIVATION_TIMINGS, "a timing restriction")
         sac = ab["cost"].get("sacrifice") if isinstance(ab.get("cost"), dict) else None
@@ -699,7 +702,6 @@ class _Validator:
             self.add(f"{path}.cost.sacrifice", 'a mana ability\'s sacrifice takes no "count" or '
                                                '"token"')
         fe = ab["mana"].get("for_each") if isinstance(ab.get("mana"), dict) else None
-        rac = ab["cost"].get("remove_any_counters") if isinstance(ab.get("cost"), dict) else None
         if isinstance(fe, dict) and "counters_removed" in fe and rac != fe["counters_removed"]:
             self.add(f"{path}.mana.for_each.counters_removed", "needs the cost "
                      "\"remove_any_counters\" of that kind")
@@ -709,9 +711,12 @@ class _Validator:
         if isinstance(fe, dict) and "sacrificed" in fe and not isinstance(sac, dict) and ep is None:
             self.add(f"{path}.mana.for_each.sacrificed", "needs a cost that sacrifices or exiles a "
                      "permanent other than the source (\"sacrifice\", \"exile_permanent\")")
-        if rac is not None and not (isinstance(fe, dict) and "counters_removed" in fe):
-            self.add(f"{path}.cost.remove_any_counters", "only with a mana ability whose "
-                     "for_each counts the counters removed (counters_removed)")
+        if rac is not None and "mana" in ab and not (isinstance(fe, dict) and "counters_removed" in fe):
+            # (an ability that isn't a mana ability removes the X announced: 107.3a, outcomes.lp;
+            # found by probe25b: Quillmane Baku's "{1}, {T}, Remove X ki counters from this
+            # creature: Return target creature with mana value X or less ..." was refused)
+            self.add(f"{path}.cost.remove_any_counters", "in a mana ability, only with a for_each "
+                     "that counts the counters removed (counters_removed)")
         if "sacrifice_if_no_counters" in ab:
             p = f"{path}.sacrifice_if_no_counters"
             kind = self.string(ab["sacrifice_if_no_counters"], p)
@@ -1121,7 +1126,10 @@ class _Validator:
                                      "exile",
                                      "exile_from_graveyard", "return_to_hand", "put_counters",
                                      "discard_hand", "return_permanent", "energy", "loyalty",
-                                     "mill", "exert", "exile_permanent", "exile_from_hand", "reveal"))
+                                     "mill", "exert", "exile_permanent", "exile_from_hand", "reveal",
+                                     "crew"))
+        if "crew" in cost:  # 702.122a: "Tap any number of untapped creatures you control with total power N or greater"
+            self.integer(cost["crew"], f"{path}.crew", 1)
         if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
             eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
             if eh is not None:

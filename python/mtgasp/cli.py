@@ -628,8 +628,12 @@ def _print_why(player: str, v: Any) -> None:
     if v.legal:
         _say(f"legal: {player} may do this. Permitted by: {', '.join(v.permits)}")
         if v.costed:
-            x = v.plan.x if v.plan is not None and v.has_x else None
-            _say(f"  total cost: {v.cost}" + (f" with X = {x}" if x is not None else ""))
+            x = v.plan.x if v.plan is not None and (v.has_x or v.removes_x) else None   # (107.3a)
+            if x is not None and not v.has_x and "remove X " not in (v.cost or ""):
+                # "Remove any number of storage counters": a number chosen as it's paid, no X (118.3)
+                _say(f"  total cost: {v.cost}, removing {x}")
+            else:
+                _say(f"  total cost: {v.cost}" + (f" with X = {x}" if x is not None else ""))
         shown = v.plan if not v.unpayable else None   # (no cost to pay: no plan, as in --json)
         spent = _pool_spent(shown, v.cost) if shown is not None else []
         if shown is not None and (v.plan.sources or spent):

@@ -1019,6 +1019,8 @@ class FactWriter:
                 self.add("activation_remove_at_least", a, N(int(cost["remove_at_least"])))
         if cost.get("life"):
             self.add(f"{prefix}_life", a, N(int(cost["life"])))
+        if isinstance(cost.get("crew"), int) and prefix == "activation":   # 702.122a
+            self.add("activation_crew", a, N(int(cost["crew"])))
         tu = cost.get("tap_untapped")
         if isinstance(tu, dict) and "type" not in tu:
             ts = [C(str(t).lower()) for t in tu.get("types") or []]

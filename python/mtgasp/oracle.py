@@ -4194,6 +4194,29 @@ def _k_cycling_life(m: re.Match[str], ctx: Ctx) -> Any:
     return _activated_keyword(f"Pay {m['n']} life, Discard ~: Draw a card.", m.group(0), ctx)
 
 
+@template("keyword.crew", "keyword", r"Crew (?P<n>\d+)",
+          '{"kind": "activated", "cost": {"crew": N}, "effect": {"action": "become_creature", "power": P, '
+          '"toughness": T, "types": ["Artifact", "Creature"], "duration": "end_of_turn"}} (702.122a: "Tap '
+          'any number of untapped creatures you control with total power N or greater: This permanent '
+          'becomes an artifact creature until end of turn."; P/T: the Vehicle\'s printed power and '
+          'toughness, 208.1; any untapped creature may be tapped, a summoning-sick one too, 302.6)',
+          "CR 702.122a, 118.3, 302.6, 613.4b", "Smuggler's Copter: Crew 1")
+def _k_crew(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.122a: the keyword means that activated ability; the permanent it makes a creature has its
+    # printed power and toughness (208.1: a Vehicle's, printed though it isn't a creature).
+    # (Found by probe25b: crew was kept as not modeled.)
+    p, t = ctx.face.power, ctx.face.toughness
+    if p is None or t is None or not re.fullmatch(r"\d+", p) or not re.fullmatch(r"\d+", t):
+        raise Refused(f'keyword "{m.group(0)}": the permanent it makes a creature has no printed '
+                      f"power and toughness the importer reads ({p}/{t})")
+    n = int(m["n"])
+    if n < 1:
+        raise Refused(f'keyword "{m.group(0)}": crew 0 is not in the card format')
+    return {"kind": "activated", "cost": {"crew": n},
+            "effect": {"action": "become_creature", "power": int(p), "toughness": int(t),
+                       "types": ["Artifact", "Creature"], "duration": "end_of_turn"}}
+
+
 @template("keyword.typecycling", "keyword", rf"(?P<what>Basic land|[A-Z][a-z]+)cycling {KEYWORD_COST}",
           '{"kind": "activated", "cost": {"mana": C, "discard": "self"}, "zone": "hand", "effect": '
           '{"action": "not_modeled"}} (702.29e: "[Cost], Discard this card: Search your library for a '
