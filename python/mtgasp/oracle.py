@@ -4763,6 +4763,35 @@ def _mv_bound(m: re.Match[str], text: str) -> dict[str, int | str] | None:
 
 _KICKED_IF = re.compile(r"If (?:this spell|it|~) was (?:kicked|bargained)\b")
 _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
+# 601.2d: "N damage divided as you choose among any number of targets" (Violent Eruption; kicked,
+# Fight with Fire's "instead"), "... among any number of target creatures" (Pyrokinesis): the N are
+# divided among the targets, each getting at least one, so a fixed N > 0 needs at least one target
+# and at most N (the official ruling of Fire Covenant, 2007-09-16: "If X is greater than 0, the
+# number of targets must be at least 1 and at most X")
+_DIVIDED = re.compile(r"\bdeals (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage divided "
+                      r"as you choose among (?P<any>any number of) (?P<what>targets\b|target\b)")
+
+
+def _divided(plain: str) -> list[tuple[re.Match[str], int, str]]:
+    """The divided-damage phrases of a text (_DIVIDED), each with its N > 0 and its sentence."""
+    out = []
+    for dm in _DIVIDED.finditer(plain):
+        n = int(dm["n"]) if dm["n"].isdigit() else _T_NUM[dm["n"]]
+        sent = plain[plain.rfind(".", 0, dm.start()) + 1:].lstrip()
+        if n > 0:
+            out.append((dm, n, sent))
+    return out
+
+
+def _kicked_unread(text: str) -> int:
+    """How many targets a kicked spell's "instead" requires that no requirement reads: "If this
+    spell was kicked, it deals 10 damage divided as you choose among any number of targets instead"
+    (Fight with Fire): at least one (601.2c, 601.2d)."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    if "•" in text:
+        return 0
+    return sum(1 for dm, _, sent in _divided(plain)
+               if dm["what"] == "targets" and _KICKED_IF.match(sent) and re.search(r"\binstead\b", sent))
 
 
 def _targets_of(text: str) -> list[dict[str, Any]]:
@@ -4819,7 +4848,8 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 kick_only = True
             else:
                 continue   # (bargained: not modeled, no requirement)
-        if pre.startswith(("up to", "any number")):
+        divided = next((n for dm, n, _ in _divided(plain) if dm.start("any") == m.start()), None)
+        if pre.startswith(("up to", "any number")) and divided is None:
             continue
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
         # of Tawnos): as many different targets as the X announced (count "X"; none for X = 0)
@@ -4827,6 +4857,8 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # "one or two target creatures" (Hearts on Fire), "one, two, or three target creatures"
         # (Forked Lightning), "one or more": at least one, and more may be named (601.2c)
         most = {"one or two": 2, "one, two, or three": 3, "one or more": 0}.get(pre)
+        if divided is not None:
+            most = divided   # 601.2d: "N damage divided ... among any number of target creatures": 1 to N
         req: dict[str, Any]
         if (g := _T_GRAVEYARD.match(rest)) is not None:
             req = {"zone": "graveyard"}
@@ -4972,6 +5004,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         psent = plain[plain.rfind(".", 0, pm.start()) + 1:].lstrip()
         if not _KICKED_IF.match(psent):
             unread += 1
+    for dm, _, dsent in _divided(plain):
+        # 601.2d: "4 damage divided as you choose among any number of targets" (Violent Eruption):
+        # at least one target, of a kind no requirement reads (a kicked spell's: _kicked_unread)
+        if dm["what"] == "targets" and not _KICKED_IF.match(dsent):
+            unread += 1
     alt_unread = any(_KICKED_IF.match(s) and re.search(r"\binstead\b", s)
                      and re.search(r"\btargets?\b", s)
                      for s in (t.lstrip() for t in re.split(r"(?<=\.)\s", plain)))
@@ -5003,12 +5040,20 @@ def _max_targets(text: str) -> int | None:
     later ("The next time ...", a reflexive trigger's "When you do", 603.12), and any other use of the word ("targets", "the target of", "new
     target"). A spell or ability is cast or activated with no more targets than that (601.2c)."""
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    total = 0
+    if "•" not in text:
+        # 601.2d: "N damage divided as you choose among any number of targets": at most N targets
+        # (each gets at least one); not a kicked spell's "instead" (Fight with Fire: 1 unkicked)
+        for dm, n, dsent in reversed(_divided(plain)):
+            if _KICKED_IF.match(dsent):
+                return None
+            total += n
+            plain = plain[:dm.start("any")] + "among them" + plain[dm.end("what"):]
     if ("•" in text or re.match(r"\s*(?:\{P\})+\s*—", text) or _KICKED_EACH.search(plain)
             or re.search(r"\btargets\b|\b(?:the|that|its|new|a|same|each) target\b|\bThe next time\b|"
                          r"\bWhen (?:you|they) do\b",
                          plain, re.IGNORECASE)):
         return None
-    total = 0
     for m in _T_WORD.finditer(plain):
         pre = m["pre"].strip().lower()
         if pre.startswith("up to "):
@@ -5025,6 +5070,37 @@ def _max_targets(text: str) -> int | None:
             return None
         total += n
     return total
+
+
+# 700.2, 700.2a: a modal spell's header ("Choose two —"), then its modes, one a line ("• ...")
+_MODAL = re.compile(r"\s*Choose (?P<k>one|two|three|one or both|one or more) —\n(?P<modes>(?:• [^\n]*(?:\n|$))+)\s*$")
+
+
+def _modal_target_bounds(text: str) -> tuple[int, int | None] | None:
+    """The fewest and the most targets a modal spell's text lets it have, whichever of its modes
+    are chosen (700.2, 601.2b-c: the modes are chosen as it is cast, then each chosen mode's
+    targets): Prismari Command's "Choose two —" of four modes that each target one: exactly two
+    (the most None where some mode's number of targets isn't fixed); None for a text of another
+    shape (Fiery Confluence's "Choose three. You may choose the same mode more than once.")."""
+    m = _MODAL.match(text)
+    if m is None:
+        return None
+    lows: list[int] = []
+    highs: list[int | None] = []
+    for line in m["modes"].strip().split("\n"):
+        mode = line.lstrip("• ").strip()
+        reqs, unread = _targets_and_unread(mode)
+        lows.append(unread + sum(r["count"] if isinstance(r.get("count"), int) else
+                                 (0 if r.get("count") == "X" else 1)
+                                 for r in reqs if r.get("kicked") is not True))
+        highs.append(_max_targets(mode))
+    n = {"one": 1, "two": 2, "three": 3}.get(m["k"])
+    if n is None:   # "one or both", "one or more": at least one mode, at most all of them
+        lo, chosen = min(lows), len(lows)
+    else:
+        lo, chosen = sum(sorted(lows)[:n]), n
+    hi = None if any(h is None for h in highs) else sum(sorted(highs)[-chosen:])   # type: ignore[type-var]
+    return lo, hi
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
@@ -5050,7 +5126,22 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # naming none ("targets": []) is no way to cast or activate it (found by probe22d: Char
             # was cast with no target)
             out["min_targets"] = 1
-        if unread and (most := _max_targets(text)) is not None:
+        if (modal := _modal_target_bounds(text)) is not None:
+            # 700.2, 601.2c: a modal spell has the targets of the modes chosen for it: "Choose
+            # two —" of modes that each target something requires two targets whichever are
+            # chosen, and has no more than the modes with the most (found by probe25c: Prismari
+            # Command was cast with "targets": [] and with five targets)
+            if modal[0]:
+                out["min_targets"] = modal[0]
+            if modal[1] is not None:
+                out["max_targets"] = modal[1]
+        if (kicked := _kicked_unread(text)):
+            # 601.2c, 601.2d: a kicked spell's "instead" requires a target no requirement reads
+            # ("it deals 10 damage divided as you choose among any number of targets instead",
+            # Fight with Fire): kicked, an action naming none is no way to cast it (found by
+            # probe25c: kicked Fight with Fire was cast with "targets": [])
+            out["kicked_min_targets"] = kicked
+        if (unread or _DIVIDED.search(text)) and (most := _max_targets(text)) is not None:
             # (only where some target is read by no requirement: otherwise target_req_exact,
             # facts.py, already bounds them)
             # 115.1, 601.2c: the targets are fixed by the text: an action naming more ("Char deals
