@@ -482,20 +482,20 @@ class _Importer:
             remove_sickness or not any(m == "SummonSick" for m, _ in e.mods))]
         if turn == 1 and not explicit_turn and (needs_earlier or unsick):
             turn = doc["turn"] = 2
-            why = []
+            because: list[str] = []
             if needs_earlier:
-                why.append("a card foretold on an earlier turn can have been foretold on turn 1")
+                because.append("a card foretold on an earlier turn can have been foretold on turn 1")
             if unsick:
-                why.append(f"{SIDE_NAMES[other]}, who isn't the active player, has had a turn "
+                because.append(f"{SIDE_NAMES[other]}, who isn't the active player, has had a turn "
                            "and the permanents they control without SummonSick aren't summoning "
                            "sick (302.6), as Forge has them")
-            self.warn("default", "no turn line: turn 2, so that " + "; and ".join(why))
+            self.warn("default", "no turn line: turn 2, so that " + "; and ".join(because))
         elif turn == 1 and unsick:
             sick_now = [e for e in unsick if _is_creature(e.card, e.mods)]
             if sick_now:
-                names = ", ".join(dict.fromkeys(e.name for e in sick_now))
+                sick_names = ", ".join(dict.fromkeys(e.name for e in sick_now))
                 self.warn("summoning sickness",
-                          f"{names}: Forge has them not summoning sick, but on turn 1 "
+                          f"{sick_names}: Forge has them not summoning sick, but on turn 1 "
                           f"{SIDE_NAMES[other]} hasn't had a turn yet, so they haven't controlled "
                           "them continuously since their most recent turn began and these "
                           "creatures are summoning sick (302.6); write turn=2 or later for a "

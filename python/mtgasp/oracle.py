@@ -5056,19 +5056,20 @@ def _max_targets(text: str) -> int | None:
         return None
     for m in _T_WORD.finditer(plain):
         pre = m["pre"].strip().lower()
+        k: int | None
         if pre.startswith("up to "):
-            n = _T_NUM.get(pre[6:])
+            k = _T_NUM.get(pre[6:])
         elif pre in ("", "another", "a third"):
-            n = 1
+            k = 1
         elif pre == "one or two":
-            n = 2
+            k = 2
         elif pre == "one, two, or three":
-            n = 3
+            k = 3
         else:
-            n = _T_NUM.get(pre)   # ("X", "any number of", "one or more": None)
-        if n is None:
+            k = _T_NUM.get(pre)   # ("X", "any number of", "one or more": None)
+        if k is None:
             return None
-        total += n
+        total += k
     return total
 
 
@@ -5099,7 +5100,8 @@ def _modal_target_bounds(text: str) -> tuple[int, int | None] | None:
         lo, chosen = min(lows), len(lows)
     else:
         lo, chosen = sum(sorted(lows)[:n]), n
-    hi = None if any(h is None for h in highs) else sum(sorted(highs)[-chosen:])   # type: ignore[type-var]
+    fixed = [h for h in highs if h is not None]
+    hi = sum(sorted(fixed)[-chosen:]) if len(fixed) == len(highs) else None
     return lo, hi
 
 
