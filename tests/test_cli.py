@@ -169,8 +169,8 @@ def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(kicked) == len(blast) and {k["cost"] for k in kicked} == {"{4}{R}"}  # per target
 
     land = find(moves, kind="play_land", object="h_forest")
-    assert land and "cost" not in land[0] and "305.1" in land[0]["rules"]
-    assert find(moves, kind="pass") == [{"kind": "pass", "rules": ["117.3d"]}]
+    assert land and land[0]["cost"] is None and "305.1" in land[0]["rules"]
+    assert find(moves, kind="pass") == [{"kind": "pass", "cost": None, "rules": ["117.3d"]}]
     assert not find(moves, object="elves")
     assert not find(moves, object="a_gy1")
     # bob's permanents are not alice's moves

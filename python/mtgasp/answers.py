@@ -125,8 +125,10 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         out = self.action.to_json()
+        # every move carries "cost" (contracts.md section 2): null where there is none to pay (pass,
+        # play_land, choose, decline, proceed; a face with no mana cost cast for it, 118.6)
+        out["cost"] = self.cost if self.costed else None
         if self.costed and self.cost is not None:
-            out["cost"] = self.cost
             if self.has_x or self.x_max is not None:   # (X of a mana cost, or of "Remove X counters")
                 out["x"] = {"min": self.x_min, "max": self.x_max}
         out["rules"] = self.permits
