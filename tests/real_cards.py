@@ -1,6 +1,6 @@
 """Helpers of the tests that import real cards from a fixture of MTGJSON AtomicCards entries
-(test_oracle_more.py, test_oracle_cov4.py): the import, a Checker over the imported cards, states
-and the questions asked of them."""
+(test_oracle_mana_producer_templates.py, test_oracle_mana_producer_conditions_and_costs.py, ...):
+the import, a Checker over the imported cards, states and the questions asked of them."""
 
 from __future__ import annotations
 
@@ -78,7 +78,8 @@ def state(objects: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
 
 def char_and_scepter() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Char in alice's hand, Disrupting Scepter and three Mountains on her battlefield: the state, the
-    cast of Char and the activation of the Scepter (the target-count tests of probe22d and probe23a)."""
+    cast of Char and the activation of the Scepter (the target-count tests of
+    test_oracle_sentences_about_activating.py and test_oracle_target_counts.py)."""
     lands = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
     doc = state([{"id": "c", "card": "Char", "zone": "hand"},
                  {"id": "d", "card": "Disrupting Scepter"}, *lands])

@@ -1,7 +1,7 @@
 """Lines of real cards the importer keeps as not modeled (kind "not_modeled") and `apply`: a
 permanent on the battlefield with one is named in the events of every action applied, since its
 effect (613 continuous effects, 614 replacement effects) may change the action or the state after
-it and `apply` doesn't perform it. The fixture tests/fixtures/real_cards_s7.json holds MTGJSON
+it and `apply` doesn't perform it. The fixture tests/fixtures/real_cards_not_modeled.json holds MTGJSON
 AtomicCards entries copied from ../shared/data/AtomicCards.json."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from mtgasp.oracle import CardResult
 from mtgasp.state import parse_state
 from real_cards import abilities, module_fixtures, state
 
-FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_s7.json"
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_not_modeled.json"
 
 results, checker = module_fixtures(FIXTURE)
 
