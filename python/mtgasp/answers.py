@@ -128,9 +128,9 @@ class Verdict:
         # every move carries "cost" (contracts.md section 2): null where there is none to pay (pass,
         # play_land, choose, decline, proceed; a face with no mana cost cast for it, 118.6)
         out["cost"] = self.cost if self.costed else None
-        if self.costed and self.cost is not None:
-            if self.has_x or self.x_max is not None:   # (X of a mana cost, or of "Remove X counters")
-                out["x"] = {"min": self.x_min, "max": self.x_max}
+        # (X of a mana cost, or of "Remove X counters")
+        if self.costed and self.cost is not None and (self.has_x or self.x_max is not None):
+            out["x"] = {"min": self.x_min, "max": self.x_max}
         out["rules"] = self.permits
         if self.plan is not None and not self.unpayable:   # (no cost to pay: no plan to show)
             out["payment"] = self.plan.to_json()
