@@ -29,25 +29,28 @@ def spell_effect(results: dict[str, CardResult], name: str) -> dict[str, Any]:
 def test_divided_damage_needs_one_target_and_at_most_n(results: dict[str, CardResult]) -> None:
     # 601.2d; Fire Covenant's ruling (2007-09-16): "If X is greater than 0, the number of targets
     # must be at least 1 and at most X"
-    assert spell_effect(results, "Pyrotechnics") == {"action": "not_modeled", "min_targets": 1, "max_targets": 4}
+    assert spell_effect(results, "Pyrotechnics") == {"action": "not_modeled", "min_targets": 1, "max_targets": 4,
+                                                     "targets_by": "division"}
     assert spell_effect(results, "Pyrokinesis") == {
-        "action": "not_modeled", "max_targets": 4,
+        "action": "not_modeled", "max_targets": 4, "targets_by": "division",
         "targets": [{"zone": "battlefield", "types": ["Creature"], "max": 4}]}
-    # ("Target opponent gains 5 life.": one more target, 115.1)
-    assert spell_effect(results, "Fiery Justice") == {"action": "not_modeled", "min_targets": 1, "max_targets": 6}
+    # ("Target opponent gains 5 life.": one more target, 115.1; at least two, probe26a)
+    assert spell_effect(results, "Fiery Justice") == {"action": "not_modeled", "min_targets": 2, "max_targets": 6,
+                                                      "targets_by": "division"}
     # 601.2c: kicked, the "instead" requires a target no requirement reads; unkicked a creature
     assert spell_effect(results, "Fight with Fire") == {
-        "action": "not_modeled", "kicked_min_targets": 1,
+        "action": "not_modeled", "kicked_min_targets": 1, "kicked_max_targets": 10, "max_targets": 1,
         "targets": [{"zone": "battlefield", "types": ["Creature"], "kicked": False}]}
 
 
 def test_modal_spells_have_the_targets_of_the_modes_chosen(results: dict[str, CardResult]) -> None:
     # 700.2, 601.2c: "Choose two —" of modes that each target one: exactly two
     for name in ("Prismari Command", "Kolaghan's Command"):
-        assert spell_effect(results, name) == {"action": "not_modeled", "min_targets": 2, "max_targets": 2}, name
+        assert spell_effect(results, name) == {"action": "not_modeled", "min_targets": 2, "max_targets": 2,
+                                               "targets_by": "modes"}, name
     # a mode without a target ("Draw two cards, then discard a card.") may be chosen: none needed
-    assert spell_effect(results, "Izzet Charm") == {"action": "not_modeled", "max_targets": 1}
-    assert spell_effect(results, "Abzan Charm") == {"action": "not_modeled", "max_targets": 2}
+    assert spell_effect(results, "Izzet Charm") == {"action": "not_modeled", "max_targets": 1, "targets_by": "modes"}
+    assert spell_effect(results, "Abzan Charm") == {"action": "not_modeled", "max_targets": 2, "targets_by": "modes"}
 
 
 @pytest.mark.parametrize("text, bounds", [

@@ -353,7 +353,12 @@ class FactWriter:
                     # ("one or two target creatures": a variable number, "max", is never exact)
                     varies = any("max" in t for e in self.effects(dict(ab.spec))
                                  if e.get("action") == "not_modeled" for t in e.get("targets") or [])
-                    if reqs and words in (reqs, merged) and not varies:
+                    # (not when a target no requirement reads is required too, "min_targets":
+                    # Magma Opus's divided damage beside "two target permanents", whose "targets"
+                    # and "target" are as many words as the two read; found by probe26a)
+                    unread = any(e.get("min_targets") or e.get("kicked_max_targets")
+                                 for e in self.effects(dict(ab.spec)) if e.get("action") == "not_modeled")
+                    if reqs and words in (reqs, merged) and not varies and not unread:
                         # 115.1, 601.2c: every instance of the word "target" is a target
                         # requirement read (target_req/4): the action names no more than they need
                         self.add("target_req_exact", a)

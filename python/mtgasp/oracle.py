@@ -4783,6 +4783,50 @@ def _divided(plain: str) -> list[tuple[re.Match[str], int, str]]:
     return out
 
 
+# 601.2d, 107.3a: "X damage divided as you choose among any number of targets" (Rolling Thunder,
+# Hail of Arrows' "... among any number of target attacking creatures"): when the X announced is
+# greater than 0, at least one target and at most X (Fire Covenant's ruling above)
+_DIVIDED_X = re.compile(r"\bdeals X damage divided as you choose among (?P<any>any number of) "
+                        r"(?P<what>targets\b|target\b)")
+
+
+def _divided_x(text: str) -> bool:
+    """Whether a text's only targets are those among which one "X damage divided as you choose
+    among any number of targets" is divided (601.2d: 1 to X of them when X > 0): then an action
+    naming more than X, or none with X > 0, is no way to cast it (found by probe26a: Rolling
+    Thunder was cast with X = 2 and three targets, and with none)."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    hits = list(_DIVIDED_X.finditer(plain))
+    if "•" in text or len(hits) != 1 or re.search(r"\bwhere X is\b", plain):
+        return False   # (not an X defined by the text, Volcanic Wind's "where X is ...": not announced, 107.3a)
+    dm = hits[0]
+    sent = plain[plain.rfind(".", 0, dm.start()) + 1:].lstrip()
+    rest = plain[:dm.start("any")] + "among them" + plain[dm.end("what"):]
+    return not _KICKED_IF.match(sent) and re.search(r"\btargets?\b", rest, re.IGNORECASE) is None
+
+
+def _kicked_max_targets(text: str) -> int | None:
+    """The most targets a kicked spell whose "instead" divides N damage among any number of targets
+    has (601.2c: the targets of "instead" are chosen in place of the others; 601.2d: each gets at
+    least one, so at most N): "If this spell was kicked, it deals 10 damage divided as you choose
+    among any number of targets instead" (Fight with Fire): 10 (found by probe26a: kicked, it was
+    cast with eleven targets). None when the text has another shape."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    if "•" in text:
+        return None
+    hits = _divided(plain)
+    if len(hits) != 1:
+        return None
+    dm, n, sent = hits[0]
+    sent = sent[:sent.find(".")] if "." in sent else sent
+    if not (_KICKED_IF.match(sent) and re.match(r"If (?:this spell|~) was kicked\b", sent)
+            and re.search(r"\binstead\b", sent) and dm["what"] == "targets"):
+        return None
+    if dm[0] not in sent or re.search(r"\btargets?\b", sent.replace(dm[0], "")):
+        return None   # (another target in the same sentence: not read)
+    return n
+
+
 def _kicked_unread(text: str) -> int:
     """How many targets a kicked spell's "instead" requires that no requirement reads: "If this
     spell was kicked, it deals 10 damage divided as you choose among any number of targets instead"
@@ -5122,13 +5166,31 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         targets, unread = _targets_and_unread(text)
         if targets:
             out["targets"] = targets
-        elif unread:
-            # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player draws two cards":
-            # a target no requirement reads (players always exist) is still chosen, so an action
-            # naming none ("targets": []) is no way to cast or activate it (found by probe22d: Char
-            # was cast with no target)
+        # 601.2c, 602.2b: "Char deals 4 damage to any target", "Target player draws two cards": a
+        # target no requirement reads (players always exist) is still chosen, so an action naming
+        # none ("targets": []) is no way to cast or activate it (found by probe22d: Char was cast
+        # with no target). Where the text fixes its targets (_max_targets), every one it requires
+        # is counted, read or not: "Magma Opus deals 4 damage divided as you choose among any
+        # number of targets. Tap two target permanents.": at least three; Fiery Justice's divided
+        # damage and "Target opponent gains 5 life.": two (the same player may be named for both,
+        # 115.3); found by probe26a: both were cast with the read ones only. Not where the count
+        # of unread phrases is no count of targets ("Change the target of target spell with a
+        # single target", Shunt; "choose a new target for that copy", Chain Lightning: no fixed
+        # bound) or the targets are alternatives ("target creature's power, target player's life
+        # total, or target die roll's result", Scooch)
+        least = unread + sum(t["count"] if isinstance(t.get("count"), int) else (0 if t.get("count") == "X" else 1)
+                             for t in targets if "kicked" not in t)
+        bound = _max_targets(text) if unread else None
+        plain_nm = _unquoted(re.sub(r"\([^)]*\)", "", text))
+        if (unread and bound is not None and least <= bound
+                and not re.search(r"\bor target\b", plain_nm, re.IGNORECASE)):
+            if least > 1 or not targets:
+                out["min_targets"] = least
+        elif unread and not targets:
             out["min_targets"] = 1
         if (modal := _modal_target_bounds(text)) is not None:
+            if modal[0] or modal[1] is not None:
+                out["targets_by"] = "modes"   # (the reasons cite 700.2)
             # 700.2, 601.2c: a modal spell has the targets of the modes chosen for it: "Choose
             # two —" of modes that each target something requires two targets whichever are
             # chosen, and has no more than the modes with the most (found by probe25c: Prismari
@@ -5143,6 +5205,22 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # Fight with Fire): kicked, an action naming none is no way to cast it (found by
             # probe25c: kicked Fight with Fire was cast with "targets": [])
             out["kicked_min_targets"] = kicked
+            if (kmost := _kicked_max_targets(text)) is not None:
+                # 601.2c, 601.2d: kicked, the N damage of "instead" is divided among 1 to N targets
+                # chosen in place of the others (Fight with Fire: at most 10)
+                out["kicked_max_targets"] = kmost
+                # 115.1, 601.2c: cast without its kicker, the targets are those of the other
+                # sentences ("deals 5 damage to target creature": one; found by probe26a: unkicked
+                # Fight with Fire was cast with two creatures)
+                base = re.sub(r"If (?:this spell|~) was kicked\b[^.]*\binstead\.", "", text)
+                if (base_most := _max_targets(base)) is not None:
+                    out["max_targets"] = base_most
+        if _divided_x(text):
+            # 601.2d, 107.3a: "X damage divided as you choose among any number of targets": 1 to X
+            # targets when the X announced is greater than 0, none for X = 0 (Rolling Thunder)
+            out["max_targets"] = "X"
+            out["x_min_targets"] = 1
+            out["targets_by"] = "division"
         if (unread or _DIVIDED.search(text)) and (most := _max_targets(text)) is not None:
             # (only where some target is read by no requirement: otherwise target_req_exact,
             # facts.py, already bounds them)
@@ -5150,6 +5228,13 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # 4 damage to any target" with two targets) is no way to cast or activate it (found in
             # earlier sessions: such a not-modeled spell was cast with two targets)
             out["max_targets"] = most
+        plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+        if (("min_targets" in out or "max_targets" in out) and "targets_by" not in out
+                and any(not _KICKED_IF.match(ds) for _, _, ds in _divided(plain))):
+            # what bounds the targets, for the reasons' words: damage divided among them (601.2d;
+            # not a kicked spell's "instead", whose targets replace the others); a modal spell's
+            # modes above (700.2); without "targets_by", the instances of the word "target" (115.1)
+            out["targets_by"] = "division"
     return out
 
 
