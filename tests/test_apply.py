@@ -705,3 +705,25 @@ def test_another_cleanup_step_begins_before_its_damage_wears_off() -> None:
     wears_off = next(i for i, e in enumerate(said) if "damage marked on Grizzly Bears (bb) is removed" in e)
     turn_ends = next(i for i, e in enumerate(said) if e.startswith("Turn 5 ends"))
     assert begins < wears_off < turn_ends, said
+
+
+def test_apply_leaves_the_state_it_was_given_as_it_was() -> None:
+    # Found by sweep26 (every corpus state, every legal move applied in turn to the same state):
+    # dump_state handed the state's own lists to the next document, so apply's append of the ability
+    # to `activated_ever` ("Pay 1 life: Add {R}. Activate only once.", 602.5b) wrote it into the
+    # state it was given too; that ability then counted as activated, and a later `why` or `apply`
+    # on the same state refused a cost it pays (602.2b).
+    from mtgasp.cards import CardLibrary
+    from mtgasp.scenarios import corpus_files, load_scenario
+    name = "rule-602.5b-once-limits-are-per-ability.json"
+    doc = load_scenario(name, dict(corpus_files())[name])
+    checker = Checker(CardLibrary.from_data({"format": 1, "cards": doc["cards"]}, source="x",
+                                            base=LIB))
+    state = parse_state(doc["state"], checker.library)
+    before = copy.deepcopy(dump_state(state))
+    once = parse_action({"kind": "activate", "object": "seal", "ability": 2}, state, checker.library, "alice")
+    applied = apply_action(checker, state, once, "alice")
+    assert applied.legal and applied.state["objects"][0]["activated_ever"] == [2, 5]
+    assert dump_state(state) == before
+    draw = parse_action({"kind": "activate", "object": "seal2", "ability": 5}, state, checker.library, "alice")
+    assert apply_action(checker, state, draw, "alice").legal

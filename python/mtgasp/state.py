@@ -2033,7 +2033,9 @@ def dump_state(state: GameState) -> dict[str, Any]:
     """The document for a state: ``load_state`` reads it back to an equal state.
 
     Fields with their default values are left out (``priority`` and ``format`` are always
-    written). ``$schema`` and ``description`` are carried over from ``state.document``.
+    written). ``$schema`` and ``description`` are carried over from ``state.document``. The
+    document shares no list or dict with the state: ``apply`` edits it in place (appending to an
+    object's ``activated_ever``), and the state it was given must stay as it was.
     """
     doc: dict[str, Any] = {}
     for key in GAME_EXTENSIONS:
@@ -2075,7 +2077,7 @@ def _dump_player(p: Player) -> dict[str, Any]:
     if p.last_turn is not None:
         out["last_turn"] = p.last_turn
     for key, value in p.extra.items():
-        out[key] = value
+        out[key] = copy.deepcopy(value)
     return out
 
 
@@ -2092,7 +2094,7 @@ def _dump_object(o: GameObject) -> dict[str, Any]:
             out["owner"] = o.owner
         if o.x is not None:
             out["x"] = o.x
-        out.update(o.extra)
+        out.update(copy.deepcopy(o.extra))
         return out
     out["card"] = o.card
     out["owner"] = o.owner
@@ -2124,7 +2126,7 @@ def _dump_object(o: GameObject) -> dict[str, Any]:
     if o.kicked:
         out["kicked"] = True
     for key, value in o.extra.items():
-        out[key] = value
+        out[key] = copy.deepcopy(value)
     return out
 
 
@@ -2132,5 +2134,5 @@ def _dump_effect(e: Effect) -> dict[str, Any]:
     out: dict[str, Any] = {"card": e.card, "controller": e.controller}
     if e.duration is not None:
         out["duration"] = e.duration
-    out.update(e.extra)
+    out.update(copy.deepcopy(e.extra))
     return out
