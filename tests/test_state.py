@@ -1033,3 +1033,25 @@ def test_restricted_mana_of_a_granted_ability_names_it_as_actions_do(ability: di
         with pytest.raises(InputError) as exc:
             parse_state(doc, library)
         assert f"players[0].restricted_mana[0].{problem}" in str(exc.value)
+
+
+def test_granted_abilities_are_numbered_over_all_faces_and_named_by_their_face() -> None:
+    """113.2: an action's {"granted_by": card, "index": N} counts the card's granting abilities over
+    all its faces; the fact export names each by its face and its number there, a(K,F,g(J))
+    (FactWriter.card). Card.grants is the one numbering both go through (the reference to the
+    second face's first grant was a(K,2,g(2)), an ability no fact defines)."""
+    from mtgasp.cards import CardLibrary
+    from mtgasp.facts import FactWriter
+    from mtgasp.model import Card
+
+    grant = {"grant": {"to": {"types": ["Land"]}, "ability": {"kind": "activated", "text": "{T}: Add {C}.",
+                                                               "cost": {"tap": True}, "mana": {"fixed": "{C}"}}}}
+    card = Card(name="Two Grants", layout="modal_dfc",
+                faces=(_face("Front Grant", "{1}", ("Creature",), [("static", grant)]),
+                       _face("Back Grant", "{1}", ("Creature",), [("static", grant)])))
+    assert [(fi, j) for fi, j, _ in card.grants()] == [(1, 1), (2, 1)]
+    assert card.grant_number(2, 1) == 2
+    fw = FactWriter(CardLibrary([card]))
+    k = fw.card(card)
+    term = fw.ability_term(None, card, {"granted_by": "Two Grants", "index": 2})
+    assert str(term) == f"a({k},2,g(1))"

@@ -371,8 +371,7 @@ def _parse_ability(f: _Fields, raw: Any, card: Card | None, obj: GameObject | No
                               below="is below 1 (granting abilities are numbered from 1)")
         if granter is None or index is None:
             return None
-        grants = sum(1 for fc in granter.faces for ab in fc.abilities
-                     if ab.kind == "static" and ab.spec.get("grant"))
+        grants = len(granter.grants())
         if index > grants:
             has = f"it has {grants}" if grants else "it has none"
             f.add("action.ability.index", f"{granter.name} has no ability-granting ability {index} ({has})")

@@ -183,12 +183,20 @@ class Decoder:
             return self.obj_label(osym)
         return card.faces[fi - 1].name
 
+    @staticmethod
+    def _granted(card: Any, fi: int, j: int) -> Mapping[str, Any] | None:
+        """The ability face ``fi``'s J-th granting ability grants (a(K,F,g(J)), Card.grants)."""
+        return next((inner for f, jj, inner in card.grants() if (f, jj) == (fi, j) and inner), None)
+
     def ability_ref(self, a: Symbol) -> Any:
         """The JSON form of ability a(K,F,I): the index, or {"granted_by": card, "index": N}."""
-        k, _f, i = sym_args(a)
+        k, f, i = sym_args(a)
         if i.type == SymbolType.Number:
             return i.number
-        return {"granted_by": self.ids.card_names.get(k.number, "?"), "index": sym_args(i)[0].number}
+        name = self.ids.card_names.get(k.number, "?")
+        card = self.library.get(name) if name in self.library else None
+        j = sym_args(i)[0].number
+        return {"granted_by": name, "index": card.grant_number(f.number, j) if card else j}
 
     def ability_spec(self, a: Symbol) -> tuple[str, dict] | None:
         """(text, spec) of ability a(K,F,I), including abilities granted by a static ability (g(N))."""
@@ -203,14 +211,8 @@ class Decoder:
                 if ab.index == i.number:
                     return ab.text, dict(ab.spec)
             return None
-        count = 0
-        for ab in face.abilities:
-            grant = ab.spec.get("grant") if ab.kind == "static" else None
-            if grant:
-                count += 1
-                if count == sym_args(i)[0].number:
-                    return grant["ability"].get("text", ""), dict(grant["ability"])
-        return None
+        inner = self._granted(card, f.number, sym_args(i)[0].number)
+        return (inner.get("text", ""), dict(inner)) if inner is not None else None
 
     def cost_extras(self, term: Symbol) -> list[str]:
         """The non-mana parts of an action's cost, in Oracle order ({T}, {Q}, remove, sacrifice)."""
@@ -380,14 +382,9 @@ class Decoder:
                 if ab.index == i.number:
                     return f"{face.name}'s ability {i.number} ({ab.text})"
             return f"{face.name}'s ability {i.number}"
-        n = sym_args(i)[0].number
-        count = 0
-        for ab in face.abilities:
-            grant = ab.spec.get("grant") if ab.kind == "static" else None
-            if grant:
-                count += 1
-                if count == n:
-                    return f"the ability granted by {face.name} ({grant['ability'].get('text', '')})"
+        inner = self._granted(card, f.number, sym_args(i)[0].number)
+        if inner is not None:
+            return f"the ability granted by {face.name} ({inner.get('text', '')})"
         return f"an ability granted by {face.name}"
 
     def total_text(self, action: Symbol) -> str:

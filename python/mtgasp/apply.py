@@ -672,7 +672,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         if len(card.faces) > 1:
             entry["face"] = card.faces[fsym.number - 1].name
         # an ability the card grants (a(K,F,g(N))) is named as actions name it
-        entry["ability"] = ({"granted_by": card.name, "index": idx.arguments[0].number}
+        entry["ability"] = ({"granted_by": card.name, "index": card.grant_number(fsym.number, idx.arguments[0].number)}
                             if idx.type == SymbolType.Function and idx.name == "g" else idx.number)
         if chosen is not None:
             entry["chosen_type"] = chosen

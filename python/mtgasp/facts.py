@@ -1423,13 +1423,10 @@ class FactWriter:
             granter = self.library.get(ref["granted_by"])
             k = self.card(granter)
             n = int(ref["index"])
-            count = 0
-            for fi, face in enumerate(granter.faces, start=1):
-                for ab in face.abilities:
-                    if ab.kind == "static" and ab.spec.get("grant"):
-                        count += 1
-                        if count == n:
-                            return F("a", [k, N(fi), F("g", [N(n)])])
+            grants = granter.grants()
+            if 1 <= n <= len(grants):   # (card(): g(J) numbers a face's own grants)
+                fi, j, _ = grants[n - 1]
+                return F("a", [k, N(fi), F("g", [N(j)])])
             return F("a", [k, N(1), F("g", [N(n)])])
         fi = 1
         if o.face is not None and o.zone in ("stack", "battlefield"):

@@ -180,6 +180,25 @@ class Card:
                 return f
         return None
 
+    def grants(self) -> list[tuple[int, int, Mapping[str, Any]]]:
+        """The card's ability-granting abilities in order (113.2: an action's
+        ``{"granted_by": card, "index": N}`` counts them over all faces, from 1): (face index, its
+        number on that face — the g(J) of the ability's term a(K,F,g(J)) —, the ability it grants)."""
+        out: list[tuple[int, int, Mapping[str, Any]]] = []
+        for fi, face in enumerate(self.faces, start=1):
+            j = 0
+            for ab in face.abilities:
+                grant = ab.spec.get("grant") if ab.kind == "static" else None
+                if grant:
+                    j += 1
+                    inner = grant.get("ability")
+                    out.append((fi, j, inner if isinstance(inner, Mapping) else {}))
+        return out
+
+    def grant_number(self, fi: int, j: int) -> int:
+        """The number over all faces (an action's "index") of face ``fi``'s J-th granting ability."""
+        return next((n for n, (f, jj, _) in enumerate(self.grants(), start=1) if (f, jj) == (fi, j)), j)
+
 
 @dataclass(frozen=True)
 class Player:

@@ -1033,16 +1033,12 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
 
 def granted_ability(card: Card, n: int) -> tuple[Face, Mapping[str, Any]] | None:
     """The face holding ``card``'s N-th ability-granting ability and the ability it grants (the
-    numbering of actions' ``{"granted_by", "index"}``), or None."""
-    count = 0
-    for face in card.faces:
-        for ab in face.abilities:
-            if ab.kind == "static" and ab.spec.get("grant"):
-                count += 1
-                if count == n:
-                    inner = ab.spec["grant"].get("ability")
-                    return (face, inner) if isinstance(inner, Mapping) else None
-    return None
+    numbering of actions' ``{"granted_by", "index"}``, Card.grants), or None."""
+    grants = card.grants()
+    if not 1 <= n <= len(grants):
+        return None
+    fi, _j, inner = grants[n - 1]
+    return (card.faces[fi - 1], inner) if inner else None
 
 
 def _spec_spend_only(spec: Mapping[str, Any]) -> Any:
