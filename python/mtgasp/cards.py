@@ -1770,9 +1770,18 @@ class _Validator:
         flt = self.obj(v, path, 'a permanent filter such as {"type": "Land"} ({} = any permanent)')
         if flt is None:
             return
-        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes"))
+        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes", "non_types"))
         if "type" in flt:
             self.choice(flt["type"], f"{path}.type", CARD_TYPES, "a card type")
+        if "non_types" in flt:   # "a nonland permanent" (Kinnan, Bonder Prodigy): one card type it lacks
+            nt = flt["non_types"]
+            if not isinstance(nt, list) or len(nt) != 1:
+                self.add(f"{path}.non_types", f"expected a list of one card type, got {_q(nt)}")
+            else:
+                self.choice(nt[0], f"{path}.non_types[0]", CARD_TYPES, "a card type")
+            for other in ("type", "nonbasic", "basic", "subtypes"):
+                if other in flt:
+                    self.add(f"{path}.non_types", f"not allowed with {other}")
         if "subtypes" in flt:
             self.string_list(flt["subtypes"], f"{path}.subtypes", nonempty=True)
         if "nonbasic" in flt:

@@ -809,6 +809,9 @@ class FactWriter:
         if subs:
             t = C(what["type"].lower()) if "type" in what else C("any")
             return [F("sub", [t, String(s)]) for s in subs]
+        if isinstance(what.get("non_types"), list) and what["non_types"]:
+            # "a nonland permanent" (Kinnan, Bonder Prodigy): non_type(T), a permanent without type T
+            return [F("non_type", [C(what["non_types"][0].lower())])]
         if not what or "type" not in what:
             return [C("any")]
         t = C(what["type"].lower())

@@ -2622,16 +2622,22 @@ _BASIC_TYPE = r"(?:Plains|Island|Swamp|Mountain|Forest)"
 
 
 @template("trigger.land_tapped_for_mana", "trigger",
-          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|creature|{_BASIC_TYPE}"
+          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|basic land|nonland permanent|creature|{_BASIC_TYPE}"
           rf"(?:(?:, {_BASIC_TYPE})*,? or {_BASIC_TYPE})?) for mana",
           '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]} | '
-          '{"type": "Creature"}, "by": "you"|"any"}', "CR 605.1b, 603.2, 106.12a",
+          '{"type": "Land", "basic": true} | {"non_types": ["Land"]} | {"type": "Creature"}, "by": '
+          '"you"|"any"}', "CR 605.1b, 603.2, 106.12a, 205.4c",
           "Whenever you tap a Forest for mana; Keeper of Progenitus: a Mountain, Forest, or Plains; "
-          "Leyline of Abundance: a creature")
+          "Lavaleaper: a basic land; Kinnan, Bonder Prodigy: a nonland permanent; Leyline of "
+          "Abundance: a creature")
 def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
     what: dict[str, Any] = {"type": "Land"}
     if m["t"].lower() == "creature":
         what = {"type": "Creature"}
+    elif m["t"].lower() == "basic land":   # 205.4c: Lavaleaper's "a basic land" (found by probe27a: refused)
+        what["basic"] = True
+    elif m["t"].lower() == "nonland permanent":   # Kinnan, Bonder Prodigy (found by probe27a: refused)
+        what = {"non_types": ["Land"]}
     elif m["t"].lower() != "land":   # one basic land type or several ("a Mountain, Forest, or Plains")
         what["subtypes"] = re.findall(_BASIC_TYPE, m["t"])
     return {"event": "tapped_for_mana", "what": what,
@@ -2667,8 +2673,8 @@ def _e_add_chosen(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.add_mana_same_type", "mana_trigger_effect",
-          r"(?:(?:that player|its controller) adds|add) one (?:additional )?mana of any type that land "
-          r"produced",
+          r"(?:(?:that player|its controller) adds|add) one (?:additional )?mana of any type that "
+          r"(?:land|permanent) produced",
           'triggered mana ability: "mana": {"same_type_as_produced": 1}', "CR 605.1b, 106.12a",
           "Heartbeat of Spring")
 def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:

@@ -1,0 +1,65 @@
+"""Triggered mana abilities on "tapped for mana" that the importer refused (found by probe27a):
+Lavaleaper's "Whenever a player taps a basic land for mana" (205.4c) and Kinnan, Bonder Prodigy's
+"Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced"
+(106.12a, 605.1b, 605.4a). The fixture tests/fixtures/real_cards_tapped_for_mana_triggers.json holds
+MTGJSON AtomicCards entries copied from ../shared/data/AtomicCards.json.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult
+from real_cards import abilities, activate, applied, module_fixtures, pool, rules, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_tapped_for_mana_triggers.json"
+
+
+results, checker = module_fixtures(FIXTURE)
+
+
+def test_lavaleaper_adds_mana_for_a_basic_land_only(results: dict[str, CardResult],
+                                                     checker: Checker) -> None:
+    # 106.12a, 205.4c: bob's Lavaleaper adds a mana of the type alice's basic Forest produced, not
+    # for her nonbasic Reflecting Pool
+    assert abilities(results, "Lavaleaper")[1] == {
+        "kind": "triggered",
+        "trigger": {"event": "tapped_for_mana", "what": {"type": "Land", "basic": True}, "by": "any"},
+        "mana": {"same_type_as_produced": 1}}
+    lava = {"id": "lv", "card": "Lavaleaper", "owner": "bob"}
+    doc = state([lava, {"id": "f", "card": "Forest"}, {"id": "rp", "card": "Reflecting Pool"}])
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}{G}"
+    assert pool(applied(checker, doc, activate("rp", 1), "G")) == "{G}"
+    # the Forest pays two of Pili-Pala's {2} only with the trigger; the Pool alone can't
+    pp = {"id": "pp", "card": "Pili-Pala", "zone": "hand"}
+    assert why(checker, state([lava, {"id": "f", "card": "Forest"}, pp]),
+               {"kind": "cast", "object": "pp"}).legal
+    v = why(checker, state([lava, {"id": "f", "card": "Forest", "tapped": True},
+                            {"id": "rp", "card": "Reflecting Pool"}, pp]),
+            {"kind": "cast", "object": "pp"})
+    assert not v.legal and rules(v) == {"601.2h"}
+
+
+def test_kinnan_adds_mana_for_a_nonland_permanent_its_controller_taps(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    # 106.12a, 605.1b: "a nonland permanent" you tap for mana: Sol Ring, Birds of Paradise, not a
+    # Forest, and not bob's Sol Ring (603.2: "you")
+    assert abilities(results, "Kinnan, Bonder Prodigy")[0] == {
+        "kind": "triggered",
+        "trigger": {"event": "tapped_for_mana", "what": {"non_types": ["Land"]}, "by": "you"},
+        "mana": {"same_type_as_produced": 1}}
+    kin = {"id": "k", "card": "Kinnan, Bonder Prodigy"}
+    doc = state([kin, {"id": "sr", "card": "Sol Ring"}, {"id": "f", "card": "Forest"},
+                 {"id": "bop", "card": "Birds of Paradise"},
+                 {"id": "bsr", "card": "Sol Ring", "owner": "bob"}])
+    assert pool(applied(checker, doc, activate("sr", 1))) == "{C}{C}{C}"
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"
+    assert pool(applied(checker, doc, activate("bop", 2), "U")) == "{U}{U}"
+    after = applied(checker, {**doc, "priority": "bob"}, activate("bsr", 1), who="bob")
+    assert next(p for p in after["players"] if p["name"] == "bob")["mana_pool"] == "{C}{C}"
+    # Llanowar Elves alone pays Grizzly Bears' {1}{G} with Kinnan's trigger
+    v = why(checker, state([kin, {"id": "le", "card": "Llanowar Elves"},
+                            {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}]),
+            {"kind": "cast", "object": "gb"})
+    assert v.legal and v.cost == "{1}{G}"
