@@ -43,6 +43,7 @@ __all__ = [
     "export_pzl",
     "import_pzl",
     "parse_pzl",
+    "pending_sba_warnings",
     "run_cli",
     "sick_for_forge",
 ]
@@ -1004,6 +1005,40 @@ class _Importer:
         o["face"] = faces[1].name
 
 
+def pending_sba_warnings(document: Mapping[str, Any], library: Any) -> list[ForgeWarning]:
+    """The state-based actions that apply in an imported state, said in a warning.
+
+    Forge checks state-based actions as it loads a game state (GameState.java ends with
+    ``checkStateEffects``), so the game Forge starts is the one after them; the imported document
+    is the state as the file says it, before them: whoever has priority in it would act before a
+    check that 704.3 performs first (``apply`` performs it as the next player would receive
+    priority). What applies (a creature with toughness 0 or less, 704.5f; an Aura attached to
+    nothing, 704.5m; +1/+1 and -1/-1 counters on one permanent, 704.5q; a player at 0 life,
+    704.5a; the legend rule, 704.5j; ...) is said as ``apply`` says it, in one warning. It solves
+    the rules (encodings/sba.lp), so ``mtgasp import forge`` calls it after :func:`parse_pzl`;
+    a state that isn't valid, or in which nobody has priority, gives none."""
+    import random
+
+    from mtgasp.api import Checker
+    from mtgasp.apply import state_based_actions
+
+    try:
+        state = parse_state(dict(document), library, source="import forge")
+    except InputError:
+        return []
+    if state.priority is None:
+        return []
+    events: list[str] = []
+    state_based_actions(Checker(library), state, random.Random(0), events)
+    if not events:
+        return []
+    return [ForgeWarning("state-based actions",
+                         "Forge performs state-based actions as it loads a game state, so the game it "
+                         "starts is the one after them; the state written here is as the file says, "
+                         f"before them, and {state.priority} would act before the check that 704.3 "
+                         "performs first (apply performs it): " + " ".join(events))]
+
+
 def counter_from_forge(kind: str) -> str:
     """Forge's counter names -> the state's: ``P1P1`` -> ``+1/+1``, ``M0M1`` -> ``-0/-1``,
     ``CHARGE`` -> ``charge``."""
@@ -1293,7 +1328,7 @@ def run_cli(args: Any, library: Any) -> int:
     if args.command == "import":
         result = import_pzl(args.file, library)
         text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
-        warnings = result.warnings
+        warnings = result.warnings + pending_sba_warnings(result.document, library)
     else:
         state = load_state(Path(args.state), library)
         exported = export_pzl(state, library, name=Path(args.state).stem)

@@ -1,0 +1,64 @@
+"""probe27e: Forge puzzle files read as Forge means them.
+
+The puzzle texts here are written for these tests from Forge's format (GameState.java's [state]
+keys and card modifiers); none is a copy of a Forge puzzle.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from mtgasp.cards import CardLibrary
+from mtgasp.cli import main
+from mtgasp.forge import parse_pzl, pending_sba_warnings
+
+LIB = CardLibrary.builtin()
+
+# ---- state-based actions: Forge performs them as it loads a state (704.3) ------------------------
+
+PENDING = """[metadata]
+Name:probe27e - state-based actions pending
+Goal:Win
+Turns:1
+[state]
+turn=3
+activeplayer=human
+activephase=MAIN1
+humanlife=0
+humanbattlefield=Forest;Grizzly Bears|Counters:P1P1=1,M1M1=1;Wild Growth;Llanowar Elves|Counters:M1M1=1
+"""
+
+
+def test_pending_state_based_actions_are_a_warning() -> None:
+    """GameState.java ends with checkStateEffects: the game Forge starts is the one after the
+    state-based actions. The imported state is as the file says; each action that applies is
+    said (704.5a a player at 0 life, 704.5f toughness 0, 704.5m an Aura attached to nothing,
+    704.5q +1/+1 and -1/-1 counters), never left unsaid."""
+    r = parse_pzl(PENDING, LIB)
+    # the document keeps the file's state
+    bears = next(o for o in r.document["objects"] if o["card"] == "Grizzly Bears")
+    assert bears["counters"] == {"+1/+1": 1, "-1/-1": 1}
+    [w] = pending_sba_warnings(r.document, LIB)
+    assert w.kind == "state-based actions"
+    for rule in ("704.5a", "704.5f", "704.5m", "704.5q", "704.3"):
+        assert rule in w.message, (rule, w.message)
+    assert "Llanowar Elves (llanowar_elves)" in w.message
+    assert "Wild Growth (wild_growth)" in w.message
+
+
+def test_no_warning_where_no_state_based_action_applies() -> None:
+    r = parse_pzl("[state]\nturn=3\nhumanbattlefield=Forest;Grizzly Bears|Counters:P1P1=1\n", LIB)
+    assert pending_sba_warnings(r.document, LIB) == []
+
+
+def test_cli_import_says_the_pending_state_based_actions(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    pzl = tmp_path / "p.pzl"
+    pzl.write_text(PENDING, encoding="utf-8")
+    assert main(["import", "forge", str(pzl), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    kinds = [w["kind"] for w in out["warnings"]]
+    assert kinds.count("state-based actions") == 1
+    assert out["state"]["players"][0]["life"] == 0
