@@ -62,3 +62,38 @@ def test_cli_import_says_the_pending_state_based_actions(tmp_path: Path,
     kinds = [w["kind"] for w in out["warnings"]]
     assert kinds.count("state-based actions") == 1
     assert out["state"]["players"][0]["life"] == 0
+
+
+# ---- a life total of 0 or less (107.1b): Forge sets it after its load-time check ----------------
+
+def test_negative_life_is_kept_and_the_check_is_said() -> None:
+    """GameState.java sets a life of 0 or less after checkStateEffects ("important for some
+    puzzles that rely on pre-setting negative life"): Forge's MTGP_09 puzzle has the opponent at
+    -1 life. The state keeps -1 (was: 20, with a warning that Forge reads it as unchanged)."""
+    text = ("[state]\nturn=3\nactiveplayer=p0\nactivephase=MAIN1\np0life=3\np1life=-1\n"
+            "p1battlefield=Grizzly Bears\n")
+    r = parse_pzl(text, LIB)
+    assert [p["life"] for p in r.document["players"]] == [3, -1]
+    assert not [w for w in r.warnings if "life" in w.kind]
+    [w] = pending_sba_warnings(r.document, LIB)
+    assert "ai loses the game (704.5a" in w.message and "Not modeled" not in w.message
+
+
+def test_not_modeled_abilities_are_named_with_the_pending_actions(tmp_path: Path) -> None:
+    """An invented Angel whose "can't lose" line is kept as not modeled: the state-based action
+    the warning says (704.5a) would not happen by the rules (104.3); the warning names the line,
+    as apply names it, instead of stating the loss alone."""
+    angel = {"name": "Probe Warden Angel", "layout": "normal", "faces": [{
+        "name": "Probe Warden Angel", "mana_cost": "{4}{W}", "types": ["Creature"],
+        "subtypes": ["Angel"], "power": 3, "toughness": 3,
+        "oracle": "You can't lose the game and your opponents can't win the game.",
+        "abilities": [{"kind": "not_modeled",
+                       "text": "You can't lose the game and your opponents can't win the game."}]}]}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"format": 1, "cards": [angel]}), encoding="utf-8")
+    lib = CardLibrary.load([path])
+    r = parse_pzl("[state]\nturn=3\np0life=3\np1life=-1\np1battlefield=Probe Warden Angel\n", lib)
+    [w] = pending_sba_warnings(r.document, lib)
+    assert "ai loses the game (704.5a" in w.message
+    assert "Not modeled" in w.message and "Probe Warden Angel's ability 1" in w.message
+    assert "ai_probe_warden_angel" in w.message

@@ -377,12 +377,13 @@ class _Importer:
             side, rest = sk
             pl = players[side]
             if rest == "life":
+                # GameState.java sets a life of 0 or less after its load-time check of state-based
+                # actions ("important for some puzzles that rely on pre-setting negative life"):
+                # the player is at that life (a life total can be less than 0, 107.1b; with 0 or
+                # less they lose at the next check unless an effect says they can't, 704.5a)
                 num = self._int(key)
-                if num is not None and num >= 0:
+                if num is not None:
                     pl["life"] = num
-                elif num is not None:  # GameState.java: a negative life leaves it unchanged
-                    self.warn("negative life", f"{key}={num}: Forge reads a negative life total as "
-                                               "'leave it unchanged'; the state uses 20", n)
             elif rest == "landsplayed":
                 num = self._int(key, minimum=0)
                 if num:
@@ -1028,15 +1029,31 @@ def pending_sba_warnings(document: Mapping[str, Any], library: Any) -> list[Forg
         return []
     if state.priority is None:
         return []
+    from mtgasp.facts import not_modeled_trigger_events
+
     events: list[str] = []
     state_based_actions(Checker(library), state, random.Random(0), events)
     if not events:
         return []
+    # As apply says with every other action: a line of a real card kept as not modeled ("You
+    # can't lose the game", 104.3) may change what these actions do; none is performed.
+    unmodeled = []
+    for o in state.objects:
+        card = library.find(o.card) if o.zone == "battlefield" and o.card else None
+        if card is None or o.face_down:
+            continue
+        face = next((f for f in card.faces if f.name == o.face), card.faces[0])
+        for ab in face.abilities:
+            if ab.kind == "not_modeled" and not not_modeled_trigger_events(ab.text, face.name):
+                unmodeled.append(f"{face.name}'s ability {ab.index} ({ab.text}), of {o.id}")
+    note = ("" if not unmodeled else " Not modeled, so not taken into account here (where one "
+            "would change these actions, 613, 614, the game's outcome differs): "
+            + "; ".join(unmodeled) + ".")
     return [ForgeWarning("state-based actions",
                          "Forge performs state-based actions as it loads a game state, so the game it "
                          "starts is the one after them; the state written here is as the file says, "
                          f"before them, and {state.priority} would act before the check that 704.3 "
-                         "performs first (apply performs it): " + " ".join(events))]
+                         "performs first (apply performs it): " + " ".join(events) + note)]
 
 
 def counter_from_forge(kind: str) -> str:
@@ -1162,9 +1179,6 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     for p in state.players:
         s = side[p.name]
         lines.append(f"{s}life={p.life}")
-        if p.life < 0:
-            warn("negative life", f"{p.name}.life={p.life}: Forge reads a negative life total as "
-                                  "'leave it unchanged' (20)")
         if p.lands_played_this_turn:
             lines.append(f"{s}landsplayed={p.lands_played_this_turn}")
         pool = " ".join(t for t in MANA_TYPES for _ in range(p.mana_pool.get(t, 0)))
