@@ -330,7 +330,12 @@ def _canon(st: GameState, lib: CardLibrary = LIB) -> dict[str, Any]:
     return {
         "turn": st.turn, "step": st.step, "active": side[st.active_player],
         "players": [(p.life, p.lands_played_this_turn, dict(p.mana_pool),
-                     p.extra.get("poison", 0), p.extra.get("energy", 0)) for p in st.players],
+                     p.extra.get("poison", 0), p.extra.get("energy", 0),
+                     # 903.3: a commander Forge marks on a card of the player's (|IsCommander)
+                     sorted(c for c in p.extra.get("commanders", ()) if any(
+                         o.card == c and not o.extra.get("token") and o.zone != "stack"
+                         and ((o.controller or o.owner) if o.zone == "battlefield" else o.owner)
+                         == p.name for o in st.objects))) for p in st.players],
         "objects": objs,
     }
 
@@ -347,7 +352,7 @@ def _expected_warning_kinds(st: GameState) -> set[str]:
     for p in st.players:
         if p.last_turn is not None:
             kinds.add("last turn")
-        if set(p.extra) - {"poison", "energy"}:
+        if set(p.extra) - {"poison", "energy", "commanders"}:
             kinds.add("player field")
     for o in st.objects:
         if o.zone == "stack":

@@ -14,6 +14,7 @@ from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
 from mtgasp.forge import parse_pzl, pending_sba_warnings
 
+ROOT = Path(__file__).resolve().parents[1]
 LIB = CardLibrary.builtin()
 
 # ---- state-based actions: Forge performs them as it loads a state (704.3) ------------------------
@@ -97,3 +98,34 @@ def test_not_modeled_abilities_are_named_with_the_pending_actions(tmp_path: Path
     assert "ai loses the game (704.5a" in w.message
     assert "Not modeled" in w.message and "Probe Warden Angel's ability 1" in w.message
     assert "ai_probe_warden_angel" in w.message
+
+
+# ---- IsCommander: player.addCommander(card), the state's player commanders (903.3) -------------
+
+def _command_tower_library(tmp_path: Path) -> CardLibrary:
+    doc = json.loads((ROOT / "python" / "mtgasp" / "corpus"
+                      / "rule-903.4-command-tower-hybrid-commander-both-colors.json").read_text())
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"format": 1, "cards": doc["cards"]}), encoding="utf-8")
+    return CardLibrary.load([path])
+
+
+def test_is_commander_makes_the_card_the_players_commander(tmp_path: Path) -> None:
+    """Forge's |IsCommander (any zone) makes the card a commander of the player whose zone lists
+    it; the state has players' commanders (903.3): Command Tower then adds a color of its
+    identity (903.4), here green. It was a warning, 'the state has no commanders'."""
+    lib = _command_tower_library(tmp_path)
+    r = parse_pzl("[state]\nturn=3\nhumancommand=Kolvori, God of Kinship|IsCommander\n"
+                  "humanbattlefield=Command Tower\n", lib)
+    human = r.document["players"][0]
+    assert human["commanders"] == ["Kolvori, God of Kinship // The Ringhart Crest"]
+    assert not [w for w in r.warnings if "IsCommander" in w.kind]
+    from mtgasp.api import Checker
+    from mtgasp.state import parse_state
+    st = parse_state(r.document, lib)
+    assert Checker(lib).mana(st, "command_tower") == ["G"]
+    # and back: the export marks the card, not a 'player field' warning
+    from mtgasp.forge import export_pzl
+    out = export_pzl(st, lib)
+    assert "humancommand=Kolvori, God of Kinship // The Ringhart Crest|IsCommander" in out.text
+    assert not [w for w in out.warnings if w.kind == "player field"]

@@ -90,7 +90,7 @@ _COLOR_WORDS = {v: k for k, v in _COLOR_NAMES.items()}
 # Modifiers Forge knows and the state format has no field for (each becomes a warning).
 _UNSAID_MODIFIERS = {
     "Renowned": "renown", "Monstrous": "monstrosity",
-    "IsCommander": "commanders", "NamedCard": "a named card", "NamedCard2": "a named card",
+    "NamedCard": "a named card", "NamedCard2": "a named card",
     "ChosenType2": "a second chosen type", "ChosenCards": "chosen cards",
     "RememberedCards": "remembered cards", "Imprinting": "imprinted cards",
     "MergedCards": "merged (mutated) cards", "ExecuteScript": "Forge scripts",
@@ -219,6 +219,7 @@ class _Importer:
         self._phased_ids: set[str] = set()  # Forge ids of the phased-out permanents left out
         self._step = "precombat_main"  # the state's step (Attacking counts only in the declare steps)
         self._attackers = 0  # the active player's Attacking creatures
+        self._commanders: list[tuple[int, str]] = []  # (side, card name) of IsCommander cards
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -504,6 +505,10 @@ class _Importer:
                           "state where they aren't", sick_now[0].line)
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        for side, cname in self._commanders:
+            names = players[side].setdefault("commanders", [])
+            if cname not in names:
+                names.append(cname)
         if self._attackers:
             # GameState.java declares the Attacking creatures as attackers of the active player in
             # the declare attackers and declare blockers steps: the player attacked with them this
@@ -862,6 +867,14 @@ class _Importer:
                 self._attacking(e, v, player, active, where)
             elif m == "PhasedOut":
                 only(("battlefield",), m)  # (a phased-out permanent is left out: _phased_in)
+            elif m == "IsCommander":
+                # GameState.java: player.addCommander(card), in any zone: the card is a commander
+                # of the player whose zone lists it (903.3; the state's player commanders)
+                if "commanders" in state_module.PLAYER_LISTS:
+                    self._commanders.append((e.side, e.card.name))
+                else:
+                    self.warn("modifier IsCommander", f"{where}|IsCommander: this version's state "
+                                                      "has no commanders", e.line)
             elif m == "IsToken":
                 # GameState.java: the card is made a token (a token copy of the card, 111.1, 707.2)
                 if "token" in fields:
@@ -1193,6 +1206,18 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
         for key, value in p.extra.items():
             if key in _PLAYER_COUNTERS.values() and isinstance(value, int) and value >= 0:
                 continue
+            if key == "commanders" and isinstance(value, list):
+                # 903.3: Forge marks the commander cards themselves (|IsCommander, below)
+                held = {o.card for o in state.objects if o.zone != "stack" and o.ability is None
+                        and not o.extra.get("token")
+                        and ((o.controller or o.owner) if o.zone == "battlefield" else o.owner)
+                        == p.name}
+                for cname in value:
+                    if cname not in held:
+                        warn("commanders", f"{p.name}.commanders: {cname} is no card of theirs in "
+                                           "the state; Forge marks a commander on its card "
+                                           "(|IsCommander); left out")
+                continue
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
     # Forge ids for the objects others refer to.
@@ -1211,6 +1236,10 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
         if entry is None:
             continue
         who = (o.controller or o.owner) if o.zone == "battlefield" else o.owner
+        holder = state.player(who)
+        if (holder is not None and not o.extra.get("token")
+                and o.card in (holder.extra.get("commanders") or ())):
+            entry += "|IsCommander"  # GameState.java: a commander of the player listing it (903.3)
         zones.setdefault((side[who], o.zone), []).append(entry)
     for s in (HUMAN, AI):
         for z in _EXPORT_ZONES:
