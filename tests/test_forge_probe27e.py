@@ -129,3 +129,20 @@ def test_is_commander_makes_the_card_the_players_commander(tmp_path: Path) -> No
     out = export_pzl(st, lib)
     assert "humancommand=Kolvori, God of Kinship // The Ringhart Crest|IsCommander" in out.text
     assert not [w for w in out.warnings if w.kind == "player field"]
+
+
+# ---- keys and modifiers of Forge's current format are named as such ----------------------------
+
+def test_current_forge_keys_and_modifiers_are_not_called_unknown() -> None:
+    """GameState.java reads p0speed, p0numringtemptedyou, seats p2.., and the modifiers Suspected,
+    Saddled, Solved, ClassLevel, UnlockedRoom, IsRingBearer: each is a warning saying what the
+    state lacks, never 'not a key/modifier of Forge's format'."""
+    text = ("[state]\nturn=3\np0speed=2\np0numringtemptedyou=1\np2life=20\n"
+            "p0battlefield=Grizzly Bears|Suspected|Saddled|IsRingBearer;Forest|Solved|ClassLevel:2|"
+            "UnlockedRoom:LeftSplit\n")
+    r = parse_pzl(text, LIB)
+    msgs = [w.message for w in r.warnings]
+    assert not [m for m in msgs if "not a key" in m or "not a modifier" in m], msgs
+    for word in ("speed", "Ring tempted", "seat p2", "701.60", "702.171", "Ring-bearers",
+                 "Cases", "Class levels", "Room doors"):
+        assert any(word in m for m in msgs), word

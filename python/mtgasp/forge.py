@@ -97,7 +97,13 @@ _UNSAID_MODIFIERS = {
     "Ability": "Forge script abilities",
     "NoETBTrigs": "suppressed enters triggers", "OnAdventure": "cards on an adventure",
     "EnchantingPlayer": "Auras attached to players",
+    "Suspected": "suspected creatures (701.60)", "Saddled": "saddled creatures (702.171)",
+    "Solved": "solved Cases (719)", "ClassLevel": "Class levels (716)",
+    "UnlockedRoom": "unlocked Room doors (709.5)", "IsRingBearer": "Ring-bearers (701.54)",
 }
+# Player keys of Forge's current format with no state field (each becomes a warning).
+_UNSAID_PLAYER_KEYS = {"numringtemptedyou": "count of the times the Ring tempted a player (701.54)",
+                       "speed": "player's speed (Start your engines!)"}
 _PRINTING_MODIFIERS = ("Set", "Art")
 # The type letter of a Forge token script name with no power and toughness (c_a_treasure_sac).
 _SCRIPT_TYPES = {"a": "Artifact", "e": "Enchantment", "l": "Land"}
@@ -373,6 +379,13 @@ class _Importer:
                 continue
             sk = self._side_key(key)
             if sk is None:
+                m = re.match(r"p(\d)", key)
+                if m and int(m.group(1)) >= 2:
+                    # GameState.java: pN is the seat N (a game of more than two players)
+                    self.warn("unknown key", f"{key}: seat p{m.group(1)} of a game of more than two "
+                                             "players; the import reads two (human or p0, ai or "
+                                             "p1); ignored", n)
+                    continue
                 self.warn("unknown key", f"{key}: not a key of Forge's game state format; ignored", n)
                 continue
             side, rest = sk
@@ -396,6 +409,10 @@ class _Importer:
                                                         "lands played last turn", n)
             elif rest == "counters":
                 self._player_counters(n, key, value, pl)
+            elif rest in _UNSAID_PLAYER_KEYS:
+                if value.strip() not in ("", "0"):
+                    self.warn("player field", f"{key}={value}: the state has no "
+                                              f"{_UNSAID_PLAYER_KEYS[rest]}; ignored", n)
             elif rest == "manapool":
                 pool = self._mana_pool(n, key, value)
                 if pool:
