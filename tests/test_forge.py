@@ -56,7 +56,10 @@ def test_import_game_fields() -> None:
     assert human.extra.get("poison") == 2 and "energy" not in human.extra  # humancounters=POISON=2
     assert (ai.name, ai.life) == ("ai", 9)
     # the metadata is the description
-    assert "every modifier" in doc["description"] and "Goal: Win within 2 turn(s)" in doc["description"]
+    assert "every modifier" in doc["description"]
+    # Turns:2 is a game turn number (Puzzle.java's TurnCount): turn 2, before this turn 5
+    assert ("Goal: Win (Forge's puzzle: the human loses as the cleanup step of turn 2 begins — "
+            "before this turn (5), so that never happens; Turns:2)") in doc["description"]
     assert "\nEvery modifier" in doc["description"]  # Forge's \n escape is a line break
 
 

@@ -146,3 +146,22 @@ def test_current_forge_keys_and_modifiers_are_not_called_unknown() -> None:
     for word in ("speed", "Ring tempted", "seat p2", "701.60", "702.171", "Ring-bearers",
                  "Cases", "Class levels", "Room doors"):
         assert any(word in m for m in msgs), word
+
+
+# ---- the goal's turn: Puzzle.java's TurnCount is a game turn number ------------------------------
+
+def test_the_goal_turn_is_said_in_the_states_count_of_turns() -> None:
+    """Turns:N is compared with the game's turn counter (which starts at the file's turn, else
+    1): Win loses as the cleanup step of turn N begins, Survive wins as the upkeep of turn N+1
+    begins. Without a turn line the import's state is turn 2 (302.6), so Forge's turn 3 is the
+    state's turn 4 ('survive until your next turn'); 'within 2 turn(s)' said neither."""
+    survive = ("[metadata]\nGoal:Survive\nTurns:2\n[state]\nActivePlayer=Human\nActivePhase=Main1\n"
+               "humanbattlefield=Forest\naibattlefield=Grizzly Bears\n")
+    doc = parse_pzl(survive, LIB).document
+    assert doc["turn"] == 2
+    assert ("Goal: Survive (Forge's puzzle: the human wins as the upkeep of turn 4 begins, turn 3 "
+            "in the file's count of turns, which starts at 1; Turns:2)") in doc["description"]
+    win = "[metadata]\nGoal:Win\nTurns:3\n[state]\nturn=3\nactivephase=CLEANUP\n"
+    doc = parse_pzl(win, LIB).document
+    # one turn more when the puzzle starts in the cleanup step (Puzzle.java's turnCorr)
+    assert "the human loses as the cleanup step of turn 4 begins; Turns:3)" in doc["description"]

@@ -522,6 +522,8 @@ class _Importer:
                           "state where they aren't", sick_now[0].line)
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        # the goal's turn in this state's count (the file's turn, or Forge's 1, may have moved)
+        doc["description"] = self._description(turn, self._int("turn", minimum=1) or 1)
         for side, cname in self._commanders:
             names = players[side].setdefault("commanders", [])
             if cname not in names:
@@ -533,7 +535,7 @@ class _Importer:
             players[active]["attackers_this_turn"] = self._attackers
         return doc
 
-    def _description(self) -> str:
+    def _description(self, state_turn: int = 1, forge_turn: int = 1) -> str:
         def get(k: str) -> str | None:
             return self.meta[k][1] if k in self.meta else None
 
@@ -547,8 +549,10 @@ class _Importer:
         if goal:
             turns = get("turns")
             g = f"Goal: {goal}"
-            if turns:
-                g += f" within {turns} turn(s)"
+            if turns and _is_int(turns):
+                g += self._goal_turn(goal, int(turns), state_turn, forge_turn)
+            elif turns:
+                g += f" (Turns:{turns})"
             if get("targets"):
                 g += f" (targets: {get('targets')}"
                 g += f", count {get('targetcount')})" if get("targetcount") else ")"
@@ -562,6 +566,25 @@ class _Importer:
                          "description"):
                 parts.append(f"{k}: {v}.")
         return " ".join(parts) if parts else "Imported from a Forge game state file."
+
+    def _goal_turn(self, goal: str, turns: int, state_turn: int, forge_turn: int) -> str:
+        """When Forge's puzzle goal ends the game (Puzzle.java's goal card): ``Turns`` is a game
+        turn number (its trigger's TurnCount is compared with the turn counter, which starts at
+        the file's ``turn``, else 1), one more when the puzzle starts in the cleanup step; the
+        human wins as that turn's next turn's upkeep begins (Survive), else loses as that turn's
+        cleanup step begins. Said in this state's count of turns."""
+        last = turns + (1 if self._step == "cleanup" else 0)
+        shift = state_turn - forge_turn
+        if goal.strip().lower() == "survive":
+            n, what = last + 1, "wins as the upkeep of turn {} begins"
+        else:
+            n, what = last, "loses as the cleanup step of turn {} begins"
+        text = f" (Forge's puzzle: the human {what.format(n + shift)}"
+        if shift:
+            text += f", turn {n} in the file's count of turns, which starts at {forge_turn}"
+        if n + shift < state_turn:
+            text += f" — before this turn ({state_turn}), so that never happens"
+        return text + f"; Turns:{turns})"
 
     def _player_counters(self, n: int, key: str, value: str, pl: dict[str, Any]) -> None:
         """``humancounters=POISON=7,ENERGY=1`` (GameState.java's player counters): poison
