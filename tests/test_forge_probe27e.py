@@ -165,3 +165,13 @@ def test_the_goal_turn_is_said_in_the_states_count_of_turns() -> None:
     doc = parse_pzl(win, LIB).document
     # one turn more when the puzzle starts in the cleanup step (Puzzle.java's turnCorr)
     assert "the human loses as the cleanup step of turn 4 begins; Turns:3)" in doc["description"]
+
+
+def test_export_goal_placeholder_is_this_turn() -> None:
+    """Turns is a game turn number in Forge: the placeholder Turns:1 on a turn-6 state named a
+    turn long gone (the puzzle's limit never came); Turns: the state's turn is 'win this turn'."""
+    from mtgasp.forge import export_pzl
+    from mtgasp.state import load_state
+    st = load_state(ROOT / "examples" / "midgame.json", LIB)
+    lines = export_pzl(st, LIB).text.splitlines()
+    assert "Turns:6" in lines and "turn=6" in lines

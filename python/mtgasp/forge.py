@@ -1186,7 +1186,8 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     """A Forge puzzle file for the state, and warnings for what Forge can't hold.
 
     The first player becomes ``human``, the second ``ai``. Forge needs a goal to load a puzzle:
-    ``Goal:Win``/``Turns:1`` are written as placeholders (a comment says so).
+    ``Goal:Win``/``Turns:`` the state's turn are written as placeholders (a comment says so): Turns is
+    a game turn number in Forge (Puzzle.java's TurnCount), so the goal is "win this turn".
     """
     warnings: list[ForgeWarning] = []
 
@@ -1205,7 +1206,7 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     lines.append(f"Name:{_one_line(title)}")
     lines.append("# mtgasp: Forge needs a goal to load a puzzle; Goal and Turns are placeholders")
     lines.append("Goal:Win")
-    lines.append("Turns:1")
+    lines.append(f"Turns:{state.turn}")  # a game turn number: "win this turn"
     lines.append("Difficulty:Easy")
     desc = state.document.get("description")
     if isinstance(desc, str) and desc.strip():
