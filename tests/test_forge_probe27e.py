@@ -175,3 +175,10 @@ def test_export_goal_placeholder_is_this_turn() -> None:
     st = load_state(ROOT / "examples" / "midgame.json", LIB)
     lines = export_pzl(st, LIB).text.splitlines()
     assert "Turns:6" in lines and "turn=6" in lines
+
+
+def test_a_bad_turn_line_is_one_error() -> None:
+    from mtgasp.errors import InputError
+    with pytest.raises(InputError) as e:
+        parse_pzl("[metadata]\nGoal:Win\nTurns:1\n[state]\nturn=abc\n", LIB)
+    assert e.value.render().count("turn=abc") == 1

@@ -329,6 +329,7 @@ class _Importer:
         doc["format"] = 1
         explicit_turn = "turn" in self.values
         turn = self._int("turn", minimum=1) or 1
+        forge_turn = turn  # Forge's turn counter starts here (the state's turn may move, below)
         active = 0
         # GameState.java: "none" (its default) leaves the player and the phase as they are, as if
         # there were no line; a state has to say them, so the defaults below apply.
@@ -523,7 +524,7 @@ class _Importer:
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
         # the goal's turn in this state's count (the file's turn, or Forge's 1, may have moved)
-        doc["description"] = self._description(turn, self._int("turn", minimum=1) or 1)
+        doc["description"] = self._description(turn, forge_turn)
         for side, cname in self._commanders:
             names = players[side].setdefault("commanders", [])
             if cname not in names:
