@@ -182,3 +182,15 @@ def test_a_bad_turn_line_is_one_error() -> None:
     with pytest.raises(InputError) as e:
         parse_pzl("[metadata]\nGoal:Win\nTurns:1\n[state]\nturn=abc\n", LIB)
     assert e.value.render().count("turn=abc") == 1
+
+
+def test_a_blockers_step_without_attackers_is_said() -> None:
+    """508.8: with no attacking creature the declare blockers and combat damage steps are
+    skipped; a file in those steps with no Attacking creature is such a step (was: silent)."""
+    r = parse_pzl("[state]\nturn=3\nactivephase=COMBAT_DECLARE_BLOCKERS\n"
+                  "humanbattlefield=Grizzly Bears\n", LIB)
+    [w] = [w for w in r.warnings if "508.8" in w.message]
+    assert w.line == 3
+    r = parse_pzl("[state]\nturn=3\nactivephase=COMBAT_DECLARE_BLOCKERS\n"
+                  "humanbattlefield=Grizzly Bears|Attacking\n", LIB)
+    assert not [w for w in r.warnings if "508.8" in w.message]

@@ -529,6 +529,17 @@ class _Importer:
             names = players[side].setdefault("commanders", [])
             if cname not in names:
                 names.append(cname)
+        if not self._attackers and step in ("declare_blockers", "combat_damage"):
+            # 508.8: with no attacking creature the game skips these steps; Forge's combat here
+            # has none (it declares the Attacking creatures in the declare blockers step, and has
+            # no combat in a combat damage step)
+            self.warn("phase", f"activephase={self.values['activephase'][1]}: no creature is attacking "
+                               "(no Attacking creature of the active player"
+                               + (" is declared" if step == "declare_blockers" else
+                                  ": Forge declares none in this step") + "); with no attackers, "
+                               "the declare blockers and combat damage steps are skipped (508.8), "
+                               "so the game wouldn't be in this step",
+                      self.values["activephase"][0])
         if self._attackers:
             # GameState.java declares the Attacking creatures as attackers of the active player in
             # the declare attackers and declare blockers steps: the player attacked with them this
