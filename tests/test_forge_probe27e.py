@@ -194,3 +194,19 @@ def test_a_blockers_step_without_attackers_is_said() -> None:
     r = parse_pzl("[state]\nturn=3\nactivephase=COMBAT_DECLARE_BLOCKERS\n"
                   "humanbattlefield=Grizzly Bears|Attacking\n", LIB)
     assert not [w for w in r.warnings if "508.8" in w.message]
+
+
+def test_forge_spelling_without_diacritics_names_the_card(tmp_path: Path) -> None:
+    """Forge's card scripts spell names without diacritics (Name:Jotun Grunt for Jötun Grunt), so
+    its puzzles and game states do: such a name is the card (a warning says so), not one unknown
+    card among the errors."""
+    card = {"name": "Jötun Probëtroll", "layout": "normal", "faces": [{
+        "name": "Jötun Probëtroll", "mana_cost": "{1}{W}", "types": ["Creature"],
+        "subtypes": ["Giant"], "power": 4, "toughness": 4, "oracle": "", "abilities": []}]}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"format": 1, "cards": [card]}), encoding="utf-8")
+    lib = CardLibrary.load([path])
+    r = parse_pzl("[state]\nturn=3\nhumanbattlefield=Jotun Probetroll;Forest\n", lib)
+    assert [o["card"] for o in r.document["objects"]] == ["Jötun Probëtroll", "Forest"]
+    [w] = [w for w in r.warnings if w.kind == "card name"]
+    assert w.line == 3 and "Jotun Probetroll is read as Jötun Probëtroll" in w.message

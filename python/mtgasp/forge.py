@@ -226,6 +226,7 @@ class _Importer:
         self._step = "precombat_main"  # the state's step (Attacking counts only in the declare steps)
         self._attackers = 0  # the active player's Attacking creatures
         self._commanders: list[tuple[int, str]] = []  # (side, card name) of IsCommander cards
+        self._folded_names: dict[str, str] | None = None  # names without diacritics -> names
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -463,7 +464,7 @@ class _Importer:
         for e in entries:
             if e.token:
                 continue
-            card = self.library.find(e.name)
+            card = self.library.find(e.name) or self._forge_spelling(e)
             if card is None:
                 refusal = getattr(self.library, "refusal", lambda _n: None)(e.name)
                 if refusal:   # a real card the importer refused: known, not supported (and why)
@@ -546,6 +547,23 @@ class _Importer:
             # turn (508.1), which the state says as a number.
             players[active]["attackers_this_turn"] = self._attackers
         return doc
+
+    def _forge_spelling(self, e: _Entry) -> Any:
+        """The library's card a name in Forge's spelling names: Forge's card scripts write names
+        without diacritics ("Jotun Grunt", "Seance", "Lim-Dul's Vault" for Jötun Grunt, Séance,
+        Lim-Dûl's Vault); compared without them (and with Æ as Ae), said in a warning."""
+        key = _fold(e.name)
+        if self._folded_names is None:
+            self._folded_names = {}
+            for full in self.library.names():
+                for n in (full, *full.split(" // ")):
+                    self._folded_names.setdefault(_fold(n), n)
+        name = self._folded_names.get(key)
+        card = self.library.find(name) if name else None
+        if card is not None:
+            self.warn("card name", f"{e.key}: {e.name} is read as {name} (Forge's spelling of "
+                                   "the name, without diacritics)", e.line)
+        return card
 
     def _description(self, state_turn: int = 1, forge_turn: int = 1) -> str:
         def get(k: str) -> str | None:
@@ -1160,6 +1178,15 @@ def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
     face = faces[1] if len(faces) > 1 and names & {"Transformed", "Flipped", "Meld", "Modal"} \
         else faces[0]
     return "Creature" in tuple(getattr(face, "types", ()))
+
+
+def _fold(name: str) -> str:
+    """A name compared as Forge spells it: case-insensitive, without diacritics, Æ as Ae."""
+    import unicodedata
+
+    text = name.replace("Æ", "Ae").replace("æ", "ae")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return text.casefold()
 
 
 def _is_int(text: str | None) -> bool:
