@@ -1115,7 +1115,10 @@ def pending_sba_warnings(document: Mapping[str, Any], library: Any) -> list[Forg
     from mtgasp.facts import not_modeled_trigger_events
 
     events: list[str] = []
-    state_based_actions(Checker(library), state, random.Random(0), events)
+    try:
+        state_based_actions(Checker(library), state, random.Random(0), events)
+    except InputError:
+        return []
     if not events:
         return []
     # As apply says with every other action: a line of a real card kept as not modeled ("You
