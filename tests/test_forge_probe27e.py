@@ -210,3 +210,25 @@ def test_forge_spelling_without_diacritics_names_the_card(tmp_path: Path) -> Non
     assert [o["card"] for o in r.document["objects"]] == ["Jötun Probëtroll", "Forest"]
     [w] = [w for w in r.warnings if w.kind == "card name"]
     assert w.line == 3 and "Jotun Probetroll is read as Jötun Probëtroll" in w.message
+
+
+# ---- tokens as TokenInfo.java reads them: Keywords split on "-", Color from the Cost else ----------
+
+def test_a_token_with_two_keywords_and_its_color_round_trip() -> None:
+    """TokenInfo.java splits Keywords on '-' (the export writes Keywords:Flying-Vigilance), and a
+    token without Color takes the colors of its Cost ('no cost': colorless). The export wrote no
+    Color (Forge loaded a colorless Angel Warrior), and the import read 'flying-vigilance' as one
+    keyword, so the token was left out."""
+    from mtgasp.forge import export_pzl
+    from mtgasp.state import parse_state
+    doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "t", "card": "Angel Warrior Token", "owner": "alice",
+                        "zone": "battlefield", "token": True}]}
+    text = export_pzl(parse_state(doc, LIB), LIB).text
+    spec = next(line for line in text.splitlines() if line.startswith("humanbattlefield="))
+    assert "Color:W," in spec and "Keywords:Flying-Vigilance" in spec
+    back = parse_pzl(text, LIB)
+    assert [(o["card"], o.get("token")) for o in back.document["objects"]] == \
+        [("Angel Warrior Token", True)]
+    assert not [w for w in back.warnings if w.kind == "token"]

@@ -675,6 +675,15 @@ class _Importer:
                         self.warn("token", f"{key}: {what} {tname!r} ({_short(spec)}): {why}; "
                                            "left out", n)
                         continue
+                    if name.startswith("t:") and not re.search(r",\s*Color:", spec):
+                        face = card.faces[0]
+                        have = sorted(face.colors) if face.colors is not None else _colors(
+                            face.mana_cost.text.replace("/P", "") if face.mana_cost else "")
+                        if have:
+                            self.warn("token", f"{key}: token {tname!r}: with no Color, Forge makes "
+                                               "the token colorless (TokenInfo.java: the colors "
+                                               "of its Cost); read as the library's "
+                                               f"{card.name}, which is {''.join(have)}", n)
                     entry = _Entry(n, key, side, zone, card.name, mods, card)
                     entry.token = True
                     entries.append(entry)
@@ -743,7 +752,8 @@ class _Importer:
         if "Types" in field:
             want["types"] = sorted(t for t in types if t in _CORE_TYPES)
         if "Keywords" in field:
-            want["keywords"] = sorted(k.strip().lower() for k in re.split(r"[&]", field["Keywords"])
+            # TokenInfo.java splits Keywords on "-" (Keywords:Flying-Vigilance)
+            want["keywords"] = sorted(k.strip().lower() for k in re.split(r"[-&]", field["Keywords"])
                                       if k.strip())
         return self._matching_token([name, f"{name} Token", " ".join([*subtypes, "Token"])], want)
 
@@ -1340,7 +1350,12 @@ def _token_spec(name: str, library: Any) -> str | None:
     face = card.faces[0] if card is not None else None
     out = [name]
     if face is not None:
+        # TokenInfo.java: a token without Color takes the colors of its Cost ("no cost":
+        # colorless); its colors are the color indicator's, else its mana cost's (105.2, 202.2)
+        colors = "".join(sorted(face.colors)) if face.colors is not None else "".join(_colors(
+            face.mana_cost.text.replace("/P", "") if face.mana_cost is not None else ""))
         out += [f"P:{face.power or 0}", f"T:{face.toughness or 0}", "Cost:no cost",
+                *([f"Color:{colors}"] if colors else []),
                 "Types:" + "-".join([*face.types, *face.subtypes]),
                 "Keywords:" + "-".join(str(a.spec.get("keyword", "")).capitalize()
                                        for a in face.abilities if a.kind == "keyword")]
