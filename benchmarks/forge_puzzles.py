@@ -28,7 +28,7 @@ from typing import Any
 
 from mtgasp.cards import CardLibrary
 from mtgasp.errors import InputError
-from mtgasp.forge import UnknownCardsError, import_pzl
+from mtgasp.forge import UnknownCardsError, import_pzl, pending_sba_warnings
 
 
 def run(folder: Path, library: CardLibrary, moves: bool = False) -> dict[str, Any]:
@@ -61,8 +61,9 @@ def run(folder: Path, library: CardLibrary, moves: bool = False) -> dict[str, An
             bad[name] = e.render()
             continue
         converted.append(name)
-        kinds.update(w.kind for w in result.warnings)
-        files_with_kind.update({w.kind for w in result.warnings})
+        warnings = result.warnings + (pending_sba_warnings(result.document, library) if moves else [])
+        kinds.update(w.kind for w in warnings)
+        files_with_kind.update({w.kind for w in warnings})
         if checker is not None:
             from mtgasp.state import parse_state
 

@@ -43,6 +43,7 @@ __all__ = [
     "export_pzl",
     "import_pzl",
     "parse_pzl",
+    "pending_sba_warnings",
     "run_cli",
     "sick_for_forge",
 ]
@@ -89,14 +90,20 @@ _COLOR_WORDS = {v: k for k, v in _COLOR_NAMES.items()}
 # Modifiers Forge knows and the state format has no field for (each becomes a warning).
 _UNSAID_MODIFIERS = {
     "Renowned": "renown", "Monstrous": "monstrosity",
-    "IsCommander": "commanders", "NamedCard": "a named card", "NamedCard2": "a named card",
+    "NamedCard": "a named card", "NamedCard2": "a named card",
     "ChosenType2": "a second chosen type", "ChosenCards": "chosen cards",
     "RememberedCards": "remembered cards", "Imprinting": "imprinted cards",
     "MergedCards": "merged (mutated) cards", "ExecuteScript": "Forge scripts",
     "Ability": "Forge script abilities",
     "NoETBTrigs": "suppressed enters triggers", "OnAdventure": "cards on an adventure",
     "EnchantingPlayer": "Auras attached to players",
+    "Suspected": "suspected creatures (701.60)", "Saddled": "saddled creatures (702.171)",
+    "Solved": "solved Cases (719)", "ClassLevel": "Class levels (716)",
+    "UnlockedRoom": "unlocked Room doors (709.5)", "IsRingBearer": "Ring-bearers (701.54)",
 }
+# Player keys of Forge's current format with no state field (each becomes a warning).
+_UNSAID_PLAYER_KEYS = {"numringtemptedyou": "count of the times the Ring tempted a player (701.54)",
+                       "speed": "player's speed (Start your engines!)"}
 _PRINTING_MODIFIERS = ("Set", "Art")
 # The type letter of a Forge token script name with no power and toughness (c_a_treasure_sac).
 _SCRIPT_TYPES = {"a": "Artifact", "e": "Enchantment", "l": "Land"}
@@ -218,6 +225,8 @@ class _Importer:
         self._phased_ids: set[str] = set()  # Forge ids of the phased-out permanents left out
         self._step = "precombat_main"  # the state's step (Attacking counts only in the declare steps)
         self._attackers = 0  # the active player's Attacking creatures
+        self._commanders: list[tuple[int, str]] = []  # (side, card name) of IsCommander cards
+        self._folded_names: dict[str, str] | None = None  # names without diacritics -> names
 
     def warn(self, kind: str, message: str, line: int | None = None) -> None:
         self.warnings.append(ForgeWarning(kind, message, line))
@@ -321,6 +330,7 @@ class _Importer:
         doc["format"] = 1
         explicit_turn = "turn" in self.values
         turn = self._int("turn", minimum=1) or 1
+        forge_turn = turn  # Forge's turn counter starts here (the state's turn may move, below)
         active = 0
         # GameState.java: "none" (its default) leaves the player and the phase as they are, as if
         # there were no line; a state has to say them, so the defaults below apply.
@@ -371,17 +381,25 @@ class _Importer:
                 continue
             sk = self._side_key(key)
             if sk is None:
+                m = re.match(r"p(\d)", key)
+                if m and int(m.group(1)) >= 2:
+                    # GameState.java: pN is the seat N (a game of more than two players)
+                    self.warn("unknown key", f"{key}: seat p{m.group(1)} of a game of more than two "
+                                             "players; the import reads two (human or p0, ai or "
+                                             "p1); ignored", n)
+                    continue
                 self.warn("unknown key", f"{key}: not a key of Forge's game state format; ignored", n)
                 continue
             side, rest = sk
             pl = players[side]
             if rest == "life":
+                # GameState.java sets a life of 0 or less after its load-time check of state-based
+                # actions ("important for some puzzles that rely on pre-setting negative life"):
+                # the player is at that life (a life total can be less than 0, 107.1b; with 0 or
+                # less they lose at the next check unless an effect says they can't, 704.5a)
                 num = self._int(key)
-                if num is not None and num >= 0:
+                if num is not None:
                     pl["life"] = num
-                elif num is not None:  # GameState.java: a negative life leaves it unchanged
-                    self.warn("negative life", f"{key}={num}: Forge reads a negative life total as "
-                                               "'leave it unchanged'; the state uses 20", n)
             elif rest == "landsplayed":
                 num = self._int(key, minimum=0)
                 if num:
@@ -393,6 +411,10 @@ class _Importer:
                                                         "lands played last turn", n)
             elif rest == "counters":
                 self._player_counters(n, key, value, pl)
+            elif rest in _UNSAID_PLAYER_KEYS:
+                if value.strip() not in ("", "0"):
+                    self.warn("player field", f"{key}={value}: the state has no "
+                                              f"{_UNSAID_PLAYER_KEYS[rest]}; ignored", n)
             elif rest == "manapool":
                 pool = self._mana_pool(n, key, value)
                 if pool:
@@ -442,7 +464,7 @@ class _Importer:
         for e in entries:
             if e.token:
                 continue
-            card = self.library.find(e.name)
+            card = self.library.find(e.name) or self._forge_spelling(e)
             if card is None:
                 refusal = getattr(self.library, "refusal", lambda _n: None)(e.name)
                 if refusal:   # a real card the importer refused: known, not supported (and why)
@@ -502,6 +524,23 @@ class _Importer:
                           "state where they aren't", sick_now[0].line)
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        # the goal's turn in this state's count (the file's turn, or Forge's 1, may have moved)
+        doc["description"] = self._description(turn, forge_turn)
+        for side, cname in self._commanders:
+            names = players[side].setdefault("commanders", [])
+            if cname not in names:
+                names.append(cname)
+        if not self._attackers and step in ("declare_blockers", "combat_damage"):
+            # 508.8: with no attacking creature the game skips these steps; Forge's combat here
+            # has none (it declares the Attacking creatures in the declare blockers step, and has
+            # no combat in a combat damage step)
+            self.warn("phase", f"activephase={self.values['activephase'][1]}: no creature is attacking "
+                               "(no Attacking creature of the active player"
+                               + (" is declared" if step == "declare_blockers" else
+                                  ": Forge declares none in this step") + "); with no attackers, "
+                               "the declare blockers and combat damage steps are skipped (508.8), "
+                               "so the game wouldn't be in this step",
+                      self.values["activephase"][0])
         if self._attackers:
             # GameState.java declares the Attacking creatures as attackers of the active player in
             # the declare attackers and declare blockers steps: the player attacked with them this
@@ -509,7 +548,24 @@ class _Importer:
             players[active]["attackers_this_turn"] = self._attackers
         return doc
 
-    def _description(self) -> str:
+    def _forge_spelling(self, e: _Entry) -> Any:
+        """The library's card a name in Forge's spelling names: Forge's card scripts write names
+        without diacritics ("Jotun Grunt", "Seance", "Lim-Dul's Vault" for Jötun Grunt, Séance,
+        Lim-Dûl's Vault); compared without them (and with Æ as Ae), said in a warning."""
+        key = _fold(e.name)
+        if self._folded_names is None:
+            self._folded_names = {}
+            for full in self.library.names():
+                for n in (full, *full.split(" // ")):
+                    self._folded_names.setdefault(_fold(n), n)
+        name = self._folded_names.get(key)
+        card = self.library.find(name) if name else None
+        if card is not None:
+            self.warn("card name", f"{e.key}: {e.name} is read as {name} (Forge's spelling of "
+                                   "the name, without diacritics)", e.line)
+        return card
+
+    def _description(self, state_turn: int = 1, forge_turn: int = 1) -> str:
         def get(k: str) -> str | None:
             return self.meta[k][1] if k in self.meta else None
 
@@ -523,8 +579,10 @@ class _Importer:
         if goal:
             turns = get("turns")
             g = f"Goal: {goal}"
-            if turns:
-                g += f" within {turns} turn(s)"
+            if turns and _is_int(turns):
+                g += self._goal_turn(goal, int(turns), state_turn, forge_turn)
+            elif turns:
+                g += f" (Turns:{turns})"
             if get("targets"):
                 g += f" (targets: {get('targets')}"
                 g += f", count {get('targetcount')})" if get("targetcount") else ")"
@@ -538,6 +596,25 @@ class _Importer:
                          "description"):
                 parts.append(f"{k}: {v}.")
         return " ".join(parts) if parts else "Imported from a Forge game state file."
+
+    def _goal_turn(self, goal: str, turns: int, state_turn: int, forge_turn: int) -> str:
+        """When Forge's puzzle goal ends the game (Puzzle.java's goal card): ``Turns`` is a game
+        turn number (its trigger's TurnCount is compared with the turn counter, which starts at
+        the file's ``turn``, else 1), one more when the puzzle starts in the cleanup step; the
+        human wins as that turn's next turn's upkeep begins (Survive), else loses as that turn's
+        cleanup step begins. Said in this state's count of turns."""
+        last = turns + (1 if self._step == "cleanup" else 0)
+        shift = state_turn - forge_turn
+        if goal.strip().lower() == "survive":
+            n, what = last + 1, "wins as the upkeep of turn {} begins"
+        else:
+            n, what = last, "loses as the cleanup step of turn {} begins"
+        text = f" (Forge's puzzle: the human {what.format(n + shift)}"
+        if shift:
+            text += f", turn {n} in the file's count of turns, which starts at {forge_turn}"
+        if n + shift < state_turn:
+            text += f" — before this turn ({state_turn}), so that never happens"
+        return text + f"; Turns:{turns})"
 
     def _player_counters(self, n: int, key: str, value: str, pl: dict[str, Any]) -> None:
         """``humancounters=POISON=7,ENERGY=1`` (GameState.java's player counters): poison
@@ -598,6 +675,15 @@ class _Importer:
                         self.warn("token", f"{key}: {what} {tname!r} ({_short(spec)}): {why}; "
                                            "left out", n)
                         continue
+                    if name.startswith("t:") and not re.search(r",\s*Color:", spec):
+                        face = card.faces[0]
+                        have = sorted(face.colors) if face.colors is not None else _colors(
+                            face.mana_cost.text.replace("/P", "") if face.mana_cost else "")
+                        if have:
+                            self.warn("token", f"{key}: token {tname!r}: with no Color, Forge makes "
+                                               "the token colorless (TokenInfo.java: the colors "
+                                               "of its Cost); read as the library's "
+                                               f"{card.name}, which is {''.join(have)}", n)
                     entry = _Entry(n, key, side, zone, card.name, mods, card)
                     entry.token = True
                     entries.append(entry)
@@ -666,7 +752,8 @@ class _Importer:
         if "Types" in field:
             want["types"] = sorted(t for t in types if t in _CORE_TYPES)
         if "Keywords" in field:
-            want["keywords"] = sorted(k.strip().lower() for k in re.split(r"[&]", field["Keywords"])
+            # TokenInfo.java splits Keywords on "-" (Keywords:Flying-Vigilance)
+            want["keywords"] = sorted(k.strip().lower() for k in re.split(r"[-&]", field["Keywords"])
                                       if k.strip())
         return self._matching_token([name, f"{name} Token", " ".join([*subtypes, "Token"])], want)
 
@@ -860,6 +947,14 @@ class _Importer:
                 self._attacking(e, v, player, active, where)
             elif m == "PhasedOut":
                 only(("battlefield",), m)  # (a phased-out permanent is left out: _phased_in)
+            elif m == "IsCommander":
+                # GameState.java: player.addCommander(card), in any zone: the card is a commander
+                # of the player whose zone lists it (903.3; the state's player commanders)
+                if "commanders" in state_module.PLAYER_LISTS:
+                    self._commanders.append((e.side, e.card.name))
+                else:
+                    self.warn("modifier IsCommander", f"{where}|IsCommander: this version's state "
+                                                      "has no commanders", e.line)
             elif m == "IsToken":
                 # GameState.java: the card is made a token (a token copy of the card, 111.1, 707.2)
                 if "token" in fields:
@@ -1004,6 +1099,59 @@ class _Importer:
         o["face"] = faces[1].name
 
 
+def pending_sba_warnings(document: Mapping[str, Any], library: Any) -> list[ForgeWarning]:
+    """The state-based actions that apply in an imported state, said in a warning.
+
+    Forge checks state-based actions as it loads a game state (GameState.java ends with
+    ``checkStateEffects``), so the game Forge starts is the one after them; the imported document
+    is the state as the file says it, before them: whoever has priority in it would act before a
+    check that 704.3 performs first (``apply`` performs it as the next player would receive
+    priority). What applies (a creature with toughness 0 or less, 704.5f; an Aura attached to
+    nothing, 704.5m; +1/+1 and -1/-1 counters on one permanent, 704.5q; a player at 0 life,
+    704.5a; the legend rule, 704.5j; ...) is said as ``apply`` says it, in one warning. It solves
+    the rules (encodings/sba.lp), so ``mtgasp import forge`` calls it after :func:`parse_pzl`;
+    a state that isn't valid, or in which nobody has priority, gives none."""
+    import random
+
+    from mtgasp.api import Checker
+    from mtgasp.apply import state_based_actions
+
+    try:
+        state = parse_state(dict(document), library, source="import forge")
+    except InputError:
+        return []
+    if state.priority is None:
+        return []
+    from mtgasp.facts import not_modeled_trigger_events
+
+    events: list[str] = []
+    try:
+        state_based_actions(Checker(library), state, random.Random(0), events)
+    except InputError:
+        return []
+    if not events:
+        return []
+    # As apply says with every other action: a line of a real card kept as not modeled ("You
+    # can't lose the game", 104.3) may change what these actions do; none is performed.
+    unmodeled = []
+    for o in state.objects:
+        card = library.find(o.card) if o.zone == "battlefield" and o.card else None
+        if card is None or o.face_down:
+            continue
+        face = next((f for f in card.faces if f.name == o.face), card.faces[0])
+        for ab in face.abilities:
+            if ab.kind == "not_modeled" and not not_modeled_trigger_events(ab.text, face.name):
+                unmodeled.append(f"{face.name}'s ability {ab.index} ({ab.text}), of {o.id}")
+    note = ("" if not unmodeled else " Not modeled, so not taken into account here (where one "
+            "would change these actions, 613, 614, the game's outcome differs): "
+            + "; ".join(unmodeled) + ".")
+    return [ForgeWarning("state-based actions",
+                         "Forge performs state-based actions as it loads a game state, so the game it "
+                         "starts is the one after them; the state written here is as the file says, "
+                         f"before them, and {state.priority} would act before the check that 704.3 "
+                         "performs first (apply performs it): " + " ".join(events) + note)]
+
+
 def counter_from_forge(kind: str) -> str:
     """Forge's counter names -> the state's: ``P1P1`` -> ``+1/+1``, ``M0M1`` -> ``-0/-1``,
     ``CHARGE`` -> ``charge``."""
@@ -1045,6 +1193,15 @@ def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
     return "Creature" in tuple(getattr(face, "types", ()))
 
 
+def _fold(name: str) -> str:
+    """A name compared as Forge spells it: case-insensitive, without diacritics, Æ as Ae."""
+    import unicodedata
+
+    text = name.replace("Æ", "Ae").replace("æ", "ae")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return text.casefold()
+
+
 def _is_int(text: str | None) -> bool:
     return text is not None and text.strip().lstrip("-").isdigit()
 
@@ -1081,7 +1238,8 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     """A Forge puzzle file for the state, and warnings for what Forge can't hold.
 
     The first player becomes ``human``, the second ``ai``. Forge needs a goal to load a puzzle:
-    ``Goal:Win``/``Turns:1`` are written as placeholders (a comment says so).
+    ``Goal:Win``/``Turns:`` the state's turn are written as placeholders (a comment says so): Turns is
+    a game turn number in Forge (Puzzle.java's TurnCount), so the goal is "win this turn".
     """
     warnings: list[ForgeWarning] = []
 
@@ -1100,7 +1258,7 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     lines.append(f"Name:{_one_line(title)}")
     lines.append("# mtgasp: Forge needs a goal to load a puzzle; Goal and Turns are placeholders")
     lines.append("Goal:Win")
-    lines.append("Turns:1")
+    lines.append(f"Turns:{state.turn}")  # a game turn number: "win this turn"
     lines.append("Difficulty:Easy")
     desc = state.document.get("description")
     if isinstance(desc, str) and desc.strip():
@@ -1127,9 +1285,6 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     for p in state.players:
         s = side[p.name]
         lines.append(f"{s}life={p.life}")
-        if p.life < 0:
-            warn("negative life", f"{p.name}.life={p.life}: Forge reads a negative life total as "
-                                  "'leave it unchanged' (20)")
         if p.lands_played_this_turn:
             lines.append(f"{s}landsplayed={p.lands_played_this_turn}")
         pool = " ".join(t for t in MANA_TYPES for _ in range(p.mana_pool.get(t, 0)))
@@ -1143,6 +1298,18 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             lines.append(f"{s}counters={','.join(counters)}")
         for key, value in p.extra.items():
             if key in _PLAYER_COUNTERS.values() and isinstance(value, int) and value >= 0:
+                continue
+            if key == "commanders" and isinstance(value, list):
+                # 903.3: Forge marks the commander cards themselves (|IsCommander, below)
+                held = {o.card for o in state.objects if o.zone != "stack" and o.ability is None
+                        and not o.extra.get("token")
+                        and ((o.controller or o.owner) if o.zone == "battlefield" else o.owner)
+                        == p.name}
+                for cname in value:
+                    if cname not in held:
+                        warn("commanders", f"{p.name}.commanders: {cname} is no card of theirs in "
+                                           "the state; Forge marks a commander on its card "
+                                           "(|IsCommander); left out")
                 continue
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
@@ -1162,6 +1329,10 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
         if entry is None:
             continue
         who = (o.controller or o.owner) if o.zone == "battlefield" else o.owner
+        holder = state.player(who)
+        if (holder is not None and not o.extra.get("token")
+                and o.card in (holder.extra.get("commanders") or ())):
+            entry += "|IsCommander"  # GameState.java: a commander of the player listing it (903.3)
         zones.setdefault((side[who], o.zone), []).append(entry)
     for s in (HUMAN, AI):
         for z in _EXPORT_ZONES:
@@ -1179,7 +1350,12 @@ def _token_spec(name: str, library: Any) -> str | None:
     face = card.faces[0] if card is not None else None
     out = [name]
     if face is not None:
+        # TokenInfo.java: a token without Color takes the colors of its Cost ("no cost":
+        # colorless); its colors are the color indicator's, else its mana cost's (105.2, 202.2)
+        colors = "".join(sorted(face.colors)) if face.colors is not None else "".join(_colors(
+            face.mana_cost.text.replace("/P", "") if face.mana_cost is not None else ""))
         out += [f"P:{face.power or 0}", f"T:{face.toughness or 0}", "Cost:no cost",
+                *([f"Color:{colors}"] if colors else []),
                 "Types:" + "-".join([*face.types, *face.subtypes]),
                 "Keywords:" + "-".join(str(a.spec.get("keyword", "")).capitalize()
                                        for a in face.abilities if a.kind == "keyword")]
@@ -1293,7 +1469,7 @@ def run_cli(args: Any, library: Any) -> int:
     if args.command == "import":
         result = import_pzl(args.file, library)
         text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
-        warnings = result.warnings
+        warnings = result.warnings + pending_sba_warnings(result.document, library)
     else:
         state = load_state(Path(args.state), library)
         exported = export_pzl(state, library, name=Path(args.state).stem)
