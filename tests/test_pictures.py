@@ -113,6 +113,26 @@ def test_replacement_effects_label_the_edges() -> None:
     assert "{G} -> {B}" in label and "Contamination (c1)" in label
 
 
+def test_exotic_orchard_reflects_only_the_lands_an_opponent_controls_on_the_battlefield() -> None:
+    # 106.7: "a land an opponent controls" is a permanent; bob's Forest card in his hand and his
+    # Mountain card in his graveyard are no lands he controls, so they are not drawn as reflected
+    state = parse_state({
+        "turn": 2, "active_player": "alice", "step": "precombat_main",
+        "players": [{"name": "alice"}, {"name": "bob"}],
+        "objects": [
+            {"id": "eo", "card": "Exotic Orchard", "owner": "alice", "zone": "battlefield"},
+            {"id": "bi", "card": "Island", "owner": "bob", "zone": "battlefield"},
+            {"id": "bf", "card": "Forest", "owner": "bob", "zone": "hand"},
+            {"id": "bm", "card": "Mountain", "owner": "bob", "zone": "graveyard"}]}, LIB)
+    nodes, edges, _c = parse_dot(mana_graph(CHECKER, state, "eo").to_dot())
+    orchard = _find(nodes, "Exotic Orchard (eo)")
+    assert "could produce: {U}" in nodes[orchard]
+    ability = next(b for a, b, _l, _at in edges if a == orchard)
+    reflects = {nodes[b].split("\n")[0]: label for a, b, label, _at in edges
+                if a == ability and label.startswith("reflects")}
+    assert reflects == {"Island (bi)": "reflects {U}"}
+
+
 def test_cycle_that_produces_nothing_is_drawn_as_such() -> None:
     state = parse_state({
         "turn": 2, "active_player": "alice", "step": "precombat_main",
