@@ -5221,6 +5221,13 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
                 base = re.sub(r"If (?:this spell|~) was kicked\b[^.]*\binstead\.", "", text)
                 if (base_most := _max_targets(base)) is not None:
                     out["max_targets"] = base_most
+        if re.search(r"\bthen choose another target(?: \w+)? for each time (?:this spell|~) was kicked\b",
+                     text, re.IGNORECASE):
+            # 601.2c, 702.33c: "Choose any target, then choose another target for each time this
+            # spell was kicked" (Comet Storm, Strength of the Tajuru): one different target more for
+            # each kick (effects.lp's kick_tgt/3; found by probe27b: kicked twice, one target or two
+            # players were enough)
+            out["kick_targets"] = 1
         if _divided_x(text):
             # 601.2d, 107.3a: "X damage divided as you choose among any number of targets": 1 to X
             # targets when the X announced is greater than 0, none for X = 0 (Rolling Thunder)
