@@ -5964,6 +5964,20 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             return [LineVerdict(face.name, line, "refused",
                                 reason="gives an object a mana ability (605.1a) in a way no "
                                        "template reads")]
+        if any(u.endswith("not_modeled") for u in names_used) and (
+                grant := _GRANTS_CASTING_KEYWORD.search(body_norm)) is not None:
+            # 601.3, 702.34a: an effect or a static line that gives a card a keyword letting it be
+            # cast from another zone or another way ("target instant or sorcery card in your
+            # graveyard gains flashback until end of turn", Snapcaster Mage; "As long as ..., it has
+            # flashback {2}{G}", Viral Spawning): once it applies, the card may be cast from the
+            # graveyard, which no object field or `effects` entry can say; kept as not modeled,
+            # `why` refused casting it, 601.3 (found by probe27c; the printed keyword is refused too);
+            # quoted text too: an emblem's "Instant and sorcery cards in your graveyard have
+            # retrace." (Wrenn and Six) lasts the rest of the game
+            return [LineVerdict(face.name, line, "refused",
+                                reason=f'gives a card a casting keyword ("{grant.group(0)}"): a '
+                                       "permission to cast it from another zone or another way "
+                                       "(601.3, 601.2b) no template reads")]
         if any(u.endswith("not_modeled") for u in names_used) and _REPLACES_MANA.search(body_norm):
             # 106.12b, 614.1a, 106.7: an effect that replaces the mana a permanent produces ("Until
             # end of turn, if you tap a land for mana, it produces one mana of a color of your choice
@@ -5993,13 +6007,27 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             change = pattern.search(body_norm if quoted_too else _unquoted(body_norm))
             if change:
                 return [LineVerdict(face.name, line, "refused", reason=why % change.group(0))]
-    hit = _SCOPE.search(body_norm)
+    hit = _SCOPE.search(body_norm) or _GRANTS_CASTING_KEYWORD.search(body_norm)
     if hit:
         return [LineVerdict(face.name, line, "refused",
                             reason=f'touches the rules in scope ("{hit.group(0)}") and matches no '
                                    "template")]
     abilities.append({"kind": "not_modeled", "text": line, "template": "not_modeled"})
     return [LineVerdict(face.name, line, "not_modeled", ["not_modeled"])]
+
+
+# 601.3, 601.2b: a grant of a keyword that lets a card be cast from a graveyard or exile, or for
+# another cost ("gains flashback", "has flashback {2}{G}", "have escape"); not a condition on a
+# spell that has one ("spells you cast that have flashback", "a spell with flashback", "If it
+# doesn't have suspend")
+_GRANTED_KEYWORDS = ("flashback", "jump-start", "retrace", "escape", "harmonize", "disturb",
+                     "aftermath", "mayhem", "madness", "miracle", "foretell", "plot", "suspend",
+                     "warp", "dash", "evoke", "blitz", "sneak", "convoke", "delve", "improvise",
+                     "affinity", "kicker", "multikicker", "buyback", "bestow", "emerge",
+                     "spectacle", "surge", "overload", "rebound")
+_GRANTS_CASTING_KEYWORD = re.compile(
+    r"(?<!\bthat )(?<!\bwhich )(?<!\bif it )(?<!\bdoesn't )(?<!\bdon't )\b(?:gains?|has|have)\s+(?:"
+    + "|".join(sorted(_GRANTED_KEYWORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
 # 106.12b: a replacement effect on the mana a permanent tapped for mana produces
