@@ -49,3 +49,35 @@ def test_a_granted_casting_keyword_no_template_reads_is_refused(results: dict[st
 def test_conditions_on_casting_keywords_and_templated_grants_are_kept(results: dict[str, CardResult],
                                                                      name: str) -> None:
     assert results[name].card is not None, results[name].refusal
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    # 601.3, 305.1: a permission to play or cast cards that outlasts the ability's resolution, in
+    # wordings the importer didn't take for one (found by probe27c): "until your next end step",
+    # "until you exile another card with this enchantment" ("~" once normalized), "for as long as
+    # you control Lightning", "for as long as Intet remains on the battlefield", and an ability in
+    # quotes that is such a permission: an emblem's "You may cast spells from your hand without
+    # paying their mana costs.", a card that gains "You may cast this card from exile as long as
+    # you control a Lukka planeswalker."
+    ("Dragonhawk, Fate's Tempest", "until your next end step"),
+    ("Furious Rise", "until you exile another card with ~"),
+    ("Unstable Amulet", "until you exile another card with ~"),
+    ("Lightning, Security Sergeant", "for as long as you control"),
+    ("Intet, the Dreamer", "remains on the battlefield"),
+    ("Tamiyo, Field Researcher", '"You may cast spells from your hand'),
+    ("Lukka, Coppercoat Outcast", '"You may cast ~ from exile'),
+])
+def test_a_lasting_permission_to_play_or_cast_is_refused(results: dict[str, CardResult], name: str,
+                                                         words: str) -> None:
+    reason = refusal(results, name)
+    assert "play or cast cards until a later time" in reason and words in reason, reason
+
+
+@pytest.mark.parametrize("name", [
+    # a permission only while the ability resolves; quoted abilities that aren't a permission
+    # themselves ("At the beginning of your upkeep, pay {U}{B}{R}. ...": the quote closing one
+    # emblem and opening the next isn't a quoted ability)
+    "Evercoat Ursine", "Seek Bolas's Counsel",
+])
+def test_permissions_while_resolving_are_kept(results: dict[str, CardResult], name: str) -> None:
+    assert results[name].card is not None, results[name].refusal

@@ -4675,13 +4675,21 @@ _EXILE_PERMISSION = re.compile(
 # state says was exiled with its source, 601.3; found by probe24d). Not a permission that lasts
 # only while the ability resolves ("You may cast that card without paying its mana cost").
 _TIMED = (r"(?:this turn|until (?:the )?end of (?:this |the )?turn|until (?:the )?end of your next turn|"
-          r"until your next turn|until the end of (?:that player's|their) next turn|during your next turn)")
+          r"until your next turn|until the end of (?:that player's|their) next turn|during your next turn|"
+          # (found by probe27c: these wordings were kept as not modeled) "until your next end step"
+          # (Dragonhawk, Fate's Tempest; Haste Magic), "until you exile another card with this
+          # enchantment" (Furious Rise; Unstable Amulet), "for as long as you control Lightning"
+          # (Lightning, Security Sergeant; Victor Mancha; Taster of Wares), "for as long as Intet
+          # remains on the battlefield", "for as long as it's in your graveyard"
+          r"until your next end step|until you exile another card with (?:this [\w'-]+|~)|"
+          r"for as long as you control\b[^.]*|for as long as [^.]*?\bremains? on the battlefield|"
+          r"for as long as (?:it's|it is|they're|they are) in (?:your|a|their) graveyard)")
 # (the duration of the permission, not of a condition: "You may cast that card without paying its
 # mana cost if the spell's mana value is less than or equal to the amount of life you gained this
 # turn", Bre of Clan Stoutarm; "At the beginning of your end step, if a permanent left the
 # battlefield under your control this turn, you may cast ...", Krang & Shredder)
 _TIMED_PERMISSION = re.compile(
-    rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}\b|"
+    rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}(?!\w)|"
     # ("Until end of turn, for as long as that card remains on top of your library, ... you may play
     # that card without paying its mana cost", Temporal Aperture)
     rf"(?:^|(?<=[.;:—] )|(?<=\bdo, )|(?<=\bthen ))\b{_TIMED}, (?:(?!\bif\b)[^.])*?"
@@ -4689,10 +4697,20 @@ _TIMED_PERMISSION = re.compile(
     re.IGNORECASE)
 
 
+# 601.3, 305.1, 113.1a: an ability given in quotes whose text is a permission to play or cast cards
+# ("You get an emblem with \"You may cast spells from your hand without paying their mana
+# costs.\"", Tamiyo, Field Researcher; Jaya Ballard's "You may cast instant and sorcery spells from
+# your graveyard"; Lukka, Coppercoat Outcast's cards that gain "You may cast this card from exile as
+# long as you control a Lukka planeswalker."): it lasts after the effect has resolved (found by
+# probe27c: kept as not modeled)
+_QUOTED_PERMISSION = re.compile(r"\"You may (?:play|cast)\b[^\"]*\"")
+
+
 def _no_timed_permission(text: str, what: str) -> None:
     """Refuse a lasting permission to play or cast cards (_TIMED_PERMISSION) in an effect no
     template reads: `what` names the ability ("a trigger", "a loyalty ability", ...)."""
-    if (hit := _TIMED_PERMISSION.search(_unquoted(text))) is not None:
+    if (hit := _TIMED_PERMISSION.search(_unquoted(text))) is not None \
+            or (hit := _QUOTED_PERMISSION.search(text)) is not None:
         raise Refused(f'{what} that lets a player play or cast cards until a later time '
                       f'("{hit.group(0)}"): a permission that outlasts its resolution (601.3, '
                       "305.1) no template reads")
