@@ -23,7 +23,10 @@ FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_loyalty_saga_and_gran
 # (probe24d: the importer refuses a card whose effect lets a player play or cast cards until a
 # later time, 601.3; the templates of its other lines are tested on the card without that line)
 VARIANTS = {"Chandra, Legacy of Fire": "[0]:", "Chandra, Hope's Beacon": "[+1]: Exile",
-            "Chandra, Heart of Fire": "[+1]: Discard"}
+            "Chandra, Heart of Fire": "[+1]: Discard",
+            # (its emblem's "You may cast instant and sorcery spells from your graveyard" is a lasting
+            # permission the importer refuses, 601.3: the mana of its [+1] is tested without it)
+            "Jaya Ballard": "[−8]:"}
 results, checker = module_fixtures(FIXTURE, VARIANTS)
 
 

@@ -4681,13 +4681,21 @@ _EXILE_PERMISSION = re.compile(
 # state says was exiled with its source, 601.3; found by probe24d). Not a permission that lasts
 # only while the ability resolves ("You may cast that card without paying its mana cost").
 _TIMED = (r"(?:this turn|until (?:the )?end of (?:this |the )?turn|until (?:the )?end of your next turn|"
-          r"until your next turn|until the end of (?:that player's|their) next turn|during your next turn)")
+          r"until your next turn|until the end of (?:that player's|their) next turn|during your next turn|"
+          # (found by probe27c: these wordings were kept as not modeled) "until your next end step"
+          # (Dragonhawk, Fate's Tempest; Haste Magic), "until you exile another card with this
+          # enchantment" (Furious Rise; Unstable Amulet), "for as long as you control Lightning"
+          # (Lightning, Security Sergeant; Victor Mancha; Taster of Wares), "for as long as Intet
+          # remains on the battlefield", "for as long as it's in your graveyard"
+          r"until your next end step|until you exile another card with (?:this [\w'-]+|~)|"
+          r"for as long as you control\b[^.]*|for as long as [^.]*?\bremains? on the battlefield|"
+          r"for as long as (?:it's|it is|they're|they are) in (?:your|a|their) graveyard)")
 # (the duration of the permission, not of a condition: "You may cast that card without paying its
 # mana cost if the spell's mana value is less than or equal to the amount of life you gained this
 # turn", Bre of Clan Stoutarm; "At the beginning of your end step, if a permanent left the
 # battlefield under your control this turn, you may cast ...", Krang & Shredder)
 _TIMED_PERMISSION = re.compile(
-    rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}\b|"
+    rf"\bmay (?:play|cast)\b(?:(?!\bif\b)[^.])*?\b{_TIMED}(?!\w)|"
     # ("Until end of turn, for as long as that card remains on top of your library, ... you may play
     # that card without paying its mana cost", Temporal Aperture)
     rf"(?:^|(?<=[.;:—] )|(?<=\bdo, )|(?<=\bthen ))\b{_TIMED}, (?:(?!\bif\b)[^.])*?"
@@ -4695,10 +4703,20 @@ _TIMED_PERMISSION = re.compile(
     re.IGNORECASE)
 
 
+# 601.3, 305.1, 113.1a: an ability given in quotes whose text is a permission to play or cast cards
+# ("You get an emblem with \"You may cast spells from your hand without paying their mana
+# costs.\"", Tamiyo, Field Researcher; Jaya Ballard's "You may cast instant and sorcery spells from
+# your graveyard"; Lukka, Coppercoat Outcast's cards that gain "You may cast this card from exile as
+# long as you control a Lukka planeswalker."): it lasts after the effect has resolved (found by
+# probe27c: kept as not modeled)
+_QUOTED_PERMISSION = re.compile(r"\"You may (?:play|cast)\b[^\"]*\"")
+
+
 def _no_timed_permission(text: str, what: str) -> None:
     """Refuse a lasting permission to play or cast cards (_TIMED_PERMISSION) in an effect no
     template reads: `what` names the ability ("a trigger", "a loyalty ability", ...)."""
-    if (hit := _TIMED_PERMISSION.search(_unquoted(text))) is not None:
+    if (hit := _TIMED_PERMISSION.search(_unquoted(text))) is not None \
+            or (hit := _QUOTED_PERMISSION.search(text)) is not None:
         raise Refused(f'{what} that lets a player play or cast cards until a later time '
                       f'("{hit.group(0)}"): a permission that outlasts its resolution (601.3, '
                       "305.1) no template reads")
@@ -5977,6 +5995,20 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             return [LineVerdict(face.name, line, "refused",
                                 reason="gives an object a mana ability (605.1a) in a way no "
                                        "template reads")]
+        if any(u.endswith("not_modeled") for u in names_used) and (
+                grant := _GRANTS_CASTING_KEYWORD.search(body_norm)) is not None:
+            # 601.3, 702.34a: an effect or a static line that gives a card a keyword letting it be
+            # cast from another zone or another way ("target instant or sorcery card in your
+            # graveyard gains flashback until end of turn", Snapcaster Mage; "As long as ..., it has
+            # flashback {2}{G}", Viral Spawning): once it applies, the card may be cast from the
+            # graveyard, which no object field or `effects` entry can say; kept as not modeled,
+            # `why` refused casting it, 601.3 (found by probe27c; the printed keyword is refused too);
+            # quoted text too: an emblem's "Instant and sorcery cards in your graveyard have
+            # retrace." (Wrenn and Six) lasts the rest of the game
+            return [LineVerdict(face.name, line, "refused",
+                                reason=f'gives a card a casting keyword ("{grant.group(0)}"): a '
+                                       "permission to cast it from another zone or another way "
+                                       "(601.3, 601.2b) no template reads")]
         if any(u.endswith("not_modeled") for u in names_used) and _REPLACES_MANA.search(body_norm):
             # 106.12b, 614.1a, 106.7: an effect that replaces the mana a permanent produces ("Until
             # end of turn, if you tap a land for mana, it produces one mana of a color of your choice
@@ -6006,13 +6038,27 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
             change = pattern.search(body_norm if quoted_too else _unquoted(body_norm))
             if change:
                 return [LineVerdict(face.name, line, "refused", reason=why % change.group(0))]
-    hit = _SCOPE.search(body_norm)
+    hit = _SCOPE.search(body_norm) or _GRANTS_CASTING_KEYWORD.search(body_norm)
     if hit:
         return [LineVerdict(face.name, line, "refused",
                             reason=f'touches the rules in scope ("{hit.group(0)}") and matches no '
                                    "template")]
     abilities.append({"kind": "not_modeled", "text": line, "template": "not_modeled"})
     return [LineVerdict(face.name, line, "not_modeled", ["not_modeled"])]
+
+
+# 601.3, 601.2b: a grant of a keyword that lets a card be cast from a graveyard or exile, or for
+# another cost ("gains flashback", "has flashback {2}{G}", "have escape"); not a condition on a
+# spell that has one ("spells you cast that have flashback", "a spell with flashback", "If it
+# doesn't have suspend")
+_GRANTED_KEYWORDS = ("flashback", "jump-start", "retrace", "escape", "harmonize", "disturb",
+                     "aftermath", "mayhem", "madness", "miracle", "foretell", "plot", "suspend",
+                     "warp", "dash", "evoke", "blitz", "sneak", "convoke", "delve", "improvise",
+                     "affinity", "kicker", "multikicker", "buyback", "bestow", "emerge",
+                     "spectacle", "surge", "overload", "rebound")
+_GRANTS_CASTING_KEYWORD = re.compile(
+    r"(?<!\bthat )(?<!\bwhich )(?<!\bif it )(?<!\bdoesn't )(?<!\bdon't )\b(?:gains?|has|have)\s+(?:"
+    + "|".join(sorted(_GRANTED_KEYWORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
 # 106.12b: a replacement effect on the mana a permanent tapped for mana produces
