@@ -34,7 +34,7 @@ from mtgasp.state import (
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
 STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
 BATTLEFIELD_ONLY = ("damage", "pump", "animated", "gained_keywords", "control_returns_to", "skip_untap", "activated_this_turn", "activated_ever",
-                    "entered_turn")
+                    "entered_turn", "legend_kept")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "foretell_reduction", "plotted_turn", "exiled_with", "seen_by")
 
@@ -894,6 +894,8 @@ def _event_rank(e: str) -> float:
         return 6.55                            # before the triggered mana abilities' (605.4a)
     if "to pay a cost" in e or _LIFE_PAID.search(e):   # costs are paid before the spell or ability
         return 5.9             # is cast or resolves (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
+    if e.startswith("704.5j: ") and " chooses to keep " in e:   # 101.4: the choice made, then
+        return 5.99                                            # who chooses next
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
