@@ -803,6 +803,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # 702.75a: hideaway exiles one of the cards, then puts the rest on the bottom: said in that order
     # (found by probe24e: the bottom came first)
     hid = [i for i, e in enumerate(said) if "'s hideaway ability (702.75a)" in e]
+    # 608.2c: Kolvori's "You may reveal a legendary creature card from among them and put it into
+    # your hand. Put the rest on the bottom": the card taken first, then the rest (found by probe27d:
+    # the bottom came first)
+    hid = hid or [i for i, e in enumerate(said) if e.endswith(" and puts it into their hand (608.2c, 701.20a).")]
     if hid and bottom_note and bottom_note in events:
         events.remove(bottom_note)
         said.insert(hid[0] + 1, bottom_note)
