@@ -105,8 +105,11 @@ def acting_player(state: GameState, player: str | None = None, library: CardLook
 
 def _legend_chooser(state: GameState, library: CardLookup) -> str | None:
     """704.5j: the first player in turn order who controls two or more legendary permanents with
-    the same name (the name of the face that is up, 712.8f; a face-down permanent has none, 708.2a)."""
+    the same name (the name of the face that is up, 712.8f; a face-down permanent has none, 708.2a)
+    and hasn't chosen yet which to keep (`legend_kept`), counted from the active player (101.4:
+    APNAP; found by probe27d: the first player listed was asked on another player's turn)."""
     seen: dict[tuple[str, str], int] = {}
+    chosen: set[tuple[str, str]] = set()
     for o in state.objects:
         if o.zone != "battlefield" or o.card is None or o.face_down:
             continue
@@ -117,8 +120,12 @@ def _legend_chooser(state: GameState, library: CardLookup) -> str | None:
         if "Legendary" in face.supertypes:
             key = (o.controller or o.owner, face.name)
             seen[key] = seen.get(key, 0) + 1
-    clash = {p for (p, _name), n in seen.items() if n > 1}
-    return next((p.name for p in state.players if p.name in clash), None)
+            if o.extra.get("legend_kept"):
+                chosen.add(key)
+    clash = {p for key, n in seen.items() if n > 1 and key not in chosen for p in (key[0],)}
+    names = [p.name for p in state.players]
+    start = names.index(state.active_player) if state.active_player in names else 0
+    return next((n for n in names[start:] + names[:start] if n in clash), None)
 
 
 def _read_action_file(path: Path) -> tuple[Any, str | None]:

@@ -34,7 +34,7 @@ from mtgasp.state import (
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
 STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
 BATTLEFIELD_ONLY = ("damage", "pump", "animated", "gained_keywords", "control_returns_to", "skip_untap", "activated_this_turn", "activated_ever",
-                    "entered_turn")
+                    "entered_turn", "legend_kept")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "foretell_reduction", "plotted_turn", "exiled_with", "seen_by")
 
@@ -803,6 +803,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # 702.75a: hideaway exiles one of the cards, then puts the rest on the bottom: said in that order
     # (found by probe24e: the bottom came first)
     hid = [i for i, e in enumerate(said) if "'s hideaway ability (702.75a)" in e]
+    # 608.2c: Kolvori's "You may reveal a legendary creature card from among them and put it into
+    # your hand. Put the rest on the bottom": the card taken first, then the rest (found by probe27d:
+    # the bottom came first)
+    hid = hid or [i for i, e in enumerate(said) if e.endswith(" and puts it into their hand (608.2c, 701.20a).")]
     if hid and bottom_note and bottom_note in events:
         events.remove(bottom_note)
         said.insert(hid[0] + 1, bottom_note)
@@ -894,6 +898,8 @@ def _event_rank(e: str) -> float:
         return 6.55                            # before the triggered mana abilities' (605.4a)
     if "to pay a cost" in e or _LIFE_PAID.search(e):   # costs are paid before the spell or ability
         return 5.9             # is cast or resolves (601.2h, 602.2b, 605.3b: before the mana a mana ability adds)
+    if e.startswith("704.5j: ") and " chooses to keep " in e:   # 101.4: the choice made, then
+        return 5.99                                            # who chooses next
     if "(121.4;" in e:   # a draw from an empty library, after the cards drawn (121.1)
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)

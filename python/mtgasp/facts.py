@@ -1283,6 +1283,8 @@ class FactWriter:
             os = ids.obj(o.id)
             if o.extra.get("dream_exile"):
                 self.add("dream_exile", os)
+            if o.extra.get("legend_kept"):   # 704.5j, 101.4: kept while another choice is made
+                self.add("legend_kept_mark", os)
             if o.extra.get("refers_to") in ids.objects:
                 self.add("refers_to", os, ids.obj(o.extra["refers_to"]))
             for name in o.extra.get("seen_by") or []:

@@ -108,7 +108,7 @@ PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "animated", "gained_keywords", "control_returns_to", "token", "looking_at",
                      "skip_untap", "activated_this_turn", "activated_ever", "entered_turn", "lost_targets",
-                     "times_kicked", "choosing_targets", "foretell_reduction")
+                     "times_kicked", "choosing_targets", "foretell_reduction", "legend_kept")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -830,6 +830,12 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                                     "player who left the game never receives priority (CR 800.4a)")
 
     for d in drafts:
+        if d.extra.get("legend_kept") and (priority is not None or resolving is not None):
+            # 704.3, 101.4: recorded while the legend rule's other choices are made, as nobody has
+            # priority; performed with the rest of the check before anyone receives it
+            f.add(_sub(d.path, "legend_kept"), "a legend rule choice waits for the other players' "
+                  "choices while nobody has priority and nothing resolves (CR 704.3, 704.5j, 101.4); "
+                  "use \"priority\": null, or leave legend_kept out")
         if d.extra.get("choosing_targets") and (priority is not None or resolving is not None):
             # 603.3d, 117.5: targets are chosen as the ability is put on the stack, before any
             # player receives priority
@@ -1498,6 +1504,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                                     f"counter; this card is {zphrase}")
         elif marked:
             d.extra["dream_exile"] = True
+    if _opt(ro, "legend_kept") is not None:
+        kept = f.boolean(p("legend_kept"), ro["legend_kept"])
+        if kept and zone is not None and zone != "battlefield":
+            f.add(p("legend_kept"), "only a permanent on the battlefield can be the one its controller "
+                                    f"chose to keep by the legend rule (CR 704.5j); this card is {zphrase}")
+        elif kept:
+            d.extra["legend_kept"] = True
     if _opt(ro, "refers_to") is not None:
         f.add(p("refers_to"), "only a triggered ability on the stack refers to a spell "
                               "(refers_to); a card has none")
