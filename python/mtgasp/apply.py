@@ -128,7 +128,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         raise InputError("the action can't be carried out as given")
     if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
         ab = action.ability if not isinstance(action.ability, dict) else (
-            f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}")
+            f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}"
+            if "granted_by" in action.ability else f"intrinsic {action.ability.get('intrinsic')}")
         can = checker.mana(state, action.object) if action.object is not None else []
         if str(choose_type).upper() not in can:  # 106.5, 106.7: no ability of it could make that type
             raise InputError(Problem("--choose", f"{action.object} can't make {{{str(choose_type).upper()}}}: "
@@ -368,6 +369,8 @@ def describe(action: Action, state: GameState, rules: list[str] | None = None) -
         return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "") + rule
     if a["kind"] == "activate":
         ab = a["ability"]
+        if isinstance(ab, dict) and "intrinsic" in ab:  # 305.6: a land type's intrinsic ability
+            return f"activate the intrinsic {ab['intrinsic']} ability of {what}{rule}"
         if isinstance(ab, dict):  # a granted ability (113.2c): name it as `moves` does, not as a dict
             return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}{rule}"
         return f"activate ability {ab} of {what}{rule}"
