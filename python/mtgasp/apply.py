@@ -176,6 +176,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     triggered: list[str] = []   # said after the state-based actions (117.5)
     _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
     _announce_left(doc, player, verdict, events)
+    _stamp_land_type_sources(doc, state, lib, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered)
     events.extend(triggered)
@@ -996,6 +997,39 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
         doc["losers"] = [*doc.get("losers", []), *sorted(losers)]
     for a in by_name.get("game_over_winner", []):
         doc["winner"] = pname[a.arguments[0].number]
+
+
+def _stamp_land_type_sources(doc: dict[str, Any], before: GameState, lib: Any, events: list[str]) -> None:
+    """613.7, 613.7d, 613.7e: when the next state has land type-changing effects whose order may
+    decide a land's types (mtgasp.landtypes) and some of their sources have no timestamp, give them
+    one: a permanent that entered (or an Aura attached) by this action is later than every other;
+    the others had no order that mattered among themselves (the state would have been refused), so
+    they are numbered in the state's order below it."""
+    from mtgasp.landtypes import land_type_order_problems
+    from mtgasp.facts import changes_land_types
+
+    try:
+        nxt = parse_state(doc, lib, source="apply: next state")
+    except InputError as e:
+        if not any(p.path.endswith(".timestamp") for p in e.problems):
+            raise
+    else:
+        if not any(True for _ in land_type_order_problems(nxt, lib)):
+            return
+    on_before = {o.id for o in before.objects if o.zone == "battlefield"}
+    objs = [o for o in doc["objects"] if o.get("zone") == "battlefield" and o.get("card") in lib
+            and not o.get("face_down") and changes_land_types(lib.get(o["card"]))]
+    top = max((o["timestamp"] for o in objs if isinstance(o.get("timestamp"), int)), default=0)
+    for new in (False, True):
+        for o in objs:
+            if (o["id"] not in on_before) == new and not isinstance(o.get("timestamp"), int):
+                top += 1
+                o["timestamp"] = top
+                events.append(f"{o['card']} ({o['id']}) has timestamp {top} (613.7d: "
+                              + ("it entered the battlefield after the other permanents whose land "
+                                 "type-changing effects may apply with its own)." if new else
+                                 "it was on the battlefield before; the order of its land type-changing "
+                                 "effect and the others numbered so far never mattered, 613.7)."))
 
 
 def _ability_term(decoder: Decoder, src: Symbol, index: Symbol) -> Symbol:

@@ -34,10 +34,17 @@ def _is_land(face: Any, o: GameObject) -> bool:
 
 def land_type_order_problems(state: GameState, library: Any) -> Iterator[tuple[str, str]]:
     """(path, message) for each source of a land type-changing effect whose timestamp the answer
-    needs and the state doesn't give (or gives equal to another's)."""
+    may need and the state doesn't give (or gives equal to another's).
+
+    Two effects need an order when they could both apply to one land without a dependency between
+    them (613.7, 613.8a): a "set" effect and an "in addition" effect, or two "set" effects of
+    different types, whose sets of lands overlap -- now or for a land that enters later (a
+    nonbasic land alice plays under Blood Moon and Prismatic Omen), so that `apply` never writes a
+    state whose order is unknown. An "in addition" effect of a land that a "set" effect reaches now
+    never applies (613.8a: Urborg under Blood Moon) and needs none."""
     index = {o.id: i for i, o in enumerate(state.objects)}
-    sources: list[tuple[GameObject, str, str, tuple[str, ...], str]] = []  # (obj, lands, mode, types, card)
-    lands: list[tuple[GameObject, Any]] = []
+    sources: list[tuple[GameObject, str, str, frozenset[str], str]] = []  # (obj, lands, mode, types, name)
+    lands: dict[str, tuple[GameObject, Any]] = {}
     for o in state.objects:
         if o.zone != "battlefield" or o.card is None or o.face_down or o.card not in library:
             continue
@@ -47,56 +54,60 @@ def land_type_order_problems(state: GameState, library: Any) -> Iterator[tuple[s
             lt = ab.spec.get("land_type") if ab.kind == "static" else None
             if isinstance(lt, dict):
                 mode = "set" if "set" in lt else "add"
-                sources.append((o, str(lt.get("lands")), mode, tuple(lt.get(mode) or ()), face.name))
+                sources.append((o, str(lt.get("lands")), mode, frozenset(lt.get(mode) or ()), face.name))
         if _is_land(face, o):
-            lands.append((o, face))
+            lands[o.id] = (o, face)
     if not sources:
         return
 
-    def applies(src: GameObject, lands_kind: str, land: GameObject, face: Any) -> bool:
-        if lands_kind == "nonbasic":
+    def who(o: GameObject) -> str:
+        return o.controller or o.owner
+
+    def reaches(src: GameObject, kind: str, land: GameObject, face: Any) -> bool:
+        if kind == "nonbasic":
             return "Basic" not in face.supertypes
-        if lands_kind == "all":
+        if kind == "all":
             return True
-        if lands_kind == "yours":
-            return (src.controller or src.owner) == (land.controller or land.owner)
+        if kind == "yours":
+            return who(src) == who(land)
         return src.attached_to == land.id   # enchanted
 
-    on: dict[str, list[tuple[GameObject, str, tuple[str, ...], str]]] = {}
-    for land, face in lands:
-        for src, kind, mode, types, name in sources:
-            if applies(src, kind, land, face):
-                on.setdefault(land.id, []).append((src, mode, types, name))
-    set_lands = {lid for lid, effs in on.items() if any(m == "set" for _, m, _, _ in effs)}
+    def overlap(a: tuple, b: tuple) -> bool:
+        (sa, ka, *_), (sb, kb, *_) = a, b
+        for s1, k1, s2, k2 in ((sa, ka, sb, kb), (sb, kb, sa, ka)):
+            if k1 == "enchanted":
+                found = lands.get(s1.attached_to or "")
+                return found is not None and reaches(s2, k2, *found)
+        if ka == "yours" and kb == "yours":
+            return who(sa) == who(sb)
+        return True   # nonbasic, all, yours: some land (one that enters later) is reached by both
+
+    sets = [e for e in sources if e[2] == "set"]
+    set_reached = {lid for lid, (land, face) in lands.items() for e in sets if reaches(e[0], e[1], land, face)}
+    live = [e for e in sources if e[2] == "set" or e[0].id not in set_reached]
+    pairs = [(a, b) for i, a in enumerate(live) for b in live[i + 1:]
+             if a[0].id != b[0].id and "set" in (a[2], b[2]) and (a[2] != b[2] or a[3] != b[3])
+             and overlap(a, b)]
     reported: set[str] = set()
-    for land, face in lands:
-        effs = on.get(land.id) or []
-        sets = [e for e in effs if e[1] == "set"]
-        # 613.8a: an effect of a land that a set effect makes lose its abilities doesn't apply
-        adds = [e for e in effs if e[1] == "add" and e[0].id not in set_lands]
-        if not sets or (not adds and len({frozenset(e[2]) for e in sets}) == 1):
-            continue
-        involved = sets + adds
-        names = [f"{name} ({src.id})" for src, _, _, name in involved]
-        who = ", ".join(names[:-1]) + " and " + names[-1]
-        stamps: dict[int, str] = {}
-        for src, _, _, name in involved:
-            if src.id in reported:
+    stamps: dict[int, str] = {}
+    for a, b in pairs:
+        for src, other in ((a, b), (b, a)):
+            o = src[0]
+            if o.id in reported:
                 continue
-            ts = src.extra.get("timestamp")
-            path = f"objects[{index[src.id]}].timestamp"
+            ts = o.extra.get("timestamp")
+            path = f"objects[{index[o.id]}].timestamp"
+            pair = f"{src[4]} ({o.id}) and {other[4]} ({other[0].id})"
             if not isinstance(ts, int):
-                reported.add(src.id)
-                yield path, (f"missing: {who} each change the land types of {face.name} ({land.id}) "
-                             "in layer 4 (CR 613.1d, 305.7) with no dependency between them (613.8), so "
-                             "they apply in timestamp order (613.7), which decides its land types and "
-                             "mana abilities; give each a \"timestamp\" (a larger number is later: when "
-                             "it entered the battlefield, or an Aura when it was attached, 613.7d, "
-                             "613.7e)")
-            elif ts in stamps and stamps[ts] != src.id:
-                reported.add(src.id)
-                yield path, (f"{ts}, the same as {stamps[ts]}'s: {who} change the land types of "
-                             f"{face.name} ({land.id}) in timestamp order (CR 613.7), which must be "
-                             "known; give them different timestamps")
+                reported.add(o.id)
+                yield path, (f"missing: {pair} change land types in layer 4 (CR 613.1d, 305.7) and could "
+                             "both apply to one land with no dependency between them (613.8a), so they "
+                             "apply in timestamp order (613.7), which decides its land types and mana "
+                             "abilities; give each a \"timestamp\" (a larger number is later: when it "
+                             "entered the battlefield, or an Aura when it was attached, 613.7d, 613.7e)")
+            elif stamps.get(ts, o.id) != o.id:
+                reported.add(o.id)
+                yield path, (f"{ts}, the same as {stamps[ts]}'s: {pair} change land types in timestamp "
+                             "order (CR 613.7), which must be known; give them different timestamps")
             else:
-                stamps[ts] = src.id
+                stamps[ts] = o.id
