@@ -4374,8 +4374,10 @@ _SCOPE = re.compile(
 # Mountains", "Each land is a Swamp in addition to its other land types", "Lands you control are
 # every basic land type ...", "Enchanted land is an Island") gives those lands the intrinsic mana
 # abilities of those types (or takes theirs away): it changes what they could produce, so a line
-# no template reads is refused, not kept as not modeled (found by probe18: Urborg and Reflecting
-# Pool). A condition ("If that land is a Mountain", "unless there is a Mountain") is no change.
+# that static.land_type_set and static.land_type_add don't read ("the chosen type", "As long as
+# ...", "until end of turn") is refused, not kept as not modeled (found by probe18: Urborg and
+# Reflecting Pool, now read). A condition ("If that land is a Mountain", "unless there is a
+# Mountain") is no change.
 _BASIC_TYPES_PL = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)"
 _LAND_TYPE_CHANGE = re.compile(
     r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)?"
