@@ -46,9 +46,9 @@ def land_type_order_problems(state: GameState, library: Any) -> Iterator[tuple[s
     sources: list[tuple[GameObject, str, str, frozenset[str], str]] = []  # (obj, lands, mode, types, name)
     lands: dict[str, tuple[GameObject, Any]] = {}
     for o in state.objects:
-        if o.zone != "battlefield" or o.card is None or o.face_down or o.card not in library:
+        card = library.find(o.card) if o.zone == "battlefield" and o.card is not None and not o.face_down else None
+        if card is None:
             continue
-        card = library.get(o.card)
         face = _face(card, o)
         for ab in face.abilities:
             lt = ab.spec.get("land_type") if ab.kind == "static" else None
