@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.cards import CardLibrary

@@ -1005,31 +1005,15 @@ def _stamp_land_type_sources(doc: dict[str, Any], before: GameState, lib: Any, e
     one: a permanent that entered (or an Aura attached) by this action is later than every other;
     the others had no order that mattered among themselves (the state would have been refused), so
     they are numbered in the state's order below it."""
-    from mtgasp.landtypes import land_type_order_problems
-    from mtgasp.facts import changes_land_types
+    from mtgasp.landtypes import stamp_missing
 
-    try:
-        nxt = parse_state(doc, lib, source="apply: next state")
-    except InputError as e:
-        if not any(p.path.endswith(".timestamp") for p in e.problems):
-            raise
-    else:
-        if not any(True for _ in land_type_order_problems(nxt, lib)):
-            return
     on_before = {o.id for o in before.objects if o.zone == "battlefield"}
-    objs = [o for o in doc["objects"] if o.get("zone") == "battlefield" and o.get("card") in lib
-            and not o.get("face_down") and changes_land_types(lib.get(o["card"]))]
-    top = max((o["timestamp"] for o in objs if isinstance(o.get("timestamp"), int)), default=0)
-    for new in (False, True):
-        for o in objs:
-            if (o["id"] not in on_before) == new and not isinstance(o.get("timestamp"), int):
-                top += 1
-                o["timestamp"] = top
-                events.append(f"{o['card']} ({o['id']}) has timestamp {top} (613.7d: "
-                              + ("it entered the battlefield after the other permanents whose land "
-                                 "type-changing effects may apply with its own)." if new else
-                                 "it was on the battlefield before; the order of its land type-changing "
-                                 "effect and the others numbered so far never mattered, 613.7)."))
+    for o, ts in stamp_missing(doc, lib, on_before):
+        events.append(f"{o['card']} ({o['id']}) has timestamp {ts} (613.7d: "
+                      + ("it entered the battlefield after the other permanents whose land "
+                         "type-changing effects may apply with its own)." if o["id"] not in on_before else
+                         "it was on the battlefield before; the order of its land type-changing "
+                         "effect and the others numbered so far never mattered, 613.7)."))
 
 
 def _ability_term(decoder: Decoder, src: Symbol, index: Symbol) -> Symbol:

@@ -111,3 +111,35 @@ def land_type_order_problems(state: GameState, library: Any) -> Iterator[tuple[s
                              "order (CR 613.7), which must be known; give them different timestamps")
             else:
                 stamps[ts] = o.id
+
+
+def stamp_missing(doc: dict[str, Any], library: Any, earlier: set[str]) -> list[tuple[dict[str, Any], int]]:
+    """Give timestamps (613.7) to the sources of land type-changing effects of a state document that
+    lacks ones its order needs (land_type_order_problems): first those in ``earlier`` (permanents
+    whose order among themselves never mattered, in the document's order), then the others (they
+    came later: 613.7d, 613.7e). Returns the objects stamped, with their timestamps; none when the
+    document is refused for another reason or needs none."""
+    from mtgasp.errors import InputError
+    from mtgasp.facts import changes_land_types
+    from mtgasp.state import parse_state
+
+    try:
+        nxt = parse_state(doc, library, source="timestamps")
+    except InputError as e:
+        if not any(p.path.endswith(".timestamp") for p in e.problems):
+            return []
+    else:
+        if not any(True for _ in land_type_order_problems(nxt, library)):
+            return []
+    objs = [o for o in doc.get("objects") or [] if isinstance(o, dict) and o.get("zone") == "battlefield"
+            and isinstance(o.get("card"), str) and not o.get("face_down")]
+    objs = [o for o in objs if (c := library.find(o["card"])) is not None and changes_land_types(c)]
+    top = max((o["timestamp"] for o in objs if isinstance(o.get("timestamp"), int)), default=0)
+    out = []
+    for later in (False, True):
+        for o in objs:
+            if (o.get("id") not in earlier) == later and not isinstance(o.get("timestamp"), int):
+                top += 1
+                o["timestamp"] = top
+                out.append((o, top))
+    return out
