@@ -452,17 +452,33 @@ def _static(text: str, types: list[str], subtypes: list[str] | None = None) -> C
     return compile_card(RawCard(name="Test Static", layout="normal", faces=[face], source={}))
 
 
-def test_a_static_line_changing_land_types_is_refused() -> None:
+def test_a_static_line_changing_land_types_is_read_or_refused() -> None:
     # 305.7, 106.7: Urborg's "Each land is a Swamp ...", Blood Moon's "Nonbasic lands are
     # Mountains.", Prismatic Omen's "... every basic land type ..." and Spreading Seas' "Enchanted
-    # land is an Island." change what lands could produce; kept as not modeled they gave wrong
-    # answers silently (Reflecting Pool beside Urborg and Wastes: only {C}; probe18)
-    for text, types, subs in (
-            ("Each land is a Swamp in addition to its other land types.", ["Land"], []),
-            ("Nonbasic lands are Mountains.", ["Enchantment"], []),
+    # land is an Island." change what lands could produce: read by static.land_type_set/add
+    # (kept as not modeled they gave wrong answers silently, probe18); the wordings no template
+    # reads ("the chosen type", a condition) are still refused, never kept as not modeled
+    every = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    for text, types, subs, want in (
+            ("Each land is a Swamp in addition to its other land types.", ["Land"], [],
+             {"lands": "all", "add": ["Swamp"]}),
+            ("Nonbasic lands are Mountains.", ["Enchantment"], [], {"lands": "nonbasic", "set": ["Mountain"]}),
             ("Lands you control are every basic land type in addition to their other types.",
-             ["Enchantment"], []),
-            ("Enchant land\nEnchanted land is an Island.", ["Enchantment"], ["Aura"])):
+             ["Enchantment"], [], {"lands": "yours", "add": every}),
+            ("Enchant land\nEnchanted land is an Island.", ["Enchantment"], ["Aura"],
+             {"lands": "enchanted", "set": ["Island"]}),
+            ("Enchant land\nEnchanted land is a Mountain, Forest, and Plains.", ["Enchantment"], ["Aura"],
+             {"lands": "enchanted", "set": ["Mountain", "Forest", "Plains"]}),
+            ("All lands are Islands in addition to their other types.", ["Creature"], [],
+             {"lands": "all", "add": ["Island"]})):
+        r = _static(text, types, subs)
+        assert r.card is not None, (text, r.refusal)
+        got = [ab["land_type"] for ab in r.card["faces"][0]["abilities"] if "land_type" in ab]
+        assert got == [want], text
+    for text, types, subs in (
+            ("Enchant land\nEnchanted land is the chosen type.", ["Enchantment"], ["Aura"]),
+            ("As long as this creature has a conqueror counter on it, nonbasic lands are Mountains.",
+             ["Creature"], [])):
         r = _static(text, types, subs)
         assert r.card is None and "305.7" in r.refusal, text
     # conditions on a land's type change nothing: still not modeled

@@ -363,6 +363,20 @@ def parse_action(text_or_dict: str | Path | Mapping[str, Any], state: GameState,
 def _parse_ability(f: _Fields, raw: Any, card: Card | None, obj: GameObject | None,
                    library: CardLookup) -> int | dict[str, Any] | None:
     """An ability index of the object's card, or a granted ability ``{"granted_by", "index"}``."""
+    if isinstance(raw, dict) and "intrinsic" in raw:
+        # 305.6, 305.7: the intrinsic mana ability of a basic land type the land has from a land
+        # type-changing effect ({"intrinsic": "Mountain"} for a nonbasic land under Blood Moon)
+        from mtgasp.cards import BASIC_LAND_TYPES
+
+        f.known("action.ability", raw, ("intrinsic",))
+        t = f.string("action.ability.intrinsic", raw["intrinsic"])
+        if t is None:
+            return None
+        if t not in BASIC_LAND_TYPES:
+            f.add("action.ability.intrinsic", f"{_show(t)} is not a basic land type (one of "
+                                              f"{', '.join(BASIC_LAND_TYPES)}, CR 305.6)")
+            return None
+        return {"intrinsic": t}
     if isinstance(raw, dict):
         f.known("action.ability", raw, ("granted_by", "index"))
         name = f.required("action.ability", raw, "granted_by")

@@ -194,6 +194,8 @@ class Decoder:
         if i.type == SymbolType.Number:
             return i.number
         name = self.ids.card_names.get(k.number, "?")
+        if i.name == "intrinsic":   # 305.6: a(K,1,intrinsic), K the basic land card of the type
+            return {"intrinsic": name}
         card = self.library.get(name) if name in self.library else None
         j = sym_args(i)[0].number
         return {"granted_by": name, "index": card.grant_number(f.number, j) if card else j}
@@ -206,6 +208,8 @@ class Decoder:
         if card is None:
             return None
         face = card.faces[f.number - 1]
+        if i.type == SymbolType.Function and i.name == "intrinsic":   # 305.6
+            return face.abilities[0].text, dict(face.abilities[0].spec)
         if i.type == SymbolType.Number:
             for ab in face.abilities:
                 if ab.index == i.number:
@@ -377,6 +381,8 @@ class Decoder:
         if card is None:
             return "that ability"
         face = card.faces[f.number - 1]
+        if i.type == SymbolType.Function and i.name == "intrinsic":   # 305.6, 305.7
+            return f"the intrinsic mana ability of the land type {face.name} ({face.abilities[0].text.strip('()')})"
         if i.type == SymbolType.Number:
             for ab in face.abilities:
                 if ab.index == i.number:

@@ -128,7 +128,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         raise InputError("the action can't be carried out as given")
     if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
         ab = action.ability if not isinstance(action.ability, dict) else (
-            f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}")
+            f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}"
+            if "granted_by" in action.ability else f"intrinsic {action.ability.get('intrinsic')}")
         can = checker.mana(state, action.object) if action.object is not None else []
         if str(choose_type).upper() not in can:  # 106.5, 106.7: no ability of it could make that type
             raise InputError(Problem("--choose", f"{action.object} can't make {{{str(choose_type).upper()}}}: "
@@ -175,6 +176,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     triggered: list[str] = []   # said after the state-based actions (117.5)
     _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
     _announce_left(doc, player, verdict, events)
+    _stamp_land_type_sources(doc, state, lib, events)
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered)
     events.extend(triggered)
@@ -368,6 +370,8 @@ def describe(action: Action, state: GameState, rules: list[str] | None = None) -
         return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "") + rule
     if a["kind"] == "activate":
         ab = a["ability"]
+        if isinstance(ab, dict) and "intrinsic" in ab:  # 305.6: a land type's intrinsic ability
+            return f"activate the intrinsic {ab['intrinsic']} ability of {what}{rule}"
         if isinstance(ab, dict):  # a granted ability (113.2c): name it as `moves` does, not as a dict
             return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}{rule}"
         return f"activate ability {ab} of {what}{rule}"
@@ -999,6 +1003,23 @@ def _write_effects(doc: dict[str, Any], by_name: dict[str, list[Symbol]], decode
         doc["losers"] = [*doc.get("losers", []), *sorted(losers)]
     for a in by_name.get("game_over_winner", []):
         doc["winner"] = pname[a.arguments[0].number]
+
+
+def _stamp_land_type_sources(doc: dict[str, Any], before: GameState, lib: Any, events: list[str]) -> None:
+    """613.7, 613.7d, 613.7e: when the next state has land type-changing effects whose order may
+    decide a land's types (mtgasp.landtypes) and some of their sources have no timestamp, give them
+    one: a permanent that entered (or an Aura attached) by this action is later than every other;
+    the others had no order that mattered among themselves (the state would have been refused), so
+    they are numbered in the state's order below it."""
+    from mtgasp.landtypes import stamp_missing
+
+    on_before = {o.id for o in before.objects if o.zone == "battlefield"}
+    for o, ts in stamp_missing(doc, lib, on_before):
+        events.append(f"{o['card']} ({o['id']}) has timestamp {ts} (613.7d: "
+                      + ("it entered the battlefield after the other permanents whose land "
+                         "type-changing effects may apply with its own)." if o["id"] not in on_before else
+                         "it was on the battlefield before; the order of its land type-changing "
+                         "effect and the others numbered so far never mattered, 613.7)."))
 
 
 def _ability_term(decoder: Decoder, src: Symbol, index: Symbol) -> Symbol:

@@ -191,7 +191,10 @@ KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
                  "activate_as_though_haste", "cant_be_countered",
-                 "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action")
+                 "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
+# 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
+LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -943,6 +946,26 @@ class _Validator:
                 for flag in ("opponents", "attached", "except_mana"):
                     if flag in fa:
                         self.boolean(fa[flag], f"{p}.{flag}")
+        if "land_type" in ab:
+            # 305.7, 613.1d: "Nonbasic lands are Mountains" ({"lands": "nonbasic", "set":
+            # ["Mountain"]}), "Each land is a Swamp in addition to its other land types" ({"lands":
+            # "all", "add": ["Swamp"]}), "every basic land type" (the five)
+            p = f"{path}.land_type"
+            lt = self.obj(ab["land_type"], p, '{"lands": "nonbasic", "set": ["Mountain"]}')
+            if lt is not None:
+                self.fields(lt, p, ("lands",), ("set", "add"))
+                if "lands" in lt:
+                    self.choice(lt["lands"], f"{p}.lands", LAND_TYPE_LANDS, "which lands")
+                if ("set" in lt) == ("add" in lt):
+                    self.add(p, 'needs exactly one of "set", "add"')
+                for mode in ("set", "add"):
+                    if mode in lt:
+                        self.string_list(lt[mode], f"{p}.{mode}", BASIC_LAND_TYPES, "a basic land type",
+                                         nonempty=True)
+                        if isinstance(lt[mode], list) and len(set(lt[mode])) != len(lt[mode]):
+                            self.add(f"{p}.{mode}", "each basic land type once")
+            if granted:
+                self.add(p, "a granted ability can't change land types here")
         if "doesnt_untap" in ab:
             p = f"{path}.doesnt_untap"
             du = ab["doesnt_untap"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from mtgasp import __version__
 from mtgasp.errors import InputError, Problem, bounded_repr, clean_text
+from mtgasp.model import ability_words
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 REPORT = ("this is a bug in mtgasp, not a problem with your input; please report it with the "
@@ -568,7 +569,7 @@ def _describe(action: Any, state: Any) -> str:
         return f"cast {what}{extra}{method}{kick}{aim}"
     if a["kind"] == "activate":
         ab = a["ability"]
-        ab_text = f"ability {ab}" if isinstance(ab, int) else f"ability granted by {ab['granted_by']}"
+        ab_text = ability_words(ab)
         aim = f" targeting {', '.join(a['targets'])}" if a.get("targets") else ""
         return f"activate {what} {ab_text}{aim}"
     if a["kind"] == "pass":

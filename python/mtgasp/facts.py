@@ -193,6 +193,7 @@ class FactWriter:
         self._cards_done: set[int] = set()
         self._costs_done: set[int] = set()
         self._recording: list[int] | None = None
+        self._intrinsic_done = False
         self.patterns: set[tuple[str, tuple[Any, ...]]] = set()  # of the facts (solver.relevant)
 
     def add(self, name: str, *args: Symbol) -> None:
@@ -590,6 +591,12 @@ class FactWriter:
                     # type and a minimum (characteristics.lp's grant_on/2)
                     yc = gc["you_control"]
                     self.add("grant_if_control", a, C(yc["types"][0].lower()), N(int(yc["min"])))
+            lt = spec.get("land_type")
+            if isinstance(lt, dict):  # 305.7, 613.1d: land_type_change(A,Lands,Mode), land_type_gives(A,S)
+                mode = "set" if "set" in lt else "add"
+                self.add("land_type_change", a, C(str(lt["lands"])), C(mode))
+                for t in lt[mode]:
+                    self.add("land_type_gives", a, String(t))
             if spec.get("plot_from_library"):
                 self.add("plot_from_library", a)
             fta = spec.get("foretell_action")
@@ -1331,10 +1338,15 @@ class FactWriter:
                 self.add("skip_untap", os)
             if isinstance(o.extra.get("entered_turn"), int):
                 self.add("entered_turn", os, N(o.extra["entered_turn"]))
+            if isinstance(o.extra.get("timestamp"), int):   # 613.7a, 613.7d, 613.7e
+                self.add("timestamp", os, N(o.extra["timestamp"]))
             for i in o.extra.get("activated_this_turn") or []:
                 self.add("activated_this_turn", os, N(int(i)))
             for i in o.extra.get("activated_ever") or []:
                 self.add("activated_ever", os, N(int(i)))
+        if any(changes_land_types(self.library.get(o.card)) for o in st.objects
+               if o.card is not None and o.zone == "battlefield"):
+            self.intrinsic_abilities()
         self.add("consecutive_passes", N(int(st.document.get("consecutive_passes") or 0)))
         for i, name in enumerate(st.document.get("extra_turns") or [], start=1):
             self.add("extra_turn", Number(i), ids.player(name))
@@ -1360,6 +1372,23 @@ class FactWriter:
         for i, e in enumerate(st.effects, start=1):
             k = self.card(self.library.get(e.card))
             self.add("lasting_effect", N(i), k, ids.player(e.controller), C(e.duration or "permanent"))
+
+    def intrinsic_abilities(self) -> None:
+        """305.6: the intrinsic mana ability of each basic land type, which a land that gains the
+        type from a land type-changing effect (305.7) has: intrinsic_ability(S,A), A = a(K,1,intrinsic)
+        with K the basic land card named S (its ability 1 is that ability, docs/card-format.md)."""
+        from mtgasp.cards import BASIC_LAND_TYPES
+
+        if self._intrinsic_done:
+            return
+        self._intrinsic_done = True
+        for t in BASIC_LAND_TYPES:
+            card = self.library.get(t)
+            k = self.card(card)
+            ab = card.faces[0].abilities[0]
+            a = F("a", [k, N(1), C("intrinsic")])
+            self.ability(a, ab.kind, ab.spec, k, N(1), 0)
+            self.add("intrinsic_ability", String(t), a)
 
     def foretell_cost(self, os: Symbol, card: Card, cost: str | Mapping[str, str]) -> None:
         if isinstance(cost, str):
@@ -1424,6 +1453,9 @@ class FactWriter:
     def ability_term(self, o: Any, card: Card, ref: Any) -> Symbol:
         """a(K,F,I) for the object's own ability I; a(K',F',g(N)) for the N-th ability granted by
         card K' ({"granted_by": name, "index": N})."""
+        if isinstance(ref, dict) and "intrinsic" in ref:   # 305.6: a(K,1,intrinsic)
+            self.intrinsic_abilities()
+            return F("a", [N(self.library.index(str(ref["intrinsic"]))), N(1), C("intrinsic")])
         if isinstance(ref, dict):
             granter = self.library.get(ref["granted_by"])
             k = self.card(granter)
@@ -1437,6 +1469,11 @@ class FactWriter:
         if o.face is not None and o.zone in ("stack", "battlefield"):
             fi = next(i for i, fc in enumerate(card.faces, start=1) if fc.name == o.face)
         return F("a", [N(self.library.index(card.name)), N(fi), N(int(ref))])
+
+
+def changes_land_types(card: Card) -> bool:
+    """The card has a land type-changing static ability (305.7, 613.1d: card format `land_type`)."""
+    return any(ab.kind == "static" and "land_type" in ab.spec for face in card.faces for ab in face.abilities)
 
 
 def ability_of(card: Card, face_index: int, index: int) -> Ability | None:

@@ -263,6 +263,19 @@ class _Importer:
         doc = self._build()
         if self.problems:
             raise InputError(self.problems, self.source)
+        # 613.7: a Forge file has no timestamps; where the order of land type-changing effects may
+        # decide a land's types (mtgasp.landtypes), their sources get timestamps in the order the
+        # file lists them (the human's battlefield first), and a warning says so
+        from mtgasp.landtypes import stamp_missing
+
+        stamped = stamp_missing(doc, self.library, {o.get("id") for o in doc.get("objects") or []
+                                                    if isinstance(o, dict)})
+        if stamped:
+            self.warn("timestamp", "a Forge file has no timestamps, and the order of the land type-changing "
+                                   "effects of " + ", ".join(f"{o['card']} ({o['id']})" for o, _ in stamped)
+                      + " may decide lands' types (CR 613.7): they are given timestamps in the order "
+                        "the file lists them; set `timestamp` in the state if that isn't the order "
+                        "they entered the battlefield")
         # The state format's own validation, with paths turned back into lines of the file.
         try:
             parse_state(doc, self.library, source=self.source)

@@ -282,11 +282,22 @@ class GameState:
         return None
 
 
+def ability_words(ab: Any) -> str:
+    """How text output names an action's ability: "ability 2", "ability granted by Chromatic
+    Lantern", "intrinsic Swamp ability" (305.6)."""
+    if isinstance(ab, dict) and "intrinsic" in ab:
+        return f"intrinsic {ab['intrinsic']} ability"
+    if isinstance(ab, dict):
+        return f"ability granted by {ab.get('granted_by')}"
+    return f"ability {ab}"
+
+
 @dataclass(frozen=True)
 class Action:
     """A move. ``ability`` is the 1-based index of an ability of ``object``'s card, or for an
     ability granted by another card ``{"granted_by": card name, "index": N}`` (the N-th
-    granting static ability of that card)."""
+    granting static ability of that card), or ``{"intrinsic": "Swamp"}``: the intrinsic mana
+    ability of a basic land type the land has from a land type-changing effect (305.6, 305.7)."""
 
     kind: str
     object: str | None = None

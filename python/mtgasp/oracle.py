@@ -3409,6 +3409,54 @@ def _l_alternative(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "alternative_cost", "cost": cost}
 
 
+_LT_WHO = {"nonbasic lands": "nonbasic", "each land": "all", "all lands": "all", "lands you control": "yours",
+           "enchanted land": "enchanted"}
+_LT_TYPE = r"(?:an? )?(?:Plains|Islands?|Swamps?|Mountains?|Forests?)"
+_LT_TYPES = _LT_TYPE + r"(?:(?:,|,? and) " + _LT_TYPE + r")*"
+
+
+def _lt_types(text: str) -> list[str]:
+    """ "a Mountain, Forest, and Plains" -> ["Mountain", "Forest", "Plains"]; "every basic land type":
+    the five (305.6)."""
+    if text == "every basic land type":
+        return ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    out: list[str] = []
+    for w in re.findall(r"Plains|Islands?|Swamps?|Mountains?|Forests?", text):
+        t = w if w == "Plains" else w.rstrip("s")
+        if t not in out:
+            out.append(t)
+    return out
+
+
+@template("static.land_type_set", "line",
+          r"(?P<who>Nonbasic lands|Lands you control|Enchanted land) (?:is|are) (?P<types>" + _LT_TYPES + r")",
+          '{"kind": "static", "land_type": {"lands": "nonbasic" | "yours" | "enchanted", "set": ["Mountain"]}} '
+          "(the lands it affects have only those land types, lose every ability of their rules text and "
+          "have the intrinsic mana ability of each type; applied in timestamp order with the other land "
+          "type-changing effects, after those whose source's abilities they remove are gone)",
+          "CR 305.6, 305.7, 613.1d, 613.7, 613.8a",
+          "Blood Moon: Nonbasic lands are Mountains.; Spreading Seas: Enchanted land is an Island.; Lush "
+          "Growth: Enchanted land is a Mountain, Forest, and Plains.; Celestial Dawn: Lands you control "
+          "are Plains.")
+def _l_land_type_set(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "land_type": {"lands": _LT_WHO[m["who"].lower()], "set": _lt_types(m["types"])}}
+
+
+@template("static.land_type_add", "line",
+          r"(?P<who>Each land|All lands|Lands you control|Enchanted land) (?:is|are) "
+          r"(?P<types>every basic land type|" + _LT_TYPES + r") in addition to (?:its|their) other (?:land )?types",
+          '{"kind": "static", "land_type": {"lands": "all" | "yours" | "enchanted", "add": ["Swamp"]}} '
+          '("every basic land type": the five; the lands it affects keep their land types and abilities '
+          "and gain the intrinsic mana ability of each type they didn't have; an effect of a land that a "
+          "\"set\" effect reaches doesn't apply, 613.8a)",
+          "CR 305.6, 305.7, 613.1d, 613.7, 613.8a",
+          "Urborg, Tomb of Yawgmoth: Each land is a Swamp in addition to its other land types.; Prismatic "
+          "Omen: Lands you control are every basic land type in addition to their other types.; Khod, "
+          "Etlan Shiis Envoy: All lands are Islands in addition to their other types.")
+def _l_land_type_add(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "land_type": {"lands": _LT_WHO[m["who"].lower()], "add": _lt_types(m["types"])}}
+
+
 @template("static.cant_be_countered", "line", r"~ can't be countered",
           '{"kind": "static", "cant_be_countered": true} (a spell\'s own static ability, which functions '
           "on the stack: an effect that would counter it does nothing to it)", "CR 101.2, 701.6a, 113.6",
@@ -4332,8 +4380,10 @@ _SCOPE = re.compile(
 # Mountains", "Each land is a Swamp in addition to its other land types", "Lands you control are
 # every basic land type ...", "Enchanted land is an Island") gives those lands the intrinsic mana
 # abilities of those types (or takes theirs away): it changes what they could produce, so a line
-# no template reads is refused, not kept as not modeled (found by probe18: Urborg and Reflecting
-# Pool). A condition ("If that land is a Mountain", "unless there is a Mountain") is no change.
+# that static.land_type_set and static.land_type_add don't read ("the chosen type", "As long as
+# ...", "until end of turn") is refused, not kept as not modeled (found by probe18: Urborg and
+# Reflecting Pool, now read). A condition ("If that land is a Mountain", "unless there is a
+# Mountain") is no change.
 _BASIC_TYPES_PL = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)"
 _LAND_TYPE_CHANGE = re.compile(
     r"(?<!if that land )(?<!if it )(?<!there )\b(?:is|are|becomes?)(?: an?)?(?: the)?"

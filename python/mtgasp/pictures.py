@@ -23,7 +23,7 @@ from clingo import Symbol, SymbolType
 
 from mtgasp.answers import cost_has_mana
 from mtgasp.errors import InputError, Problem
-from mtgasp.model import MANA_TYPES, GameState
+from mtgasp.model import MANA_TYPES, GameState, ability_words
 
 __all__ = ["Graph", "dot_quote", "mana_dot", "mana_graph", "moves_dot", "render"]
 
@@ -318,7 +318,7 @@ def _describe(action: Any, state: GameState) -> str:
         return f"cast {what}{face}{method}{kick}"
     if a["kind"] == "activate":
         ab = a.get("ability")
-        ab_text = f"ability {ab}" if isinstance(ab, int) else f"ability granted by {ab['granted_by']}"
+        ab_text = ability_words(ab)
         return f"activate {what} {ab_text}"
     if a["kind"] == "pass":
         return "pass priority"
@@ -370,8 +370,7 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
                                    f"{obj.card if obj else use.source} ({use.source})",
                                    shape="box", style="rounded")
                     ab = use.ability
-                    ab_text = f"ability {ab}" if isinstance(ab, int) else \
-                        f"ability granted by {ab.get('granted_by')}"
+                    ab_text = ability_words(ab)
                     if use.sacrificed:
                         ab_text += f", sacrificing {use.sacrificed}"
                     mnode = g.node(("mana", key, ui), use.mana, shape="circle", style="filled",

@@ -108,7 +108,7 @@ PLAYER_POOLS = ("mana_pool_snow",)
 OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "animated", "gained_keywords", "control_returns_to", "token", "looking_at",
                      "skip_untap", "activated_this_turn", "activated_ever", "entered_turn", "lost_targets",
-                     "times_kicked", "choosing_targets", "foretell_reduction", "legend_kept")
+                     "times_kicked", "choosing_targets", "foretell_reduction", "legend_kept", "timestamp")
 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
@@ -914,6 +914,11 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                          f"{MAX_TOTAL_COUNTERS:,} (their sums must fit its solver's integers)")
     for path, message in mana_budget(state, library):
         f.add(path, message)
+    # 613.7, 613.8: the order of land type-changing effects, where it decides the answer
+    from mtgasp.landtypes import land_type_order_problems
+
+    for path, message in land_type_order_problems(state, library):
+        f.add(path, message)
     c.raise_if_any()
     return state
 
@@ -1594,6 +1599,17 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(p("controlled_since_turn"), f"missing (0: before the game's first turn), but the "
                       f"permanent entered the battlefield on turn {entered} (entered_turn): add "
                       f"\"controlled_since_turn\": {entered} or later (CR 302.6)")
+    # 613.7a, 613.7d, 613.7e: the permanent's timestamp (when it entered the battlefield; an Aura's or
+    # Equipment's, when it was last attached), which orders the continuous effects of its static
+    # abilities within a layer: a larger number is later. Only read where the order of two
+    # land type-changing effects decides the answer (613.1d, 305.7); absent: not known
+    if _opt(ro, "timestamp") is not None:
+        ts = f.integer(p("timestamp"), ro["timestamp"], minimum=1)
+        if ts is not None:
+            if zone is not None and zone != "battlefield":
+                f.add(p("timestamp"), f"only a permanent's timestamp orders its effects here; this card is {zphrase}")
+            else:
+                d.extra["timestamp"] = ts
     # 702.33c: how many times a multikicker cost was paid (written by apply as the spell is cast;
     # absent: once, if kicked): a spell's, or the permanent's it became; only of a kicked one
     if _opt(ro, "times_kicked") is not None:
