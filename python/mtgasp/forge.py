@@ -268,8 +268,8 @@ class _Importer:
         # file lists them (the human's battlefield first), and a warning says so
         from mtgasp.landtypes import stamp_missing
 
-        stamped = stamp_missing(doc, self.library, {o.get("id") for o in doc.get("objects") or []
-                                                    if isinstance(o, dict)})
+        stamped = stamp_missing(doc, self.library, {str(o["id"]) for o in doc.get("objects") or []
+                                                    if isinstance(o, dict) and o.get("id") is not None})
         if stamped:
             self.warn("timestamp", "a Forge file has no timestamps, and the order of the land type-changing "
                                    "effects of " + ", ".join(f"{o['card']} ({o['id']})" for o, _ in stamped)
