@@ -20,7 +20,15 @@ from mtgasp.answers import Decoder, Reason, Verdict
 from mtgasp.api import Checker
 from mtgasp.errors import InputError, Problem
 from mtgasp.facts import FactWriter
-from mtgasp.model import MANA_TYPES, TARGET_WORD, Action, GameState, hybrid_term_key, render_cost
+from mtgasp.model import (
+    MANA_TYPES,
+    TARGET_WORD,
+    Action,
+    GameState,
+    ability_words,
+    hybrid_term_key,
+    render_cost,
+)
 from mtgasp.solver import SOLVING, Grounded
 from mtgasp.state import (
     dump_state,
@@ -127,9 +135,6 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                                  "letters as mana it doesn't add)"))
         raise InputError("the action can't be carried out as given")
     if any(a.name == "choice_impossible" for a in solved.atoms):  # 106.7
-        ab = action.ability if not isinstance(action.ability, dict) else (
-            f"{action.ability.get('index')} granted by {action.ability.get('granted_by')}"
-            if "granted_by" in action.ability else f"intrinsic {action.ability.get('intrinsic')}")
         can = checker.mana(state, action.object) if action.object is not None else []
         if str(choose_type).upper() not in can:  # 106.5, 106.7: no ability of it could make that type
             raise InputError(Problem("--choose", f"{action.object} can't make {{{str(choose_type).upper()}}}: "
@@ -140,7 +145,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                                                     "type to choose")))
         # 106.7 ignores costs: the type may come from another of its abilities, or from this one
         # with a cost that can't be paid now (counters it doesn't have: mana.lp's rm_hyp/2)
-        raise InputError(Problem("--choose", f"ability {ab} of {action.object} can't make "
+        raise InputError(Problem("--choose", f"{ability_words(action.ability)} of {action.object} can't make "
                                              f"{{{str(choose_type).upper()}}} now: {action.object} could "
                                              "produce it (106.7 ignores costs) through another of its "
                                              "abilities, or through this one with a cost that can't be "
@@ -369,12 +374,8 @@ def describe(action: Action, state: GameState, rules: list[str] | None = None) -
     if a["kind"] == "cast":
         return f"cast {what}" + (f" by the {a['method']} method" if a["method"] != "normal" else "") + rule
     if a["kind"] == "activate":
-        ab = a["ability"]
-        if isinstance(ab, dict) and "intrinsic" in ab:  # 305.6: a land type's intrinsic ability
-            return f"activate the intrinsic {ab['intrinsic']} ability of {what}{rule}"
-        if isinstance(ab, dict):  # a granted ability (113.2c): name it as `moves` does, not as a dict
-            return f"activate ability {ab.get('index')} granted by {ab.get('granted_by')} of {what}{rule}"
-        return f"activate ability {ab} of {what}{rule}"
+        # (a granted ability, 113.2c, or a land type's intrinsic one, 305.6: named as `moves` does)
+        return f"activate {ability_words(a['ability'])} of {what}{rule}"
     if a["kind"] == "pass":
         return f"pass priority{rule}"
     if a["kind"] == "decline":

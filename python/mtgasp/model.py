@@ -283,10 +283,12 @@ class GameState:
 
 
 def ability_words(ab: Any) -> str:
-    """How text output names an action's ability: "ability 2", "ability granted by Chromatic
-    Lantern", "intrinsic Swamp ability" (305.6)."""
+    """How text output names an action's ability: "ability 2", "ability 1 granted by Chromatic
+    Lantern", "intrinsic Swamp ability" (305.6). The one naming of CLI text, pictures and apply."""
     if isinstance(ab, dict) and "intrinsic" in ab:
         return f"intrinsic {ab['intrinsic']} ability"
+    if isinstance(ab, dict) and ab.get("index") is not None:
+        return f"ability {ab['index']} granted by {ab.get('granted_by')}"
     if isinstance(ab, dict):
         return f"ability granted by {ab.get('granted_by')}"
     return f"ability {ab}"
