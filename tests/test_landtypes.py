@@ -82,3 +82,75 @@ def test_an_intrinsic_ability_names_a_basic_land_type() -> None:
         assert [p.path for p in e.value.problems] == [path]
     v = Checker(lib).why(state, a)
     assert v.legal and v.why_json()["action"]["ability"] == {"intrinsic": "Mountain"}
+
+
+def _moon_like(magus: dict, name: str, lands: str, types: list[str]) -> dict:
+    """A card like Magus of the Moon whose land type-changing ability reaches ``lands`` and sets
+    ``types`` ("Nonbasic lands are Islands" as Harbinger of the Seas; "Lands you control are
+    Plains" as Celestial Dawn's first line)."""
+    card = copy.deepcopy(magus)
+    card["name"] = card["faces"][0]["name"] = name
+    for ab in card["faces"][0]["abilities"]:
+        if "land_type" in ab:
+            ab["land_type"] = {"lands": lands, "set": types}
+    return card
+
+
+@pytest.fixture(scope="module")
+def moons() -> CardLibrary:
+    cards: dict[str, dict] = {}
+    for path in sorted(CORPUS.glob("*613*.json")):
+        for c in json.loads(path.read_text()).get("cards", []):
+            cards.setdefault(c["name"], c)
+    magus = cards["Magus of the Moon"]
+    extra = [_moon_like(magus, "Harbinger Test", "nonbasic", ["Island"]),
+             _moon_like(magus, "Dawn Test", "yours", ["Plains"])]
+    return CardLibrary.from_data({"format": 1, "cards": [*cards.values(), *extra]}, source="test",
+                                 base=CardLibrary.builtin())
+
+
+# (sources as (card, controller, attached_to, timestamp), the sources whose timestamp is asked for)
+ORDER_CASES = {
+    # two set effects of one type need no order between them, each is ordered against Prismatic
+    # Omen: one timestamp shared by the two Magi is no problem (613.7: the order decides nothing)
+    "same set types share a timestamp": ([("Magus of the Moon", "alice", None, 3),
+                                          ("Magus of the Moon", "bob", None, 3),
+                                          ("Prismatic Omen", "alice", None, 2)], set()),
+    # Mountains or Islands: decided by their order for every nonbasic land, one that enters later
+    # too, though none is on the battlefield now
+    "set types differ": ([("Magus of the Moon", "alice", None, 1),
+                          ("Harbinger Test", "bob", None, None)], {"Harbinger Test"}),
+    # "lands you control" of two players never reach one land
+    "yours of two players": ([("Dawn Test", "bob", None, None), ("Prismatic Omen", "alice", None, None)], set()),
+    "yours of one player": ([("Dawn Test", "alice", None, None), ("Prismatic Omen", "alice", None, None)],
+                            {"Dawn Test", "Prismatic Omen"}),
+    # an Aura's enchanted land: reached by the other effect or not
+    "enchanted land not reached": ([("Spreading Seas", "bob", "bob-forest", None),
+                                    ("Dawn Test", "alice", None, None)], set()),
+    "enchanted land reached": ([("Spreading Seas", "bob", "alice-forest", None),
+                                ("Dawn Test", "alice", None, None)], {"Spreading Seas", "Dawn Test"}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ORDER_CASES))
+def test_which_sources_need_a_timestamp(moons: CardLibrary, case: str) -> None:
+    sources, expected = ORDER_CASES[case]
+    objects = [{"id": f"{who}-forest", "card": "Forest", "owner": who, "zone": "battlefield"}
+               for who in ("alice", "bob")]
+    for i, (card, who, attached, stamp) in enumerate(sources):
+        o = {"id": f"s{i}", "card": card, "owner": who, "zone": "battlefield"}
+        if attached:
+            o["attached_to"] = attached
+        if stamp is not None:
+            o["timestamp"] = stamp
+        objects.append(o)
+    doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}], "objects": objects}
+    if not expected:
+        parse_state(doc, moons)
+        return
+    with pytest.raises(InputError) as e:
+        parse_state(doc, moons)
+    asked = {objects[int(p.path.split("[")[1].split("]")[0])]["card"] for p in e.value.problems}
+    assert asked == expected
+    assert all(p.path.endswith(".timestamp") and "613.7" in p.message for p in e.value.problems)

@@ -9,6 +9,9 @@ Yawgmoth). Where two such effects apply to one land with no dependency between t
 decides its land types (Blood Moon and Prismatic Omen; Spreading Seas on a Forest and Urborg), the
 answer depends on their timestamps, which only the state can say: each of their sources needs a
 ``timestamp`` (the object field). Without them the state is bad input, never a guessed order.
+Which sources need one the encodings decide (characteristics.lp's lt_order_unknown/3); this module
+grounds the state for that alone and words the answer, and gives `apply` and the Forge import the
+timestamps a next state needs (stamp_missing).
 """
 
 from __future__ import annotations
@@ -16,101 +19,60 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from mtgasp.model import GameObject, GameState
+from mtgasp.model import GameState
 
-
-def _face(card: Any, o: GameObject) -> Any:
-    if o.face is not None:
-        for fc in card.faces:
-            if fc.name == o.face:
-                return fc
-    return card.faces[0]
-
-
-def _is_land(face: Any, o: GameObject) -> bool:
-    anim = o.extra.get("animated") or {}
-    return "Land" in face.types or "Land" in (anim.get("types") or [])
+# What the check reads from grounding (characteristics.lp decides it; only the rules it depends on
+# are grounded).
+ORDER_GOALS = frozenset({("lt_order_unknown", 3)})
 
 
 def land_type_order_problems(state: GameState, library: Any) -> Iterator[tuple[str, str]]:
     """(path, message) for each source of a land type-changing effect whose timestamp the answer
-    may need and the state doesn't give (or gives equal to another's).
+    may need and the state doesn't give (or gives equal to another's): the encodings decide which
+    (characteristics.lp's lt_order_unknown/3, 613.7, 613.8a); this only words the answer. A tie is
+    reported at the later of the two objects in the document."""
+    from mtgasp.facts import FactWriter, changes_land_types
+    from mtgasp.solver import Grounded
 
-    Two effects need an order when they could both apply to one land without a dependency between
-    them (613.7, 613.8a): a "set" effect and an "in addition" effect, or two "set" effects of
-    different types, whose sets of lands overlap -- now or for a land that enters later (a
-    nonbasic land alice plays under Blood Moon and Prismatic Omen), so that `apply` never writes a
-    state whose order is unknown. An "in addition" effect of a land that a "set" effect reaches now
-    never applies (613.8a: Urborg under Blood Moon) and needs none."""
-    index = {o.id: i for i, o in enumerate(state.objects)}
-    sources: list[tuple[GameObject, str, str, frozenset[str], str]] = []  # (obj, lands, mode, types, name)
-    lands: dict[str, tuple[GameObject, Any]] = {}
-    for o in state.objects:
-        card = library.find(o.card) if o.zone == "battlefield" and o.card is not None and not o.face_down else None
-        if card is None:
-            continue
-        face = _face(card, o)
-        for ab in face.abilities:
-            lt = ab.spec.get("land_type") if ab.kind == "static" else None
-            if isinstance(lt, dict):
-                mode = "set" if "set" in lt else "add"
-                sources.append((o, str(lt.get("lands")), mode, frozenset(lt.get(mode) or ()), face.name))
-        if _is_land(face, o):
-            lands[o.id] = (o, face)
-    if not sources:
+    sources = [o for o in state.objects if o.zone == "battlefield" and o.card is not None and not o.face_down
+               and (card := library.find(o.card)) is not None and changes_land_types(card)]
+    if len(sources) < 2:   # an order is one between two sources
         return
+    fw = FactWriter(library)
+    fw.state(state)
+    fw.finish()
+    grounded = Grounded(fw.facts, patterns=frozenset(fw.patterns), goals=ORDER_GOALS)
+    index = {o.id: i for i, o in enumerate(state.objects)}
+    by_id = {o.id: o for o in state.objects}
+    unknown: dict[str, dict[str, set[str]]] = {}
+    for atom in grounded.facts(sorted(ORDER_GOALS)):
+        s, s2, why = atom.arguments
+        src, other = fw.ids.object_names[s.number], fw.ids.object_names[s2.number]
+        unknown.setdefault(src, {}).setdefault(why.name, set()).add(other)
 
-    def who(o: GameObject) -> str:
-        return o.controller or o.owner
+    def name(oid: str) -> str:
+        card = library.find(by_id[oid].card)
+        face = by_id[oid].face
+        return face if face is not None else card.faces[0].name
 
-    def reaches(src: GameObject, kind: str, land: GameObject, face: Any) -> bool:
-        if kind == "nonbasic":
-            return "Basic" not in face.supertypes
-        if kind == "all":
-            return True
-        if kind == "yours":
-            return who(src) == who(land)
-        return src.attached_to == land.id   # enchanted
-
-    def overlap(a: tuple, b: tuple) -> bool:
-        (sa, ka, *_), (sb, kb, *_) = a, b
-        for s1, k1, s2, k2 in ((sa, ka, sb, kb), (sb, kb, sa, ka)):
-            if k1 == "enchanted":
-                found = lands.get(s1.attached_to or "")
-                return found is not None and reaches(s2, k2, *found)
-        if ka == "yours" and kb == "yours":
-            return who(sa) == who(sb)
-        return True   # nonbasic, all, yours: some land (one that enters later) is reached by both
-
-    sets = [e for e in sources if e[2] == "set"]
-    set_reached = {lid for lid, (land, face) in lands.items() for e in sets if reaches(e[0], e[1], land, face)}
-    live = [e for e in sources if e[2] == "set" or e[0].id not in set_reached]
-    pairs = [(a, b) for i, a in enumerate(live) for b in live[i + 1:]
-             if a[0].id != b[0].id and "set" in (a[2], b[2]) and (a[2] != b[2] or a[3] != b[3])
-             and overlap(a, b)]
-    reported: set[str] = set()
-    stamps: dict[int, str] = {}
-    for a, b in pairs:
-        for src, other in ((a, b), (b, a)):
-            o = src[0]
-            if o.id in reported:
-                continue
-            ts = o.extra.get("timestamp")
-            path = f"objects[{index[o.id]}].timestamp"
-            pair = f"{src[4]} ({o.id}) and {other[4]} ({other[0].id})"
-            if not isinstance(ts, int):
-                reported.add(o.id)
-                yield path, (f"missing: {pair} change land types in layer 4 (CR 613.1d, 305.7) and could "
-                             "both apply to one land with no dependency between them (613.8a), so they "
-                             "apply in timestamp order (613.7), which decides its land types and mana "
-                             "abilities; give each a \"timestamp\" (a larger number is later: when it "
-                             "entered the battlefield, or an Aura when it was attached, 613.7d, 613.7e)")
-            elif stamps.get(ts, o.id) != o.id:
-                reported.add(o.id)
-                yield path, (f"{ts}, the same as {stamps[ts]}'s: {pair} change land types in timestamp "
-                             "order (CR 613.7), which must be known; give them different timestamps")
-            else:
-                stamps[ts] = o.id
+    for oid in sorted(unknown, key=index.__getitem__):
+        whys = unknown[oid]
+        path = f"objects[{index[oid]}].timestamp"
+        if "missing" in whys:
+            other = min(whys["missing"], key=index.__getitem__)
+            yield path, (f"missing: {name(oid)} ({oid}) and {name(other)} ({other}) change land types in "
+                         "layer 4 (CR 613.1d, 305.7) and could both apply to one land with no dependency "
+                         "between them (613.8a), so they apply in timestamp order (613.7), which decides "
+                         "its land types and mana abilities; give each a \"timestamp\" (a larger number is "
+                         "later: when it entered the battlefield, or an Aura when it was attached, 613.7d, "
+                         "613.7e)")
+            continue
+        earlier = [o for o in whys.get("tie", ()) if index[o] < index[oid]]
+        if earlier:
+            other = min(earlier, key=index.__getitem__)
+            yield path, (f"{by_id[oid].extra['timestamp']}, the same as {other}'s: {name(oid)} ({oid}) and "
+                         f"{name(other)} ({other}) change land types in timestamp order (CR 613.7), which "
+                         "must be known; give them different timestamps")
 
 
 def stamp_missing(doc: dict[str, Any], library: Any, earlier: set[str]) -> list[tuple[dict[str, Any], int]]:

@@ -914,7 +914,9 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                          f"{MAX_TOTAL_COUNTERS:,} (their sums must fit its solver's integers)")
     for path, message in mana_budget(state, library):
         f.add(path, message)
-    # 613.7, 613.8: the order of land type-changing effects, where it decides the answer
+    # 613.7, 613.8: the order of land type-changing effects, where it decides the answer (the
+    # encodings decide where: the state is grounded, so only a state valid otherwise is asked)
+    c.raise_if_any()
     from mtgasp.landtypes import land_type_order_problems
 
     for path, message in land_type_order_problems(state, library):
