@@ -154,3 +154,30 @@ def test_which_sources_need_a_timestamp(moons: CardLibrary, case: str) -> None:
     asked = {objects[int(p.path.split("[")[1].split("]")[0])]["card"] for p in e.value.problems}
     assert asked == expected
     assert all(p.path.endswith(".timestamp") and "613.7" in p.message for p in e.value.problems)
+
+
+def test_explain_names_the_effect_that_set_the_land_type() -> None:
+    # 305.7, 613.1d: Urborg under Blood Moon could produce only {R}; the explanation says why its
+    # printed abilities are gone, naming Blood Moon's effect
+    doc, lib = _scenario(MOON_URBORG)
+    st = parse_state(doc["state"], lib)
+    lines = Checker(lib).explain_mana(st, "urborg")
+    assert lines[0].startswith("{R}: Urborg, Tomb of Yawgmoth (urborg): the intrinsic mana ability of the land type Mountain")
+    assert lines[1].startswith('Blood Moon (moon) ("Nonbasic lands are Mountains.") sets the land type of '
+                               "Urborg, Tomb of Yawgmoth (urborg) (613.1d)")
+    assert "305.7" in lines[1] and len(lines) == 2
+    # a basic Forest isn't reached by "Nonbasic lands are Mountains": no such line
+    assert all("Blood Moon" not in line for line in Checker(lib).explain_mana(st, "f1"))
+
+
+def test_explain_a_face_down_land() -> None:
+    # 708.2a: a face-down permanent has no text, so no mana ability (106.7: no type it could produce)
+    st = parse_state({"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main",
+                      "priority": "alice", "players": [{"name": "alice"}, {"name": "bob"}],
+                      "objects": [{"id": "f", "card": "Forest", "owner": "alice", "zone": "battlefield",
+                                   "face_down": True}]}, CardLibrary.builtin())
+    checker = Checker()
+    assert checker.mana(st, "f") == []
+    assert checker.explain_mana(st, "f") == [
+        ("Forest (f) is face down: a face-down permanent has no text, so it has no mana ability (708.2a), "
+         "and there is no type of mana it could produce (106.7).")]

@@ -421,7 +421,7 @@ def _mana(q: Query, object_id: str) -> list[str]:
 
 EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3),
                       ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1),
-                      ("effect_produces", 3))
+                      ("effect_produces", 3), ("lt_last_set", 3), ("face_down_permanent", 1))
 
 
 def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
@@ -495,9 +495,15 @@ def explain(q: Query, object_id: str) -> list[str]:
     has_mana: dict[int, list[Symbol]] = defaultdict(list)
     mana_abilities: set[Symbol] = set()
     has: list[tuple[int, Symbol]] = []
+    set_by: dict[int, list[tuple[int, Symbol]]] = defaultdict(list)   # lt_last_set(O,S,A)
+    face_down: set[int] = set()
     for a in atoms:
         args = a.arguments
-        if a.name == "makes":
+        if a.name == "lt_last_set":
+            set_by[args[0].number].append((args[1].number, args[2]))
+        elif a.name == "face_down_permanent":
+            face_down.add(args[0].number)
+        elif a.name == "makes":
             makes[args[0].number].append((args[1], args[2].name))
         elif a.name == "via":
             via[(args[0].number, args[2].name)].append((args[1], args[3].number))
@@ -587,6 +593,9 @@ def explain(q: Query, object_id: str) -> list[str]:
         obj = q.state.obj(object_id)
         if obj is not None and obj.zone != "battlefield":
             lines.append(f"{sym_label(oid)} is not on the battlefield; only a permanent could produce mana (106.7).")
+        elif oid in face_down:
+            lines.append(f"{sym_label(oid)} is face down: a face-down permanent has no text, so it has no mana "
+                         "ability (708.2a), and there is no type of mana it could produce (106.7).")
         elif not has_mana[oid]:
             lines.append(f"{sym_label(oid)} has no mana ability, so there is no type of mana it could produce (106.7).")
         else:
@@ -615,6 +624,12 @@ def explain(q: Query, object_id: str) -> list[str]:
                     lines.append(f"{d.ability_text(ab)} would add no mana if it resolved now (an amount it counts "
                                  "is zero), and a permanent that wouldn't produce any mana has no type of mana it "
                                  "could produce (106.7).")
+    for src, ab in set_by.get(oid, ()):  # 305.7, 613.1d: why its printed mana abilities are gone
+        found = d.ability_spec(ab)
+        said = f" (\"{found[0]}\")" if found else ""
+        lines.append(f"{sym_label(src)}{said} sets the land type of {sym_label(oid)} (613.1d): it has lost its "
+                     "printed land types and the abilities of its rules text, and has the intrinsic mana "
+                     "abilities of the land types it was given (305.7).")
     return lines
 
 
