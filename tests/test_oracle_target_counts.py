@@ -83,6 +83,31 @@ def test_a_state_naming_a_refused_card_says_why(tmp_path: Path, monkeypatch: Any
     assert "known but not supported" in capsys.readouterr().err
 
 
+def test_a_cards_file_from_the_importer_says_why_a_card_was_refused(tmp_path: Path, monkeypatch: Any,
+                                                                     capsys: Any) -> None:
+    """The same through `--cards FILE` (the file `mtgasp cards import --out FILE` wrote, its
+    `refused` list): "known but not supported" and why, with or without a per-user imported
+    library beside it (found by the twenty-sixth session's probe: "unknown card")."""
+    from mtgasp.cli import main
+
+    out = tmp_path / "lib.json"
+    assert main(["cards", "import", str(FIXTURE), "--out", str(out)]) == 0
+    doc = state([{"id": "he", "card": "Heirloom Epic"}, {"id": "x", "card": "Heirloom Epik", "zone": "hand"}])
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for imported in (False, True):
+        if imported:
+            monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+            monkeypatch.delenv("MTGASP_NO_IMPORTED", raising=False)
+            assert main(["cards", "import", str(VALIDATED)]) == 0
+        capsys.readouterr()
+        assert main(["moves", str(path), "--cards", str(out), "--json"]) == 2
+        problems = {p["path"]: p["message"] for p in json.loads(capsys.readouterr().out)["problems"]}
+        assert problems["objects[0].card"].startswith('card "Heirloom Epic" is known but not supported') and \
+            "changes how the ability is activated" in problems["objects[0].card"], (imported, problems)
+        assert problems["objects[1].card"].startswith('unknown card "Heirloom Epik"')
+
+
 def test_a_card_files_refused_list_is_validated(tmp_path: Path, capsys: Any) -> None:
     from mtgasp.cli import main
 

@@ -2233,7 +2233,20 @@ def _read_json(text: str, source: str) -> Any:
     return value
 
 
-def _read_file(path: Path) -> list[Card]:
+def refusals_of(data: Any) -> dict[str, str]:
+    """The ``refused`` list of a validated card document (`mtgasp cards import` writes it): each
+    refused card's reason by its name, its casefolded name and, for "A // B", each face's name."""
+    out: dict[str, str] = {}
+    for e in data.get("refused") or []:
+        card, reason = e["refused"], e["reason"]
+        for key in (card, *(card.split(" // ") if " // " in card else ())):
+            out.setdefault(key, reason)
+            out.setdefault(key.casefold(), reason)
+    return out
+
+
+def _read_file(path: Path, refused: dict[str, str] | None = None) -> list[Card]:
+    """The cards of a card file (its refused cards' reasons added to ``refused``)."""
     source = str(path)
     try:
         text = path.read_text(encoding="utf-8-sig")   # a byte order mark is not part of the JSON
@@ -2241,7 +2254,11 @@ def _read_file(path: Path) -> list[Card]:
         raise InputError(Problem("", f"cannot read card file: {e.strerror or e}"), source) from None
     except UnicodeDecodeError as e:
         raise InputError(Problem("", f"card file is not UTF-8: {e}"), source) from None
-    return parse_card_document(_read_json(text, source), source)
+    data = _read_json(text, source)
+    cards = parse_card_document(data, source)
+    if refused is not None:
+        refused.update(refusals_of(data))
+    return cards
 
 
 # --- the library ------------------------------------------------------------------------------
@@ -2250,7 +2267,9 @@ def _read_file(path: Path) -> list[Card]:
 class CardLibrary:
     """An immutable set of cards, looked up by name (or by a face name of a modal DFC)."""
 
-    def __init__(self, cards: Iterable[Card] = ()):
+    def __init__(self, cards: Iterable[Card] = (), refused: Mapping[str, str] | None = None):
+        """``refused``: the reasons of cards `mtgasp cards import` refused (refusals_of), by name."""
+        self._refused_reasons: dict[str, str] = dict(refused or {})
         self._cards: dict[str, Card] = {}
         for card in cards:  # later cards replace earlier ones of the same name
             self._cards[card.name] = card
@@ -2300,10 +2319,11 @@ class CardLibrary:
         if isinstance(paths, (str, Path)):
             paths = [paths]
         cards: list[Card] = list(base if base is not None else cls.builtin())
+        refused: dict[str, str] = dict(getattr(base, "_refused_reasons", None) or {})
         errors: list[InputError] = []
         for p in paths:
             try:
-                cards += _read_file(Path(p))
+                cards += _read_file(Path(p), refused)
             except InputError as e:
                 errors.append(e)
         if len(errors) == 1:
@@ -2312,7 +2332,7 @@ class CardLibrary:
             problems = [Problem(f"{e.source}: {p.path}" if p.path else str(e.source), p.message)
                         for e in errors for p in e.problems]
             raise InputError(problems)
-        return cls(cards)
+        return cls(cards, refused)
 
     # lookups
 
@@ -2349,8 +2369,11 @@ class CardLibrary:
 
     def refusal(self, name: str) -> str | None:
         """Why `mtgasp cards import` refused the card of this name (an imported library records
-        the cards it refused), or None: the name is unknown, or a card of the library."""
-        return None
+        the cards it refused: a --cards file written by it), or None: the name is unknown, or a
+        card of the library."""
+        if not isinstance(name, str) or not self._refused_reasons or self.find(name) is not None:
+            return None
+        return self._refused_reasons.get(name) or self._refused_reasons.get(name.casefold())
 
     def suggest(self, name: str) -> list[str]:
         """Up to three known names (card or face names) closest to ``name``, case-insensitively."""

@@ -89,7 +89,9 @@ class _LazyCards(Mapping[str, Card]):
 class LazyCardLibrary(CardLibrary):
     """A ``CardLibrary`` whose imported cards are decoded on demand (see the module doc)."""
 
-    def __init__(self, eager: Iterable[Card], path: Path):
+    def __init__(self, eager: Iterable[Card], path: Path, refused: dict[str, str] | None = None):
+        """``refused``: the refusals of the --cards files (CardLibrary.load), consulted first."""
+        self._refused_reasons = dict(refused or {})
         eager_cards: dict[str, Card] = {}
         for card in eager:
             eager_cards[card.name] = card
@@ -137,8 +139,11 @@ class LazyCardLibrary(CardLibrary):
     def refusal(self, name: str) -> str | None:
         """Why `mtgasp cards import` refused the card of this name (the imported library's
         ``refused`` list; a face name of a refused multi-faced card too), or None."""
-        if self._refused_at < 0 or not isinstance(name, str) or self.find(name) is not None:
+        if not isinstance(name, str) or self.find(name) is not None:
             return None
+        given = self._refused_reasons.get(name) or self._refused_reasons.get(name.casefold())
+        if given is not None or self._refused_at < 0:
+            return given
         if self._refused is None:
             self._refused = {}
             data = self._cards._data  # type: ignore[attr-defined]
@@ -204,5 +209,5 @@ def library_with_imported(paths: Iterable[str | Path] = ()) -> CardLibrary:
     imported = imported_library_path()
     if imported is None:
         return CardLibrary.builtin() if not paths else CardLibrary.load(paths)
-    eager = list(CardLibrary.builtin()) if not paths else list(CardLibrary.load(paths))
-    return LazyCardLibrary(eager, imported)
+    given = CardLibrary.builtin() if not paths else CardLibrary.load(paths)
+    return LazyCardLibrary(list(given), imported, given._refused_reasons)
