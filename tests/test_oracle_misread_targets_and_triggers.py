@@ -90,8 +90,10 @@ def test_later_type_with_its_own_qualifier_is_a_target_too(results: dict[str, Ca
 
 
 def test_target_with_a_subtype_is_read(results: dict[str, CardResult], checker: Checker) -> None:
+    # "Target Beast creature you control fights target creature an opponent controls": a Beast
+    # (205.3, 601.2c; the subtype read since probe27b)
     assert abilities(results, "Contested Cliffs")[1]["effect"]["targets"] == [
-        {"zone": "battlefield", "types": ["Creature"], "controller": "you"},
+        {"zone": "battlefield", "types": ["Creature"], "subtypes": ["Beast"], "controller": "you"},
         {"zone": "battlefield", "types": ["Creature"], "controller": "opponents"}]
     doc = state([{"id": "cc", "card": "Contested Cliffs"},
                  {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}],
@@ -99,8 +101,12 @@ def test_target_with_a_subtype_is_read(results: dict[str, CardResult], checker: 
     v = why(checker, doc, {"kind": "activate", "object": "cc", "ability": 2, "targets": ["gb"]})
     assert not v.legal and rules(v) == {"602.2b"}, v.to_json()
     doc["objects"].append({"id": "mine", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"})
+    v = why(checker, doc, {"kind": "activate", "object": "cc", "ability": 2, "targets": ["mine", "gb"]})
+    assert not v.legal and rules(v) == {"602.2b"}, v.to_json()   # a Bear, not a Beast
+    doc["objects"].append({"id": "beast", "card": "Forest", "owner": "alice", "zone": "battlefield",
+                           "animated": {"power": 3, "toughness": 3, "subtypes": ["Beast"]}})
     assert why(checker, doc, {"kind": "activate", "object": "cc", "ability": 2,
-                              "targets": ["mine", "gb"]}).legal
+                              "targets": ["beast", "gb"]}).legal
 
 
 def test_damage_divided_among_one_or_two_targets_requires_one(results: dict[str, CardResult],

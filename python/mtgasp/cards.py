@@ -1923,7 +1923,7 @@ class _Validator:
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
-        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "tapped", "controller": "you"|"opponents", "other", "another" (its targets
+        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "subtypes" (each of them), "tapped", "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
         or {"at_least": N} ("with mana value 3 or less", 202.3), "max" (N or
@@ -1939,7 +1939,7 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "all_types", "non_types", "colors", "non_colors", "supertypes",
-                                           "tapped", "controller", "other", "another", "count", "mana_value",
+                                           "subtypes", "tapped", "controller", "other", "another", "count", "mana_value",
                                            "max", "abilities", "kicked"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
@@ -1952,6 +1952,10 @@ class _Validator:
             if "supertypes" in req:
                 self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
                                  nonempty=True)
+            if "subtypes" in req:   # "target Assembly-Worker creature": each of them (205.3)
+                sub = req["subtypes"]
+                if not isinstance(sub, list) or not sub or not all(isinstance(x, str) and x.strip() for x in sub):
+                    self.add(f"{p}.subtypes", f'expected a non-empty list of subtypes such as ["Goblin"], got {_q(sub)}')
             for f in ("tapped", "other", "another", "abilities", "kicked"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")

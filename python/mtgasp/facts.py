@@ -697,6 +697,8 @@ class FactWriter:
                     self.add("target_req_non_color", a, tj, C(c.lower()))
                 for t in req.get("supertypes") or []:
                     self.add("target_req_supertype", a, tj, C(t.lower()))
+                for t in req.get("subtypes") or []:   # "target Goblin creature" (205.3, 601.2c)
+                    self.add("target_req_subtype", a, tj, String(t))
                 if isinstance(req.get("tapped"), bool):
                     self.add("target_req_tapped", a, tj, C("true" if req["tapped"] else "false"))
                 if req.get("controller"):

@@ -4788,8 +4788,9 @@ _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:whi
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
            r"snow|nonsnow|nontoken|face-down|face-up|multicolored|monocolored|colorless|non-[A-Z][\w'-]*|"
-           # (a subtype, not read: "target Beast creature you control" is at least a creature you
-           # control, Contested Cliffs; found by probe24d: the phrase was not read at all)
+           # (a subtype: "target Beast creature you control" is a Beast creature you control,
+           # Contested Cliffs; found by probe24d: the phrase was not read at all; read as the
+           # requirement's "subtypes" since probe27b, Mishra's Factory's "target Assembly-Worker creature")
            r"(?-i:[A-Z][a-z][\w'-]*)(?= (?:[A-Z][a-z][\w'-]* )*(?:creature|artifact|enchantment|land|planeswalker|permanent)s?\b)|"
            # ("target artifact creature": a card type before another is one more the target must have)
            r"(?:artifact|enchantment|land|creature|planeswalker|battle)(?= (?:artifact|enchantment|land|creature|planeswalker|battle)s?\b))")
@@ -5051,6 +5052,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                     req.setdefault("non_types", []).append(q[3:].capitalize())
                 elif q in ("legendary", "basic"):
                     req.setdefault("supertypes", []).append(q.capitalize())
+                elif q[:1].isupper() and q[1:2].islower():
+                    # 205.3, 601.2c: "target Assembly-Worker creature" (Mishra's Factory), "target
+                    # Goblin creature you control": a permanent with that subtype (found by probe27b:
+                    # read as any creature)
+                    req.setdefault("subtypes", []).append(q)
                 elif q in ("artifact", "enchantment", "land", "creature", "planeswalker", "battle"):
                     req.setdefault("all_types", []).append(q.capitalize())   # 601.2c: each of them
                 elif q in ("tapped", "untapped"):
