@@ -101,6 +101,24 @@ def applied(checker: Checker, doc: dict[str, Any], action: dict[str, Any],
     return result.state
 
 
+def passed_until(checker: Checker, doc: dict[str, Any], done: Any, most: int = 8) -> dict[str, Any]:
+    """The state reached by passing priority (``apply``) from ``doc`` until ``done(state)`` holds,
+    at most ``most`` passes (each one legal)."""
+    from mtgasp.apply import apply_action
+
+    st = parse_state(doc, checker.library)
+    for _ in range(most):
+        if done(st):
+            break
+        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library, st.priority),
+                           st.priority, None)
+        assert res.legal
+        doc = res.state
+        st = parse_state(doc, checker.library)
+    assert done(st)
+    return doc
+
+
 def obj(doc: dict[str, Any], oid: str) -> dict[str, Any]:
     return next(o for o in doc["objects"] if o["id"] == oid)
 

@@ -19,7 +19,7 @@ from mtgasp.cards import CardLibrary
 from mtgasp.cli import main
 from mtgasp.oracle import TEMPLATES, CardResult, compile_card, read_cards
 from mtgasp.state import parse_state
-from real_cards import mana, module_fixtures, state, why
+from real_cards import mana, module_fixtures, passed_until, state, why
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards.json"
 REPO = Path(__file__).resolve().parents[1]
@@ -975,19 +975,8 @@ def test_cinder_marsh_skips_its_next_untap_step(results: dict[str, CardResult],
     # 502.3: alice's next untap step leaves it tapped and clears the field; without the field it
     # untaps
     def to_alices_upkeep(cm: dict[str, Any]) -> dict[str, Any]:
-        from mtgasp.apply import apply_action
-
-        doc = state([cm], step="end", active_player="bob", priority="bob")
-        st = parse_state(doc, checker.library)
-        for _ in range(8):
-            if st.active_player == "alice":
-                break
-            res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
-                                                         st.priority), st.priority, None)
-            assert res.legal
-            doc = res.state
-            st = parse_state(doc, checker.library)
-        assert st.active_player == "alice"
+        doc = passed_until(checker, state([cm], step="end", active_player="bob", priority="bob"),
+                           lambda st: st.active_player == "alice")
         return obj(doc, "cm")
 
     cm = {"id": "cm", "card": "Cinder Marsh", "tapped": True}
@@ -1017,19 +1006,8 @@ def test_activate_only_once_each_turn(results: dict[str, CardResult], checker: C
     after = applied(checker, doc, {"kind": "cast", "object": "bg"})
     assert obj(after, "d")["activated_this_turn"] == [2]
     # the record ends with the turn
-    from mtgasp.apply import apply_action
-
-    doc = state([{**dev, "activated_this_turn": [2]}], step="end")
-    st = parse_state(doc, checker.library)
-    for _ in range(8):
-        if st.turn == 6:
-            break
-        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
-                                                     st.priority), st.priority, None)
-        assert res.legal
-        doc = res.state
-        st = parse_state(doc, checker.library)
-    assert st.turn == 6 and "activated_this_turn" not in obj(doc, "d")
+    doc = passed_until(checker, state([{**dev, "activated_this_turn": [2]}], step="end"), lambda st: st.turn == 6)
+    assert "activated_this_turn" not in obj(doc, "d")
 
 
 # --- counted amounts: on the battlefield, counters on the source, its power -----------------

@@ -19,6 +19,7 @@ from real_cards import (
     applied,
     module_fixtures,
     obj,
+    passed_until,
     pool,
     restricted,
     state,
@@ -116,20 +117,8 @@ def test_spend_trigger_is_not_modeled_and_the_mana_is_unrestricted(
 
 def to_alices_untap(checker: Checker, objects: list[dict[str, Any]]) -> dict[str, Any]:
     """Pass from bob's end step until alice's turn begins (her untap step, 502.3)."""
-    from mtgasp.apply import apply_action
-
-    doc = state(objects, step="end", active_player="bob", priority="bob")
-    st = parse_state(doc, checker.library)
-    for _ in range(8):
-        if st.active_player == "alice":
-            break
-        res = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library,
-                                                     st.priority), st.priority, None)
-        assert res.legal
-        doc = res.state
-        st = parse_state(doc, checker.library)
-    assert st.active_player == "alice"
-    return doc
+    return passed_until(checker, state(objects, step="end", active_player="bob", priority="bob"),
+                        lambda st: st.active_player == "alice")
 
 
 def test_basalt_monolith_doesnt_untap(results: dict[str, CardResult], checker: Checker) -> None:
