@@ -294,7 +294,8 @@ def _is_mtgjson_face(v: Any) -> bool:
 
 def read_cards(data: Any, source: str) -> list[RawCard]:
     """The cards of one decoded file: MTGJSON AtomicCards (``data`` -> name -> faces), a Scryfall
-    array of card objects, a single Scryfall card object, or a single MTGJSON card (a face object
+    array of card objects or list object (``{"object": "list", "data": [...]}``), a single Scryfall
+    card object, or a single MTGJSON card (a face object
     or a list of face objects)."""
     if isinstance(data, dict) and isinstance(data.get("data"), dict):
         cards = data["data"]
@@ -306,6 +307,13 @@ def read_cards(data: Any, source: str) -> list[RawCard]:
         return out
     if isinstance(data, list) and data and all(_is_scryfall_card(c) for c in data):
         return [_card_from_scryfall(c, source, f"[{i}]") for i, c in enumerate(data)]
+    if (isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list)
+            and data["data"] and all(_is_scryfall_card(c) for c in data["data"])):
+        # a Scryfall API list object (a search's page: {"object": "list", "data": [cards]}); found
+        # by probe28e: refused as MTGJSON AtomicCards whose "data" isn't an object
+        if len(data["data"]) > MAX_FILE_CARDS:
+            raise _bad(source, "data", f"{len(data['data'])} cards: too many")
+        return [_card_from_scryfall(c, source, f"data[{i}]") for i, c in enumerate(data["data"])]
     if isinstance(data, list) and data and all(_is_mtgjson_face(c) for c in data):
         return [_card_from_mtgjson("", data, source, "")]
     if _is_scryfall_card(data):
