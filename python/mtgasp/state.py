@@ -1664,6 +1664,53 @@ def required_targets(abilities: Iterable[Any]) -> int:
     return n
 
 
+def most_targets(abilities: Iterable[Any]) -> int | None:
+    """How many targets the spell abilities or the activated/triggered ability given have at most
+    (115.1, 601.2c: one for each instance of the word "target" in a modeled effect, one for an Aura
+    spell's enchant ability, 303.4a; a not-modeled effect's `max_targets`), or None where the card
+    format doesn't fix it ("X target creatures", kicker's extra targets, a not-modeled effect that
+    says "target" without a `max_targets`)."""
+    n = 0
+    for ab in abilities:
+        spec = getattr(ab, "spec", {}) or {}
+        if getattr(ab, "kind", None) == "keyword" and spec.get("keyword") == "enchant":
+            n += 1  # 303.4a: an Aura spell has one target (or a player, for "Enchant player")
+            continue
+        if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
+            continue
+        effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
+        for e in effects:
+            if not isinstance(e, dict):
+                return None
+            if any(k in e for k in ("kick_targets", "kicked_max_targets", "x_min_targets")):
+                return None
+            if e.get("action") == "not_modeled":
+                most = e.get("max_targets")
+                if isinstance(most, int) and not isinstance(most, bool):
+                    n += most
+                elif most is not None or e.get("targets") or e.get("min_targets") or TARGET_WORD.search(
+                        getattr(ab, "text", "") or ""):
+                    return None
+            elif e.get("target") is not None:
+                n += 1
+    return n
+
+
+def _too_many_targets(f: _Fields, d: _ObjDraft, p: Callable[[str], str], abilities: Iterable[Any],
+                      what: str) -> None:
+    """A spell or ability on the stack naming more targets than its text has (115.1, 601.2c: one
+    for each instance of the word "target"; found by probe28e: a Lightning Bolt on the stack
+    targeting two objects was read, and dealt 3 damage to each as it resolved)."""
+    most = most_targets(abilities)
+    named = len(d.extra.get("targets") or [])
+    if most is not None and named > most:
+        aura = any(getattr(ab, "kind", None) == "keyword" and (getattr(ab, "spec", {}) or {}).get("keyword")
+                   == "enchant" for ab in abilities)
+        why = ("an Aura spell targets what its enchant ability allows, CR 303.4a" if aura else
+               "one for each instance of the word \"target\", CR 115.1, 601.2c")
+        f.add(p("targets"), f"{what} has {most} target(s) ({why}), and targets names {named}")
+
+
 def _no_targets(f: _Fields, d: _ObjDraft, p: Callable[[str], str], abilities: Iterable[Any], what: str) -> None:
     """``"targets": []`` states that the spell or ability targets nothing (115.1): impossible for one
     whose text requires a target (601.2c, 602.2b: it couldn't have been put on the stack without
@@ -1793,6 +1840,9 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
             # 115.1: a spell has targets only if its text says "target" (or it is an Aura, 303.4a)
             f.add(p("targets"), f"{face.name} has no targets: its text doesn't say \"target\" and it "
                                 "is no Aura spell (CR 115.1, 303.4a)")
+        else:
+            _too_many_targets(f, d, p, [ab for ab in face.abilities
+                                        if getattr(ab, "kind", None) in ("spell", "keyword")], face.name)
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")
@@ -1843,6 +1893,8 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
         f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
                             "say \"target\" (CR 115.1)")
+    elif d.extra.get("targets") and kind in ("activated", "triggered"):
+        _too_many_targets(f, d, p, [ab], f"ability {d.ability_index} of {face.name}")
 
 
 ANIMATED_FIELDS = ("power", "toughness", "types", "subtypes", "all_creature_types", "colors", "keywords")
