@@ -1569,6 +1569,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     # each turn" (602.5b): written by apply, cleared when the turn ends; and those with "Activate
     # only once" it has activated (602.5b): never cleared while it stays on the battlefield (a new
     # object has none, 400.7)
+    if _opt(ro, "choosing_targets") is not None and f.boolean(p("choosing_targets"), ro["choosing_targets"]):
+        # 603.3d: only a triggered ability has its targets chosen as it is put on the stack; a
+        # spell's are chosen as it is cast (601.2c). (Found by probe28e: a card with
+        # "choosing_targets": true was read, the field ignored.)
+        f.add(p("choosing_targets"), "only a triggered ability on the stack has its targets chosen as "
+                                     "it is put on the stack (CR 603.3d); a spell's targets are chosen "
+                                     "as it is cast (601.2c)")
     for field_name in ("activated_this_turn", "activated_ever"):
         if _opt(ro, field_name) is None:
             continue
@@ -1818,6 +1825,22 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                                       f"{did_you_mean(t, [*by_id, *players])}")
         elif t == d.id:
             f.add(f"{p('targets')}[{i}]", f"{_show(t)} is this object itself")
+    if not d.is_ability and d.card is not None and (d.extra.get("activated_this_turn")
+                                                     or d.extra.get("activated_ever")):
+        # 602.5b: the numbers of the permanent's activated abilities (found by probe28e: a Forest
+        # with "activated_this_turn": [5] was read, the number naming no ability)
+        face = _card_face(d.card, d.values.get("face"))
+        n_abs = len(face.abilities)
+        for key in ("activated_this_turn", "activated_ever"):
+            for n in d.extra.get(key) or []:
+                kind = getattr(face.abilities[n - 1], "kind", None) if n <= n_abs else None
+                if n > n_abs:
+                    has = f"it has {n_abs}" if n_abs else "it has none"
+                    f.add(p(key), f"{face.name} has no ability {n} ({has})")
+                elif kind in ("static", "spell", "triggered", "replacement", "additional_cost",
+                              "alternative_cost"):
+                    f.add(p(key), f"ability {n} of {face.name} is a {kind.replace('_', ' ')} ability; "
+                                  "only an activated ability is activated (CR 602.1)")
     for i, who in enumerate(d.extra.get("seen_by") or []):  # players (406.3)
         if players and who not in players:
             f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
