@@ -488,3 +488,21 @@ def test_another_target_differs_from_a_target_before_it() -> None:
     assert [p.path for p in info.value.problems] == [
         "cards[0].faces[0].abilities[0].effect.targets[0].another"]
 
+
+
+
+@pytest.mark.parametrize("doc, what", [
+    ({"data": {"Murder": [{"name": "Murder", "type": "Instant", "text": "Destroy target creature."}]}},
+     "an MTGJSON file"),
+    ({"object": "list", "data": [{"object": "card", "name": "Murder", "type_line": "Instant"}]},
+     "a Scryfall list object"),
+])
+def test_an_extract_of_atomiccards_or_a_scryfall_page_as_a_card_file_says_how_to_import_it(
+        doc: Any, what: str) -> None:
+    # found by probe28e: `--cards extract.json` ({"data": ...} without "meta", as
+    # docs/scenario-format.md suggests extracting a card) listed "format", "cards" missing and
+    # "data: unknown field" instead of the one problem saying how to compile it
+    with pytest.raises(InputError) as e:
+        parse_card_document(doc, "x.json")
+    assert len(e.value.problems) == 1
+    assert what in e.value.problems[0].message and "mtgasp cards import" in e.value.problems[0].message

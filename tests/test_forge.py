@@ -524,3 +524,13 @@ def test_round_trip_keeps_the_answers(name: str, doc: Any, lib: CardLibrary) -> 
     for o in original.objects:
         if o.zone == "battlefield":
             assert checker.mana(back, ids[o.id]) == checker.mana(original, o.id), o.id
+
+
+@pytest.mark.parametrize("text", ["", "# nothing\n\n", "[metadata]\nName:x\nGoal:Win\nTurns:1\n",
+                                  "[state]\n\x00\x01\n"])
+def test_a_file_with_no_game_state_is_bad_input_not_an_empty_game(text: str) -> None:
+    # found by probe28e: an empty file (or a puzzle without its [state] lines) was imported as an
+    # empty game of two players, exit 0, with warnings about defaults only
+    with pytest.raises(InputError) as e:
+        parse_pzl(text, LIB)
+    assert "no game state in the file" in e.value.render()

@@ -1331,3 +1331,16 @@ def test_mana_battery_adds_one_more_than_the_counters_removed(checker: Checker) 
     after = applied(checker, state([{**bat, "counters": {"charge": 2}}]), act)
     assert alice(after)["mana_pool"] == "{B}{B}{B}" and not obj(after, "b").get("counters")
     assert mana(checker, state([bat]), "b") == ["B"]
+
+
+def test_a_scryfall_list_object_is_read_as_its_cards() -> None:
+    # found by probe28e: a Scryfall API page ({"object": "list", "data": [cards]}) was refused as
+    # MTGJSON AtomicCards whose "data" isn't an object
+    from mtgasp.errors import InputError
+    card = {"object": "card", "name": "Test Card", "type_line": "Instant", "mana_cost": "{R}",
+            "oracle_text": "Draw a card.", "layout": "normal"}
+    cards = read_cards({"object": "list", "has_more": False, "data": [card]}, "page.json")
+    assert [c.name for c in cards] == ["Test Card"]
+    with pytest.raises(InputError) as e:
+        read_cards({"object": "list", "data": [{**card, "type_line": 5}]}, "page.json")
+    assert "data[0].type_line" in e.value.render()

@@ -99,3 +99,18 @@ def test_target_spell_with_mana_value_x_is_refused(results: dict[str, CardResult
     # with X = 0 it could target any spell. No target requirement holds a spell's mana value on the
     # stack, so the card is refused rather than answered wrongly.
     assert "mana value" in refusal(results, "Spell Blast")
+
+
+def test_a_target_spells_types_are_read(results: dict[str, CardResult]) -> None:
+    # 601.2c (found by probe28e): "noncreature" was dropped (Negate could target a creature spell),
+    # and "artifact or enchantment spell" (Annul), "creature or sorcery spell" (Mystic Denial) were
+    # read as a permanent on the battlefield
+    def targets(name: str) -> object:
+        return abilities(results, name)[0]["effect"].get("targets")
+    assert targets("Negate") == [{"zone": "stack", "non_types": ["Creature"]}]
+    assert targets("Annul") == [{"zone": "stack", "types": ["Artifact", "Enchantment"]}]
+    assert targets("Mystic Denial") == [{"zone": "stack", "types": ["Creature", "Sorcery"]}]
+    assert targets("Remove Soul") == [{"zone": "stack", "all_types": ["Creature"]}]
+    # "target spell or creature": a permanent may be the target too, which no requirement reads
+    assert targets("Unsubstantiate") is None
+    assert abilities(results, "Unsubstantiate")[0]["effect"]["min_targets"] == 1

@@ -1055,3 +1055,52 @@ def test_granted_abilities_are_numbered_over_all_faces_and_named_by_their_face()
     k = fw.card(card)
     term = fw.ability_term(None, card, {"granted_by": "Two Grants", "index": 2})
     assert str(term) == f"a({k},2,g(1))"
+
+
+def test_a_spell_or_ability_on_the_stack_names_no_more_targets_than_its_text_has() -> None:
+    # 115.1, 601.2c, 303.4a: one target for each instance of the word "target", one for an Aura
+    # spell (found by probe28e: a Lightning Bolt on the stack targeting two objects was read, and
+    # dealt 3 damage to each as it resolved)
+    from mtgasp.cards import CardLibrary
+    lib = CardLibrary.builtin()
+    doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield"},
+                       {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"},
+                       {"id": "wb", "card": "Walking Ballista", "owner": "bob", "zone": "battlefield",
+                        "counters": {"+1/+1": 1}},
+                       {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "stack",
+                        "targets": ["gb", "bob"]},
+                       {"id": "wg", "card": "Wild Growth", "owner": "alice", "zone": "stack",
+                        "targets": ["f1", "f1"]},
+                       {"id": "t", "zone": "stack", "ability": {"source": "wb", "index": 3},
+                        "controller": "bob", "targets": ["alice", "gb"]}],
+           "stack": ["bolt", "wg", "t"]}
+    assert [p.split(" (")[0] for p in problems_of(doc, lib)] == [
+        "objects[3].targets: Lightning Bolt has 1 target(s)",
+        "objects[4].targets: Wild Growth has 1 target(s)",
+        "objects[5].targets: ability 3 of Walking Ballista has 1 target(s)"]
+    for o, keep in ((3, ["gb"]), (4, ["f1"]), (5, ["alice"])):
+        doc["objects"][o]["targets"] = keep
+    parse_state(doc, lib)
+
+
+def test_ability_numbers_and_choosing_targets_on_a_card_are_checked() -> None:
+    # found by probe28e: "activated_this_turn": [5] on a Forest (one ability) and
+    # "choosing_targets": true on a spell (603.3d: only a triggered ability's targets are chosen as
+    # it is put on the stack) were read, the number naming no ability and the flag ignored
+    from mtgasp.cards import CardLibrary
+    lib = CardLibrary.builtin()
+    doc = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield",
+                        "activated_this_turn": [5]},
+                       {"id": "wb", "card": "Walking Ballista", "owner": "bob", "zone": "battlefield",
+                        "activated_ever": [1]},
+                       {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "stack",
+                        "choosing_targets": True}],
+           "stack": ["bolt"]}
+    assert [p.split(":")[0] + ": " + p.split(": ")[1][:24] for p in problems_of(doc, lib)] == [
+        "objects[2].choosing_targets: only a triggered ability",
+        "objects[0].activated_this_turn: Forest has no ability 5 ",
+        "objects[1].activated_ever: ability 1 of Walking Bal"]

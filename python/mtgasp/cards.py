@@ -430,8 +430,15 @@ class _Validator:
         if "format" not in doc and "cards" not in doc:
             # real cards' Oracle text (MTGJSON AtomicCards, a Scryfall or MTGJSON card object):
             # one problem saying how to compile it, not a list of unknown fields
-            if "data" in doc and "meta" in doc:
+            if "data" in doc and ("meta" in doc or (
+                    isinstance(doc["data"], dict) and doc["data"]
+                    and all(isinstance(v, list) for v in doc["data"].values()))):
+                # (an extract of AtomicCards without its "meta", as the docs suggest making one:
+                # found by probe28e, it listed the card format's missing fields)
                 self.add("", _RAW_CARDS % "an MTGJSON file")
+                return
+            if doc.get("object") == "list" and isinstance(doc.get("data"), list):
+                self.add("", _RAW_CARDS % "a Scryfall list object")
                 return
             if "oracle_text" in doc or "type_line" in doc or ("text" in doc and "type" in doc):
                 self.add("", _RAW_CARDS % "a card object with Oracle text")

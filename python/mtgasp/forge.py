@@ -260,6 +260,14 @@ class _Importer:
                     self.warn("repeated key", f"{key} repeats line {self.values[key][0]}; this "
                                               "later line counts (as in Forge)", n)
                 self.values[key] = (n, value.strip())
+        if not self.values:
+            # an empty file, a puzzle without its [state] section, or a file of another kind: no
+            # game state to import, not the default one (found by probe28e: an empty file was
+            # imported as an empty game with two warnings about defaults, exit 0)
+            self.problems.append(Problem("[state]", "no game state in the file: no key=value line "
+                                         "(turn=..., humanbattlefield=...) in a [state] section or "
+                                         "in a plain game state file"))
+            raise InputError(self.problems, self.source)
         doc = self._build()
         if self.problems:
             raise InputError(self.problems, self.source)

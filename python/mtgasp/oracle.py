@@ -294,7 +294,8 @@ def _is_mtgjson_face(v: Any) -> bool:
 
 def read_cards(data: Any, source: str) -> list[RawCard]:
     """The cards of one decoded file: MTGJSON AtomicCards (``data`` -> name -> faces), a Scryfall
-    array of card objects, a single Scryfall card object, or a single MTGJSON card (a face object
+    array of card objects or list object (``{"object": "list", "data": [...]}``), a single Scryfall
+    card object, or a single MTGJSON card (a face object
     or a list of face objects)."""
     if isinstance(data, dict) and isinstance(data.get("data"), dict):
         cards = data["data"]
@@ -306,6 +307,13 @@ def read_cards(data: Any, source: str) -> list[RawCard]:
         return out
     if isinstance(data, list) and data and all(_is_scryfall_card(c) for c in data):
         return [_card_from_scryfall(c, source, f"[{i}]") for i, c in enumerate(data)]
+    if (isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list)
+            and data["data"] and all(_is_scryfall_card(c) for c in data["data"])):
+        # a Scryfall API list object (a search's page: {"object": "list", "data": [cards]}); found
+        # by probe28e: refused as MTGJSON AtomicCards whose "data" isn't an object
+        if len(data["data"]) > MAX_FILE_CARDS:
+            raise _bad(source, "data", f"{len(data['data'])} cards: too many")
+        return [_card_from_scryfall(c, source, f"data[{i}]") for i, c in enumerate(data["data"])]
     if isinstance(data, list) and data and all(_is_mtgjson_face(c) for c in data):
         return [_card_from_mtgjson("", data, source, "")]
     if _is_scryfall_card(data):
@@ -4808,7 +4816,42 @@ _T_GRAVEYARD = re.compile(
 # a target card not read in a graveyard (a hand, a library, exile, a phrase not read): no
 # requirement, never one on the battlefield
 _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
-_T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
+# ("target artifact or enchantment spell", Annul; "target creature or sorcery spell", Mystic Denial:
+# alternatives before "spell"; found by probe28e, read as a permanent on the battlefield)
+_T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant|sorcery|{_T_TYPES})(?:,? or |,? and/or |, | ))*spell\b")
+
+
+_SPELL_TYPE_NAMES = ("instant", "sorcery", "creature", "artifact", "enchantment", "planeswalker", "battle")
+
+
+def _spell_target_quals(phrase: str) -> dict[str, Any]:
+    """601.2c: what "target noncreature spell" (Negate), "target instant or sorcery spell" (Essence
+    Scatter's kin), "target creature spell", "target red spell" require of the spell, in a TARGET's
+    keys (types: alternatives; all_types, non_types, colors, non_colors). A word not read here
+    ("target multicolored spell", "target legendary spell") requires nothing more, as before: the
+    candidates may be more than the card allows, never fewer (found by probe28e: every qualifier of
+    a target spell was dropped, so Negate could target a creature spell)."""
+    words = phrase.lower().removesuffix("spell").strip()
+    if not words:
+        return {}
+    if re.search(r"\bor\b", words):
+        alts = [w for w in re.split(r"[ ,]+", words) if w and w not in ("or", "and/or")]
+        if alts and all(a in _SPELL_TYPE_NAMES for a in alts):
+            return {"types": [a.capitalize() for a in dict.fromkeys(alts)]}
+        if alts and all(a in COLOR_WORDS for a in alts):
+            return {"colors": [COLOR_WORDS[a] for a in dict.fromkeys(alts)]}
+        return {}
+    out: dict[str, list[str]] = {}
+    for w in (w for w in re.split(r"[ ,]+", words) if w):
+        if w in _SPELL_TYPE_NAMES:
+            out.setdefault("all_types", []).append(w.capitalize())
+        elif w.startswith("non") and w[3:] in _SPELL_TYPE_NAMES:
+            out.setdefault("non_types", []).append(w[3:].capitalize())
+        elif w in COLOR_WORDS:
+            out.setdefault("colors", []).append(COLOR_WORDS[w])
+        elif w.startswith("non") and w[3:] in COLOR_WORDS:
+            out.setdefault("non_colors", []).append(COLOR_WORDS[w[3:]])
+    return out
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 # ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
@@ -5014,9 +5057,16 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 # "target spell", any spell would do)
                 raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
                               "requirement reads it")
+            if re.match(rf",? (?:or|and/or) {_T_TYPES}\b", rest[sp.end():]):
+                # "target spell or creature" (Unsubstantiate): a permanent may be the target too,
+                # which no requirement reads: one target is still chosen (601.2c)
+                unread += not (alt or kick_only)
+                continue
             req = {"zone": "stack"}
             if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
                 req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
+            else:
+                req.update(_spell_target_quals(sp[0]))
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):

@@ -1571,6 +1571,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     # each turn" (602.5b): written by apply, cleared when the turn ends; and those with "Activate
     # only once" it has activated (602.5b): never cleared while it stays on the battlefield (a new
     # object has none, 400.7)
+    if _opt(ro, "choosing_targets") is not None and f.boolean(p("choosing_targets"), ro["choosing_targets"]):
+        # 603.3d: only a triggered ability has its targets chosen as it is put on the stack; a
+        # spell's are chosen as it is cast (601.2c). (Found by probe28e: a card with
+        # "choosing_targets": true was read, the field ignored.)
+        f.add(p("choosing_targets"), "only a triggered ability on the stack has its targets chosen as "
+                                     "it is put on the stack (CR 603.3d); a spell's targets are chosen "
+                                     "as it is cast (601.2c)")
     for field_name in ("activated_this_turn", "activated_ever"):
         if _opt(ro, field_name) is None:
             continue
@@ -1664,6 +1671,53 @@ def required_targets(abilities: Iterable[Any]) -> int:
             for t in e.get("targets") or [] if e.get("action") == "not_modeled" else []:
                 n += int(t.get("count", 1)) if isinstance(t, dict) else 0
     return n
+
+
+def most_targets(abilities: Iterable[Any]) -> int | None:
+    """How many targets the spell abilities or the activated/triggered ability given have at most
+    (115.1, 601.2c: one for each instance of the word "target" in a modeled effect, one for an Aura
+    spell's enchant ability, 303.4a; a not-modeled effect's `max_targets`), or None where the card
+    format doesn't fix it ("X target creatures", kicker's extra targets, a not-modeled effect that
+    says "target" without a `max_targets`)."""
+    n = 0
+    for ab in abilities:
+        spec = getattr(ab, "spec", {}) or {}
+        if getattr(ab, "kind", None) == "keyword" and spec.get("keyword") == "enchant":
+            n += 1  # 303.4a: an Aura spell has one target (or a player, for "Enchant player")
+            continue
+        if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
+            continue
+        effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
+        for e in effects:
+            if not isinstance(e, dict):
+                return None
+            if any(k in e for k in ("kick_targets", "kicked_max_targets", "x_min_targets")):
+                return None
+            if e.get("action") == "not_modeled":
+                most = e.get("max_targets")
+                if isinstance(most, int) and not isinstance(most, bool):
+                    n += most
+                elif most is not None or e.get("targets") or e.get("min_targets") or TARGET_WORD.search(
+                        getattr(ab, "text", "") or ""):
+                    return None
+            elif e.get("target") is not None:
+                n += 1
+    return n
+
+
+def _too_many_targets(f: _Fields, d: _ObjDraft, p: Callable[[str], str], abilities: Iterable[Any],
+                      what: str) -> None:
+    """A spell or ability on the stack naming more targets than its text has (115.1, 601.2c: one
+    for each instance of the word "target"; found by probe28e: a Lightning Bolt on the stack
+    targeting two objects was read, and dealt 3 damage to each as it resolved)."""
+    most = most_targets(abilities)
+    named = len(d.extra.get("targets") or [])
+    if most is not None and named > most:
+        aura = any(getattr(ab, "kind", None) == "keyword" and (getattr(ab, "spec", {}) or {}).get("keyword")
+                   == "enchant" for ab in abilities)
+        why = ("an Aura spell targets what its enchant ability allows, CR 303.4a" if aura else
+               "one for each instance of the word \"target\", CR 115.1, 601.2c")
+        f.add(p("targets"), f"{what} has {most} target(s) ({why}), and targets names {named}")
 
 
 def _no_targets(f: _Fields, d: _ObjDraft, p: Callable[[str], str], abilities: Iterable[Any], what: str) -> None:
@@ -1773,6 +1827,22 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                                       f"{did_you_mean(t, [*by_id, *players])}")
         elif t == d.id:
             f.add(f"{p('targets')}[{i}]", f"{_show(t)} is this object itself")
+    if not d.is_ability and d.card is not None and (d.extra.get("activated_this_turn")
+                                                     or d.extra.get("activated_ever")):
+        # 602.5b: the numbers of the permanent's activated abilities (found by probe28e: a Forest
+        # with "activated_this_turn": [5] was read, the number naming no ability)
+        face = _card_face(d.card, d.values.get("face"))
+        n_abs = len(face.abilities)
+        for key in ("activated_this_turn", "activated_ever"):
+            for n in d.extra.get(key) or []:
+                kind = getattr(face.abilities[n - 1], "kind", None) if n <= n_abs else None
+                if n > n_abs:
+                    has = f"it has {n_abs}" if n_abs else "it has none"
+                    f.add(p(key), f"{face.name} has no ability {n} ({has})")
+                elif kind in ("static", "spell", "triggered", "replacement", "additional_cost",
+                              "alternative_cost"):
+                    f.add(p(key), f"ability {n} of {face.name} is a {kind.replace('_', ' ')} ability; "
+                                  "only an activated ability is activated (CR 602.1)")
     for i, who in enumerate(d.extra.get("seen_by") or []):  # players (406.3)
         if players and who not in players:
             f.add(f"{p('seen_by')}[{i}]", f"{_show(who)} is not a player{did_you_mean(who, players)}")
@@ -1795,6 +1865,9 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
             # 115.1: a spell has targets only if its text says "target" (or it is an Aura, 303.4a)
             f.add(p("targets"), f"{face.name} has no targets: its text doesn't say \"target\" and it "
                                 "is no Aura spell (CR 115.1, 303.4a)")
+        else:
+            _too_many_targets(f, d, p, [ab for ab in face.abilities
+                                        if getattr(ab, "kind", None) in ("spell", "keyword")], face.name)
     if not d.is_ability or d.ability_source is None:
         return
     spath = _sub(p("ability"), "source")
@@ -1845,6 +1918,8 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
         # 115.1, 602.2b, 603.3d: only an ability whose text says "target" has targets
         f.add(p("targets"), f"ability {d.ability_index} of {face.name} has no targets: its text doesn't "
                             "say \"target\" (CR 115.1)")
+    elif d.extra.get("targets") and kind in ("activated", "triggered"):
+        _too_many_targets(f, d, p, [ab], f"ability {d.ability_index} of {face.name}")
 
 
 ANIMATED_FIELDS = ("power", "toughness", "types", "subtypes", "all_creature_types", "colors", "keywords")
