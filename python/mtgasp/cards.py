@@ -157,6 +157,7 @@ EFFECT_ACTIONS = (
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
     "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "become_creature", "gain_control",
+    "gain_haste",
     "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no

@@ -2862,6 +2862,22 @@ def _e_pump_target(m: re.Match[str], ctx: Ctx) -> Any:
             "duration": "end_of_turn", "target": "creature"}
 
 
+@template("effect.gain_haste", "effect",
+          r"(?P<who>~|[Tt]arget creature) gains haste until end of turn",
+          '{"action": "gain_haste", "duration": "end_of_turn"} (its source) | {..., "target": "creature"} '
+          "(`apply`: the creature, if still on the battlefield — the target, if still legal, 608.2b — has "
+          "haste until the cleanup step, the object's `gained_keywords`: its {T} and {Q} abilities may be "
+          "activated at once, 302.6)",
+          "CR 611.2a, 702.10, 302.6, 601.2c, 608.2b, 514.2",
+          "Flinthoof Boar: {R}: This creature gains haste until end of turn.; Goblin Motivator: {T}: Target "
+          "creature gains haste until end of turn.")
+def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
+    if m["who"] != "~":
+        out["target"] = "creature"
+    return out
+
+
 @template("effect.add_mana_restricted", "effect",
           r"(?P<add>Add [^.]+)\. (?P<spend>Spend this mana only [^.]+)",
           '{"action": "add_mana", "produce": {..., "spend_only": [...]}} (the restriction stays with the '
