@@ -917,7 +917,7 @@ def _event_rank(e: str) -> float:
     if e.endswith(" untaps (701.26a)."):
         return 6.01
     # a permanent's replacement effects as it enters (614.1c-d), after it is said to enter (608.3)
-    if e.endswith(" counter(s) on it (614.1c).") or e.endswith(" enters tapped (614.1d)."):
+    if e.endswith((" counter(s) on it (614.1c).", " enters tapped (614.1d).")):
         return 6.01
     if e.endswith(" gains haste until end of turn (611.2a, 702.10)."):
         return 6.02
