@@ -4499,6 +4499,15 @@ _TARGET_BAN = re.compile(
 _ENTERING_CHANGES = re.compile(
     r"^(?!(?:When|Whenever|At)\b)[^\"]*?(?:\benters? under the control of\b|"
     r"\bdon't cause abilities to trigger\b|\bcounters can't be put on\b)", re.IGNORECASE)
+# 613.1b, 303.4e: "You control enchanted creature." (Control Magic, Mind Control, Confiscate's "You
+# control enchanted permanent."): a static control-changing effect. Kept as not modeled, `apply`
+# resolved Control Magic onto bob's Llanowar Elves with the Elves still bob's, saying nothing, and
+# bob could still tap it (found by probe28b): who controls a permanent decides who may activate its
+# abilities (602.2) and since when (302.6).
+# (a sentence that says so, not a condition: Mishra's Domination's "As long as you control enchanted
+# creature, it gets +2/+2" changes no control)
+_CONTROL_CHANGE = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?:[^\"]*?\.\s+)?You control (?:enchanted|equipped|fortified)\b")
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4533,6 +4542,9 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_OFFERING, False,
      ('"%s" (702.48a): the card may be cast any time its owner could cast an instant by sacrificing '
       "a permanent of that quality, for less (117.1a, 601.2f); no template reads it")),
+    (_CONTROL_CHANGE, False,
+     ('changes who controls a permanent ("%s") in words no template reads: its controller is who may '
+      "activate its abilities (602.2) and since when (302.6); a control-changing effect, 613.1b")),
     # (after the others: Frogify's line takes abilities away too, 613.1f, and is refused so)
     (_MAKES_CREATURES, False,
      ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
