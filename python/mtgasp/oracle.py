@@ -5041,6 +5041,14 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 # "target spell", any spell would do)
                 raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
                               "requirement reads it")
+            if re.match(r",?\s*(?:or ability )?with a single\b", rest[sp.end():]):
+                # (the phrase ends before its last word, "target", read as the next phrase)
+                # 601.2c, 115.7: "target spell with a single target" (Misdirection, Deflection, Bolt
+                # Bend's "spell or ability with a single target") needs the number of targets of a
+                # spell or ability on the stack, which no target requirement holds (found by probe28b:
+                # Misdirection was cast at a Grizzly Bears spell, which has no target)
+                raise Refused("a target spell or ability with a single target (601.2c, 115.7): no target "
+                              "requirement reads it")
             req = {"zone": "stack"}
             if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
                 req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
