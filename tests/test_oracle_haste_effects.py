@@ -24,6 +24,11 @@ def test_the_importer_reads_gains_haste_until_end_of_turn(results: dict[str, Car
         "action": "gain_haste", "duration": "end_of_turn", "target": "creature"}
     assert abilities(results, "Expedite")[0]["effect"]["action"] == "gain_haste"
     assert abilities(results, "Flinthoof Boar")[1]["effect"] == {"action": "gain_haste", "duration": "end_of_turn"}
+    # "Creatures you control gain haste until end of turn": each creature its controller controls as
+    # it resolves (611.2c)
+    group = {"action": "gain_haste", "duration": "end_of_turn", "group": "creatures_you_control"}
+    assert abilities(results, "Crashing Drawbridge")[-1]["effect"] == group
+    assert abilities(results, "Burst of Speed")[0]["effect"] == group
     # a target with a filter no effect template reads stays not modeled, its target still read
     for name in ("Crimson Mage", "Hotfoot Gnome"):
         assert abilities(results, name)[-1]["effect"]["action"] == "not_modeled", name

@@ -1853,6 +1853,9 @@ class _Validator:
                     self.add(_key_path(path, param), f"missing required field (for {act})")
                 else:
                     self.choice(eff[param], _key_path(path, param), allowed, f"a {param} of {act}")
+        # ("Creatures you control gain haste until end of turn": an optional group, from a closed set)
+        if action == "gain_haste" and "group" in eff:
+            self.choice(eff["group"], _key_path(path, "group"), ("creatures_you_control",), "a group of gain_haste")
         if action == "add_mana":
             if "produce" not in eff:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")

@@ -2863,17 +2863,21 @@ def _e_pump_target(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.gain_haste", "effect",
-          r"(?P<who>~|[Tt]arget creature) gains haste until end of turn",
-          '{"action": "gain_haste", "duration": "end_of_turn"} (its source) | {..., "target": "creature"} '
+          r"(?P<who>~|[Tt]arget creature|Creatures you control) gains? haste until end of turn",
+          '{"action": "gain_haste", "duration": "end_of_turn"} (its source) | {..., "target": "creature"} | '
+          '{..., "group": "creatures_you_control"} (each creature its controller controls as it resolves, 611.2c) '
           "(`apply`: the creature, if still on the battlefield — the target, if still legal, 608.2b — has "
           "haste until the cleanup step, the object's `gained_keywords`: its {T} and {Q} abilities may be "
           "activated at once, 302.6)",
           "CR 611.2a, 702.10, 302.6, 601.2c, 608.2b, 514.2",
           "Flinthoof Boar: {R}: This creature gains haste until end of turn.; Goblin Motivator: {T}: Target "
-          "creature gains haste until end of turn.")
+          "creature gains haste until end of turn.; Crashing Drawbridge: {T}: Creatures you control gain "
+          "haste until end of turn.")
 def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
     out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
-    if m["who"] != "~":
+    if m["who"] == "Creatures you control":
+        out["group"] = "creatures_you_control"
+    elif m["who"] != "~":
         out["target"] = "creature"
     return out
 
