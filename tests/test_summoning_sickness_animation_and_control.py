@@ -195,3 +195,25 @@ def test_control_and_keyword_fields_bad_input(checker: Checker, fields: dict[str
     with pytest.raises(InputError) as e:
         parse_state(doc, checker.library)
     assert path in str(e.value)
+
+
+def test_act_of_treason_events_follow_its_text(checker: Checker) -> None:
+    """608.2c: "Gain control of target creature until end of turn. Untap that creature. It gains
+    haste until end of turn.": the events say the control, the untap, then the haste (found by
+    probe28b: the haste came first and the control last)."""
+    from mtgasp.actions import parse_action
+    from mtgasp.apply import apply_action
+
+    mountains = [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]
+    doc = state([*mountains, {"id": "at", "card": "Act of Treason", "zone": "hand"},
+                 {"id": "el", "card": "Llanowar Elves", "owner": "bob", "controlled_since_turn": 2,
+                  "tapped": True}])
+    doc = applied(checker, doc, {"kind": "cast", "object": "at", "targets": ["el"]})
+    doc = applied(checker, doc, {"kind": "pass"})
+    st = parse_state(doc, checker.library)
+    out = apply_action(checker, st, parse_action({"kind": "pass"}, st, checker.library, "bob"), "bob")
+    assert out.legal
+    said = [e for e in out.events if "(el)" in e]
+    assert [e.split("(el) ")[-1] for e in said] == [
+        "until end of turn (613.1b, 611.2a).", "untaps (701.26a).", "gains haste until end of turn (611.2a, 702.10)."]
+    assert said[0].startswith("alice gains control of Llanowar Elves")

@@ -911,6 +911,16 @@ def _event_rank(e: str) -> float:
         return 6.5
     if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
         return 6.6
+    # Act of Treason's "Gain control of target creature until end of turn. Untap that creature. It
+    # gains haste until end of turn.": in its text's order (608.2c), which the solver's order of the
+    # events didn't keep (found by probe28b: the haste came first, then the untap, then the control)
+    if e.endswith(" untaps (701.26a)."):
+        return 6.01
+    # a permanent's replacement effects as it enters (614.1c-d), after it is said to enter (608.3)
+    if e.endswith((" counter(s) on it (614.1c).", " enters tapped (614.1d).")):
+        return 6.01
+    if e.endswith(" gains haste until end of turn (611.2a, 702.10)."):
+        return 6.02
     return 6
 
 

@@ -157,6 +157,7 @@ EFFECT_ACTIONS = (
     "cast_from_exile_free", "play_exiled_free", "return_exiled_to_hand", "exile_with_dream_counter",
     "until_end_of_turn", "add_mana", "boost_self", "look_take", "sacrifice_self_unless",
     "opening_hand", "extra_land_drops", "flash_permission", "untap_self", "become_creature", "gain_control",
+    "gain_haste",
     "not_modeled",
 )
 # effect parameters with a closed set of values: an unknown value would validate and then match no
@@ -1859,6 +1860,9 @@ class _Validator:
                     self.add(_key_path(path, param), f"missing required field (for {act})")
                 else:
                     self.choice(eff[param], _key_path(path, param), allowed, f"a {param} of {act}")
+        # ("Creatures you control gain haste until end of turn": an optional group, from a closed set)
+        if action == "gain_haste" and "group" in eff:
+            self.choice(eff["group"], _key_path(path, "group"), ("creatures_you_control",), "a group of gain_haste")
         if action == "add_mana":
             if "produce" not in eff:
                 self.add(f"{path}.produce", "missing required field (for add_mana)")

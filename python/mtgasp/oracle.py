@@ -2870,6 +2870,26 @@ def _e_pump_target(m: re.Match[str], ctx: Ctx) -> Any:
             "duration": "end_of_turn", "target": "creature"}
 
 
+@template("effect.gain_haste", "effect",
+          r"(?P<who>~|[Tt]arget creature|Creatures you control) gains? haste until end of turn",
+          '{"action": "gain_haste", "duration": "end_of_turn"} (its source) | {..., "target": "creature"} | '
+          '{..., "group": "creatures_you_control"} (each creature its controller controls as it resolves, 611.2c) '
+          "(`apply`: the creature, if still on the battlefield — the target, if still legal, 608.2b — has "
+          "haste until the cleanup step, the object's `gained_keywords`: its {T} and {Q} abilities may be "
+          "activated at once, 302.6)",
+          "CR 611.2a, 702.10, 302.6, 601.2c, 608.2b, 514.2",
+          "Flinthoof Boar: {R}: This creature gains haste until end of turn.; Goblin Motivator: {T}: Target "
+          "creature gains haste until end of turn.; Crashing Drawbridge: {T}: Creatures you control gain "
+          "haste until end of turn.")
+def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
+    if m["who"] == "Creatures you control":
+        out["group"] = "creatures_you_control"
+    elif m["who"] != "~":
+        out["target"] = "creature"
+    return out
+
+
 @template("effect.add_mana_restricted", "effect",
           r"(?P<add>Add [^.]+)\. (?P<spend>Spend this mana only [^.]+)",
           '{"action": "add_mana", "produce": {..., "spend_only": [...]}} (the restriction stays with the '
@@ -4491,6 +4511,15 @@ _TARGET_BAN = re.compile(
 _ENTERING_CHANGES = re.compile(
     r"^(?!(?:When|Whenever|At)\b)[^\"]*?(?:\benters? under the control of\b|"
     r"\bdon't cause abilities to trigger\b|\bcounters can't be put on\b)", re.IGNORECASE)
+# 613.1b, 303.4e: "You control enchanted creature." (Control Magic, Mind Control, Confiscate's "You
+# control enchanted permanent."): a static control-changing effect. Kept as not modeled, `apply`
+# resolved Control Magic onto bob's Llanowar Elves with the Elves still bob's, saying nothing, and
+# bob could still tap it (found by probe28b): who controls a permanent decides who may activate its
+# abilities (602.2) and since when (302.6).
+# (a sentence that says so, not a condition: Mishra's Domination's "As long as you control enchanted
+# creature, it gets +2/+2" changes no control)
+_CONTROL_CHANGE = re.compile(
+    r"^(?!(?:When|Whenever|At)\b)(?:[^\"]*?\.\s+)?You control (?:enchanted|equipped|fortified)\b")
 # A line no template reads that changes what the rules in scope read is refused, never kept as not
 # modeled: (pattern, whether it looks inside quoted abilities too, the reason with %s for the words).
 _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
@@ -4525,6 +4554,9 @@ _UNREAD_CHANGES: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (_OFFERING, False,
      ('"%s" (702.48a): the card may be cast any time its owner could cast an instant by sacrificing '
       "a permanent of that quality, for less (117.1a, 601.2f); no template reads it")),
+    (_CONTROL_CHANGE, False,
+     ('changes who controls a permanent ("%s") in words no template reads: its controller is who may '
+      "activate its abilities (602.2) and since when (302.6); a control-changing effect, 613.1b")),
     # (after the others: Frogify's line takes abilities away too, 613.1f, and is refused so)
     (_MAKES_CREATURES, False,
      ('makes permanents creatures ("%s") in words no template reads: a creature\'s {T} and {Q} '
@@ -5056,6 +5088,14 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 # of a spell on the stack, X included, which no target requirement holds (read as
                 # "target spell", any spell would do)
                 raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
+                              "requirement reads it")
+            if re.match(r",?\s*(?:or ability )?with a single\b", rest[sp.end():]):
+                # (the phrase ends before its last word, "target", read as the next phrase)
+                # 601.2c, 115.7: "target spell with a single target" (Misdirection, Deflection, Bolt
+                # Bend's "spell or ability with a single target") needs the number of targets of a
+                # spell or ability on the stack, which no target requirement holds (found by probe28b:
+                # Misdirection was cast at a Grizzly Bears spell, which has no target)
+                raise Refused("a target spell or ability with a single target (601.2c, 115.7): no target "
                               "requirement reads it")
             if re.match(rf",? (?:or|and/or) {_T_TYPES}\b", rest[sp.end():]):
                 # "target spell or creature" (Unsubstantiate): a permanent may be the target too,

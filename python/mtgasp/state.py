@@ -1474,6 +1474,15 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     if (v.get("kicked") and d.card is not None and not _has_keyword(d.card, "kicker")
             and not _has_keyword(d.card, "multikicker")):
         f.add(p("kicked"), f"{d.card.name} has no kicker cost, so it can't have been kicked (702.33a, 702.33d)")
+    # 118.9, 601.2b: the method "alternative" is paying the card's own alternative cost ("You may
+    # pay ... rather than pay this spell's mana cost"); a spell whose card has none can't have been
+    # cast so (found by probe28b: a Grizzly Bears spell cast by the alternative method was accepted,
+    # as a kicked one without kicker was before, 702.33a)
+    if (v.get("method") == "alternative" and d.card is not None
+            and not any(ab.kind == "alternative_cost" for fc in d.card.faces for ab in fc.abilities)):
+        f.add(p("method"), f"\"alternative\", but {d.card.name} has no alternative cost (a cost its text "
+                           "lets its caster pay rather than its mana cost), so it can't have been cast by "
+                           "the alternative method (118.9, 601.2b)")
     if zone is not None and zone not in ("stack", "battlefield"):
         for key in SPELL_FIELDS:
             if _opt(ro, key) is not None:

@@ -1,0 +1,48 @@
+"""Real cards through the Oracle importer (probe28b): an effect that gives a creature haste until end
+of turn — "This creature gains haste until end of turn" (Flinthoof Boar), "Target creature gains
+haste until end of turn" (Goblin Motivator, Expedite) — was kept as not modeled, so that `apply`
+resolved it doing nothing and the creature's {T} abilities stayed refused (302.6). It is now the
+effect `gain_haste` (611.2a, 702.10): `apply` writes the object's `gained_keywords`. The fixture
+tests/fixtures/real_cards_haste_effects.json holds MTGJSON AtomicCards entries copied from
+../shared/data/AtomicCards.json.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult
+from real_cards import abilities, applied, module_fixtures, obj, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_haste_effects.json"
+results, checker = module_fixtures(FIXTURE)
+
+
+def test_the_importer_reads_gains_haste_until_end_of_turn(results: dict[str, CardResult]) -> None:
+    assert abilities(results, "Goblin Motivator")[0]["effect"] == {
+        "action": "gain_haste", "duration": "end_of_turn", "target": "creature"}
+    assert abilities(results, "Expedite")[0]["effect"]["action"] == "gain_haste"
+    assert abilities(results, "Flinthoof Boar")[1]["effect"] == {"action": "gain_haste", "duration": "end_of_turn"}
+    # "Creatures you control gain haste until end of turn": each creature its controller controls as
+    # it resolves (611.2c)
+    group = {"action": "gain_haste", "duration": "end_of_turn", "group": "creatures_you_control"}
+    assert abilities(results, "Crashing Drawbridge")[-1]["effect"] == group
+    assert abilities(results, "Burst of Speed")[0]["effect"] == group
+    # a target with a filter no effect template reads stays not modeled, its target still read
+    for name in ("Crimson Mage", "Hotfoot Gnome"):
+        assert abilities(results, name)[-1]["effect"]["action"] == "not_modeled", name
+
+
+def test_haste_given_by_an_ability_lets_the_elves_tap_for_mana(checker: Checker) -> None:
+    tap = {"kind": "activate", "object": "el", "ability": 1}
+    doc = state([{"id": "gm", "card": "Goblin Motivator", "controlled_since_turn": 3},
+                 {"id": "el", "card": "Llanowar Elves", "controlled_since_turn": 5}])
+    assert {r.rule for r in why(checker, doc, tap).reasons} == {"302.6"}
+    doc = applied(checker, doc, {"kind": "activate", "object": "gm", "ability": 1, "targets": ["el"]})
+    doc = applied(checker, doc, {"kind": "pass"})
+    doc = applied(checker, doc, {"kind": "pass"}, who="bob")
+    assert obj(doc, "el")["gained_keywords"] == ["haste"]
+    assert why(checker, doc, tap).legal
+    # the Motivator itself (tapped for its cost) gets nothing
+    assert "gained_keywords" not in obj(doc, "gm")
