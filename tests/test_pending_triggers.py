@@ -95,3 +95,20 @@ def test_a_player_who_leaves_takes_their_waiting_triggers() -> None:
     assert "pending_triggers" not in out.state and not out.state.get("stack")
     assert out.state["losers"] == ["bob"] and out.state["priority"] == "alice"
     assert any("w-ability3" in e and "800.4a" in e for e in out.events)
+
+
+def test_waiting_triggers_wait_through_every_players_choice() -> None:
+    # 101.4, 704.3: bob has a legend rule choice too, after alice's: the trigger waits until his
+    doc = waiting()
+    doc["objects"] += [{"id": k, "card": KOLVORI, "owner": "bob", "zone": "battlefield",
+                        "face": "Kolvori, God of Kinship", "controlled_since_turn": 1} for k in ("k3", "k4")]
+    state = parse_state(doc, LIB)
+    out = apply_action(CHECKER, state, parse_action({"kind": "choose", "object": "k1"}, state, LIB), "alice")
+    assert out.legal and out.state is not None
+    assert out.state["priority"] is None and out.state["pending_triggers"] == doc["pending_triggers"]
+    assert "stack" not in out.state
+    state = parse_state(out.state, LIB)
+    out = apply_action(CHECKER, state, parse_action({"kind": "choose", "object": "k4"}, state, LIB), "bob")
+    assert out.legal and out.state is not None
+    assert "pending_triggers" not in out.state and out.state["stack"] == ["w-ability3"]
+    assert out.state["priority"] == "alice"
