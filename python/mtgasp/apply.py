@@ -392,8 +392,8 @@ def place_pending(checker: Checker, before: set[str], state: GameState, events: 
             doc["objects"].append(od)
             words = _triggered_ability(checker, state, od)
             what = words[1] if words is not None else od["id"]
-            events.append(f"{what}, which triggered before the legend rule's choice, is put on the stack "
-                          f"now, as {od['id']}, controlled by {od['controller']} (117.5, 603.3b: after the "
+            events.append(f"{what}, which waited while the state-based actions' choices were made "
+                          f"(pending_triggers), is put on the stack now, as {od['id']}, controlled by {od['controller']} (117.5, 603.3b: after the "
                           "state-based actions, as a player would receive priority).")
         elif od["id"] in said_fresh:
             events.append(said_fresh[od["id"]])
