@@ -934,7 +934,8 @@ def test_schema_is_json_and_documents_every_field() -> None:
                              + state_module.GAME_RESULT + state_module.PLAYER_FLAGS
                              + state_module.PLAYER_EXTENSIONS + state_module.PLAYER_LISTS
                              + state_module.PLAYER_RESTRICTED + state_module.PLAYER_POOLS
-                             + state_module.OBJECT_EXTENSIONS + state_module.GAME_PLAYER_FIELDS)
+                             + state_module.OBJECT_EXTENSIONS + state_module.GAME_PLAYER_FIELDS
+                             + state_module.GAME_PENDING)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])

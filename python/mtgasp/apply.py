@@ -182,10 +182,15 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
     _announce_left(doc, player, verdict, events)
     _stamp_land_type_sources(doc, state, lib, events)
+    # 117.5: the triggered abilities waiting for the legend rule's choice are held aside while the
+    # rest of the check of state-based actions is performed, once a player would receive priority
+    held = doc.pop("pending_triggers", None) if doc.get("priority") is not None else None
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
-    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered)
+    before = {o.id for o in state.objects}
+    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered, before)
     events.extend(triggered)
-    new_state = trigger_targets(checker, {o.id for o in state.objects}, new_state, events)
+    new_state = place_pending(checker, before, new_state, events, action.trigger_order, held or [])
+    new_state = trigger_targets(checker, before, new_state, events)
     return Applied(True, verdict, dump_state(new_state), events)
 
 
@@ -235,9 +240,12 @@ def _announced_pool(state: GameState, player: str) -> str:
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
                         events: list[str], trigger_order: tuple[str, ...] = (),
-                        triggered: list[str] | None = None) -> GameState:
+                        triggered: list[str] | None = None, before: set[str] | None = None) -> GameState:
     """704.3: whenever a player would receive priority, perform every state-based action that
-    applies, all at once (encodings/sba.lp), and repeat until none does."""
+    applies, all at once (encodings/sba.lp), and repeat until none does. When the legend rule waits
+    for its choice (704.5j), the triggered abilities that triggered in this action (those on the
+    stack whose ids are not in ``before``) wait too: they are taken off the stack into the state's
+    ``pending_triggers`` (117.5, 603.3), and ``place_pending`` puts them on it once the choice is made."""
     lib = checker.library
     for _ in range(SBA_ROUNDS):
         if state.priority is None:
@@ -251,12 +259,156 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
             return state
         doc = dump_state(state)
         _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order, triggered)
+        if before is not None and any(a.name == "legend_wait" for a in solved.atoms):
+            _defer_triggers(checker, state, doc, before, triggered if triggered is not None else events)
         state = parse_state(doc, lib, source="apply: state-based actions")
         if any(a.name == "passes_complete" for a in solved.atoms):
             state = _passes_complete(checker, state, rng, events, trigger_order, triggered)
         if not any(a.name == "sba_done" for a in solved.atoms):
             return state
     return state
+
+
+def _triggered_ability(checker: Checker, state: GameState, od: Mapping[str, Any]) -> tuple[str, str] | None:
+    """For an ability object (a document's object) that is a triggered ability: its card's name and
+    the words naming it ("Dong Zhou, the Tyrant's ability 1 (When ...)"); else None."""
+    ref = od.get("ability")
+    if not isinstance(ref, Mapping):
+        return None
+    src = state.obj(ref.get("source"))
+    name = src.card if src is not None and src.card is not None else ref.get("card")
+    card = checker.library.find(name) if name is not None else None
+    if card is None:
+        return None
+    face = (card.face_named(src.face) if src is not None and src.face else None) or card.faces[0]
+    idx = ref.get("index")
+    if not isinstance(idx, int) or not 0 < idx <= len(face.abilities):
+        return None
+    ab = face.abilities[idx - 1]
+    if ab.kind != "triggered" and not (ab.kind == "keyword" and (ab.spec or {}).get("keyword") in ("hideaway", "ward")):
+        return None
+    return card.name, f"{face.name}'s ability {idx} ({ab.text})"
+
+
+def _said_put(said: list[str], oid: str) -> int | None:
+    """The index of the event saying that the ability oid is put on the stack (603.3)."""
+    mark = f"is put on the stack as {oid}, controlled by "
+    return next((i for i, e in enumerate(said) if mark in e), None)
+
+
+def _defer_triggers(checker: Checker, state: GameState, doc: dict[str, Any], before: set[str],
+                    said: list[str]) -> None:
+    """117.5, 603.3, 704.3: state-based actions are performed, the legend rule's choice (704.5j)
+    included, before triggered abilities are put on the stack: those that triggered in this action
+    (on the stack in ``doc``, not in ``before``) leave the stack for ``pending_triggers``, in the
+    order they were put there. (Found by probe28d: Dong Zhou's enters trigger was on the stack while
+    the legend rule waited, and its target was never chosen, 603.3d.)"""
+    stack = list(doc.get("stack") or [])
+    objs = {od["id"]: od for od in doc["objects"]}
+    waiting = [i for i in stack if i not in before and i in objs
+               and _triggered_ability(checker, state, objs[i]) is not None]
+    if not waiting:
+        return
+    pending = list(doc.get("pending_triggers") or [])
+    for i in waiting:
+        od = objs[i]
+        doc["objects"].remove(od)
+        stack.remove(i)
+        pending.append({k: v for k, v in od.items() if k in ("id", "ability", "controller", "refers_to", "x")})
+        at = _said_put(said, i)
+        words = _triggered_ability(checker, state, od)
+        assert words is not None
+        text = (f"{words[1]} triggers; it waits to be put on the stack (as {i}, controlled by "
+                f"{od['controller']}) until the legend rule's choice is made: state-based actions are "
+                "performed before triggered abilities are put on the stack (117.5, 603.3, 704.3).")
+        if at is None:
+            said.append(text)
+        else:
+            said[at] = text
+    if stack:
+        doc["stack"] = stack
+    else:
+        doc.pop("stack", None)
+    doc["pending_triggers"] = pending
+
+
+def place_pending(checker: Checker, before: set[str], state: GameState, events: list[str],
+                  trigger_order: tuple[str, ...], held: list[dict[str, Any]]) -> GameState:
+    """117.5, 603.3b: once the legend rule's choice is made and a player would receive priority, the
+    triggered abilities waiting in ``pending_triggers`` are put on the stack together with those that
+    triggered since (the legend rule's own, a permanent put into a graveyard by it): the active
+    player's first, then each other player's in turn order (APNAP, 101.4), each player's own in the
+    order the action's trigger_order names, else those that triggered first first. A player who left
+    the game meanwhile takes theirs with them (800.4a). ``held``: those the action's state had
+    waiting (apply_action took them out of the next state while its state-based actions were
+    performed); if another choice now waits, they wait with it, before those deferred since."""
+    if not held:
+        return state
+    doc = dump_state(state)
+    if state.priority is None or state.resolving is not None:
+        doc["pending_triggers"] = list(held) + list(doc.get("pending_triggers") or [])
+        return parse_state(doc, checker.library, source="apply: pending triggered abilities")
+    pending = held
+    stack = list(doc.get("stack") or [])
+    objs = {od["id"]: od for od in doc["objects"]}
+    fresh = [i for i in stack if i not in before and i in objs
+             and _triggered_ability(checker, state, objs[i]) is not None]
+    said_fresh = {}
+    for i in fresh:
+        stack.remove(i)
+        at = _said_put(events, i)
+        if at is not None:
+            said_fresh[i] = events.pop(at)
+    names = [p["name"] for p in doc["players"]]
+    losers = set(doc.get("losers") or [])
+    active = names.index(doc["active_player"]) if doc["active_player"] in names else 0
+    entries: list[tuple[dict[str, Any], bool]] = []
+    for e in pending:
+        e = dict(e)
+        if e.get("controller") in losers:   # 800.4a
+            events.append(f"{e['id']}, a triggered ability controlled by {e['controller']}, ceases to "
+                          f"exist: {e['controller']} left the game before it was put on the stack (800.4a).")
+            continue
+        new_id, k = e["id"], 1
+        while new_id in objs:
+            k += 1
+            new_id = f"{e['id']}-{k}"
+        e["id"] = new_id
+        e["zone"] = "stack"
+        entries.append((e, True))
+    entries += [(objs[i], False) for i in fresh]
+
+    def rank(item: tuple[int, tuple[dict[str, Any], bool]]) -> tuple[int, int, int]:
+        seq, (od, _) = item
+        ctl = od.get("controller")
+        seat = (names.index(ctl) - active) % len(names) if ctl in names else len(names)
+        src = (od.get("ability") or {}).get("source")
+        listed = trigger_order.index(src) if src in trigger_order else len(trigger_order)
+        return (seat, listed, seq)
+
+    ordered = [it[1] for it in sorted(enumerate(entries), key=rank)]
+    for od, was_pending in ordered:
+        if was_pending:
+            doc["objects"].append(od)
+            words = _triggered_ability(checker, state, od)
+            what = words[1] if words is not None else od["id"]
+            events.append(f"{what}, which waited while the state-based actions' choices were made "
+                          f"(pending_triggers), is put on the stack now, as {od['id']}, controlled by {od['controller']} (117.5, 603.3b: after the "
+                          "state-based actions, as a player would receive priority).")
+        elif od["id"] in said_fresh:
+            events.append(said_fresh[od["id"]])
+        stack.append(od["id"])
+    by_player: dict[str, list[str]] = {}
+    for od, _ in ordered:
+        by_player.setdefault(od["controller"], []).append(od["id"])
+    for who, ids in by_player.items():
+        srcs = [(od.get("ability") or {}).get("source") for od, _ in ordered if od["controller"] == who]
+        if len(ids) > 1 and any(s not in trigger_order for s in srcs):
+            events.append(f"{who} puts their triggered abilities on the stack in the default order, first put "
+                          f"first: {', '.join(ids)} (those that triggered first first: the action's "
+                          "trigger_order names none of these sources; 603.3b lets the player choose it).")
+    doc["stack"] = stack
+    return parse_state(doc, checker.library, source="apply: pending triggered abilities")
 
 
 def _passes_complete(checker: Checker, state: GameState, rng: random.Random, events: list[str],

@@ -94,6 +94,12 @@ GAME_RESULT = ("winner",) + GAME_PLAYER_LISTS
 # extra turn begins where that player isn't the one after the extra turn's player; a player who has
 # left the game: the next one in turn order still in it); absent: the player after the active player
 GAME_PLAYER_FIELDS = ("starting_player", "priority_after", "next_in_turn_order")
+# pending_triggers: triggered abilities that have triggered but wait to be put on the stack (603.3:
+# "the next time a player would receive priority"; 117.5, 704.3: state-based actions first) while the
+# legend rule's choice is made (704.5j) with nobody having priority; written by apply, each in the
+# shape of an ability on the stack without its zone (id, ability, controller, refers_to, x)
+GAME_PENDING = ("pending_triggers",)
+PENDING_FIELDS = ("id", "ability", "controller", "refers_to", "x")
 PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_size", "hand_size",
                      "energy", "poison")
 # 704.5b: until the next check of state-based actions; 702.131c: the city's blessing, for the rest of
@@ -113,7 +119,7 @@ OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", 
 GAME_FIELDS = (
     "format", "turn", "active_player", "step", "priority", "players", "objects", "stack",
     "resolving", "effects",
-) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT + GAME_PLAYER_FIELDS
+) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT + GAME_PLAYER_FIELDS + GAME_PENDING
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
     + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_RESTRICTED + PLAYER_POOLS
 OBJECT_FIELDS = (
@@ -753,6 +759,7 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
     # ---- objects (second pass: references between objects)
     for d in drafts:
         _check_references(f, d, by_id, names)
+    _check_pending(f, doc, library, check_player, turn, by_id, names)
     # library_size and hand_size give a zone's size when the state doesn't list every card in it: the
     # cards it does list are among them, so a size below their number is an impossible state.
     raw_player_list: list[Any] = doc["players"] if isinstance(doc.get("players"), list) else []
@@ -841,6 +848,14 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
             # player receives priority
             f.add(_sub(d.path, "choosing_targets"), "its controller is choosing its targets, so nobody "
                   "has priority and nothing resolves meanwhile (CR 603.3d, 117.5); use \"priority\": null")
+
+    if _opt(doc, "pending_triggers") and (priority is not None or resolving is not None):
+        # 603.3, 117.5, 704.3: triggered abilities wait to be put on the stack only while a choice of
+        # the state-based actions (the legend rule, 704.5j) is made, before anyone receives priority
+        f.add("pending_triggers", "triggered abilities wait to be put on the stack only while nobody "
+                                  "has priority and nothing resolves, as the legend rule's choice is "
+                                  "made (CR 603.3, 117.5, 704.3); put them on the stack, or use "
+                                  "\"priority\": null")
 
     # ---- the game's result and the extra turns (extensions)
     if _opt(doc, "winner") is not None:
@@ -1208,12 +1223,13 @@ def _parse_restricted_mana(f: _Fields, path: str, raw: Any, library: CardLookup 
 
 
 def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
-                  check_player: _PlayerCheck, turn: int | None) -> _ObjDraft | None:
-    path = f"objects[{i}]"
+                  check_player: _PlayerCheck, turn: int | None, path: str | None = None) -> _ObjDraft | None:
+    path = path if path is not None else f"objects[{i}]"
     ro = f.mapping(path, raw)
     if ro is None:
         return None
     d = _ObjDraft(i, ro)
+    d.path = path
     v = d.values
     f.known(path, ro, OBJECT_FIELDS)
 
@@ -1806,6 +1822,51 @@ def _parse_foretell_reduction(f: _Fields, path: str, value: Any, card: Card | No
                      lambda p, n: f.integer(p, n, minimum=1))
 
 
+def _check_pending(f: _Fields, doc: Mapping[str, Any], library: CardLookup, check_player: _PlayerCheck,
+                   turn: int | None, by_id: Mapping[str, _ObjDraft], names: Iterable[str]) -> None:
+    """pending_triggers (603.3, 117.5): each a triggered ability that has triggered and waits to be
+    put on the stack, in the shape of an ability on the stack without its zone; its id is the one it
+    gets on the stack, so it differs from every object's."""
+    raw = _opt(doc, "pending_triggers")
+    if raw is None:
+        return
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(f.listing("pending_triggers", raw) or []):
+        path = f"pending_triggers[{i}]"
+        ro = f.mapping(path, entry)
+        if ro is None:
+            continue
+        f.known(path, ro, PENDING_FIELDS)
+        if _opt(ro, "ability") is None:
+            f.add(_sub(path, "ability"), "required field is missing (the triggered ability: "
+                                         '{"source": "id", "index": N})')
+            continue
+        d = _parse_object(f, i, {k: v for k, v in ro.items() if k in PENDING_FIELDS} | {"zone": "stack"},
+                          library, check_player, turn, path=path)
+        if d is None or d.id is None:
+            continue
+        if d.id in by_id or d.id in seen:
+            f.add(_sub(path, "id"), f"duplicate id {_show(d.id)}: it is the id the ability gets on the "
+                                    "stack, so it differs from every object's and pending ability's")
+            continue
+        seen[d.id] = i
+        known = len(f.c.problems)
+        _check_references(f, d, by_id, names)
+        src = by_id.get(d.ability_source or "")
+        card = src.card if src is not None else d.ability_card
+        if card is None or d.ability_index is None or len(f.c.problems) > known:
+            continue
+        face = _card_face(card, src.values.get("face") if src is not None else None)
+        if d.ability_index <= len(face.abilities):
+            ab = face.abilities[d.ability_index - 1]
+            kind = getattr(ab, "kind", None)
+            if kind != "triggered" and not (kind == "keyword" and (getattr(ab, "spec", {}) or {}).get("keyword")
+                                            in TRIGGERED_KEYWORDS):
+                f.add(_sub(_sub(path, "ability"), "index"),
+                      f"ability {d.ability_index} of {face.name} is no triggered ability: only triggered "
+                      "abilities wait to be put on the stack (CR 603.3, 117.5)")
+
+
 def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                       players: Iterable[str] = ()) -> None:
     def p(key: str) -> str:
@@ -2170,7 +2231,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
         doc["resolving"] = state.resolving
     if state.effects:
         doc["effects"] = [_dump_effect(e) for e in state.effects]
-    for key in GAME_RESULT + GAME_PLAYER_FIELDS:
+    for key in GAME_RESULT + GAME_PLAYER_FIELDS + GAME_PENDING:
         if state.document.get(key):
             doc[key] = copy.deepcopy(state.document[key])
     return doc
