@@ -607,7 +607,7 @@ def _has_keyword(card: Any, keyword: str) -> bool:
                for fc in card.faces for ab in fc.abilities)
 
 
-def _opt(d: dict[str, Any], key: str) -> Any:
+def _opt(d: Mapping[str, Any], key: str) -> Any:
     """An optional field's value; null counts as absent."""
     return d.get(key)
 
