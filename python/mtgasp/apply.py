@@ -275,7 +275,8 @@ def _triggered_ability(checker: Checker, state: GameState, od: Mapping[str, Any]
     ref = od.get("ability")
     if not isinstance(ref, Mapping):
         return None
-    src = state.obj(str(ref.get("source")))
+    src_id = ref.get("source")
+    src = state.obj(src_id) if isinstance(src_id, str) else None
     name = src.card if src is not None and src.card is not None else ref.get("card")
     card = checker.library.find(name) if name is not None else None
     if card is None:
