@@ -1,8 +1,9 @@
 """Triggered mana abilities on "tapped for mana" that the importer refused (found by probe27a):
 Lavaleaper's "Whenever a player taps a basic land for mana" (205.4c) and Kinnan, Bonder Prodigy's
 "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced"
-(106.12a, 605.1b, 605.4a). The fixture tests/fixtures/real_cards_tapped_for_mana_triggers.json holds
-MTGJSON AtomicCards entries copied from ../shared/data/AtomicCards.json.
+(106.12a, 605.1b, 605.4a); and Manabarbs' "tapped for mana" trigger that adds no mana (found by
+probe28a). The fixture tests/fixtures/real_cards_tapped_for_mana_triggers.json holds MTGJSON
+AtomicCards entries copied from ../shared/data/AtomicCards.json.
 """
 
 from __future__ import annotations
@@ -63,3 +64,15 @@ def test_kinnan_adds_mana_for_a_nonland_permanent_its_controller_taps(
                             {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}]),
             {"kind": "cast", "object": "gb"})
     assert v.legal and v.cost == "{1}{G}"
+
+
+def test_manabarbs_tapped_for_mana_trigger_without_mana_is_no_mana_ability(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    # 605.1b: "Whenever a player taps a land for mana, this enchantment deals 1 damage to that
+    # player" adds no mana, so it is no mana ability: it would use the stack (603.3), its effect no
+    # rule in scope, so the line is not modeled, as Burning Earth's is (found by probe28a: the whole
+    # card was refused, "no mana_trigger_effect template matches")
+    assert results["Manabarbs"].imported
+    assert abilities(results, "Manabarbs") == [{"kind": "not_modeled"}]
+    doc = state([{"id": "mb", "card": "Manabarbs", "owner": "bob"}, {"id": "f", "card": "Forest"}])
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"

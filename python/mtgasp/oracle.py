@@ -5527,6 +5527,13 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             _no_timed_permission(eff, "a trigger")   # 601.3, 305.1: as in _effect
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
+        if trig.get("event") == "tapped_for_mana" and not _ADDS.search(_unquoted(eff)):
+            # 605.1b: a "tapped for mana" trigger whose effect adds no mana is no mana ability; it
+            # would use the stack (603.3) and its effect is no rule in scope: not modeled, as is
+            # Burning Earth's on a nonbasic land, which no trigger template reads (found by
+            # probe28a: Manabarbs' "this enchantment deals 1 damage to that player" was refused)
+            ctx.use("trigger.not_modeled")
+            return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
             produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
             return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
