@@ -2647,10 +2647,11 @@ def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
 # ---- effects (after a cost's colon, a trigger's comma, or a spell's paragraph) --------------
 
 @template("effect.add_mana_triggered", "mana_trigger_effect",
-          rf"(?:(?:its controller|that player|you) adds?|add) an additional (?P<m>{COLORED}+)",
+          rf"(?:(?:its controller|that player|you) adds?|add) (?:an additional )?(?P<m>{COLORED}+)",
           'triggered mana ability: "mana": {"fixed": "{G}"}', "CR 605.1b, 106.12a",
-          "Wild Growth")
+          "Wild Growth; Groundchuck & Dirtbag: Whenever you tap a land for mana, add {G}")
 def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
+    # (without "an additional": Groundchuck & Dirtbag, found by probe28a: refused)
     return {"fixed": _produce_symbols(m["m"])}
 
 
@@ -4060,13 +4061,17 @@ def _l_contamination(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("static.replace_mana_double", "line",
-          r"If you tap a permanent for mana, it produces (?P<k>twice|three times) as much of that mana "
-          r"instead",
-          '{"kind": "static", "replace_mana": {... "result": {"multiply": 2 | 3}}}', "CR 106.12b, 614.1a",
-          "Mana Reflection; Nyxbloom Ancient: three times")
+          r"If you tap an? (?P<what>permanent|basic land|land) for mana, it produces (?P<k>twice|three times) "
+          r"as much of that mana instead",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {} | {"type": "Land", '
+          '"basic": true} | {"type": "Land"}, "controller": "you"}, "result": {"multiply": 2 | 3}}}',
+          "CR 106.12b, 614.1a, 205.4c",
+          "Mana Reflection; Nyxbloom Ancient: three times; Virtue of Strength: If you tap a basic land for mana")
 def _l_reflection(m: re.Match[str], ctx: Ctx) -> Any:
+    # 205.4c: "a basic land" (Virtue of Strength; found by probe28a: the card was refused)
+    what = {"permanent": {}, "basic land": {"type": "Land", "basic": True}, "land": {"type": "Land"}}[m["what"]]
     return {"kind": "static", "replace_mana": {
-        "when": {"tapped_for_mana": True, "what": {}, "controller": "you"},
+        "when": {"tapped_for_mana": True, "what": what, "controller": "you"},
         "result": {"multiply": 2 if m["k"] == "twice" else 3}}}
 
 
