@@ -2,9 +2,10 @@
 Lavaleaper's "Whenever a player taps a basic land for mana" (205.4c) and Kinnan, Bonder Prodigy's
 "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced"
 (106.12a, 605.1b, 605.4a); Virtue of Strength's "If you tap a basic land for mana", Groundchuck &
-Dirtbag's "add {G}" without "an additional", and Manabarbs' "tapped for mana" trigger that adds no
-mana (found by probe28a). The fixture tests/fixtures/real_cards_tapped_for_mana_triggers.json holds MTGJSON
-AtomicCards entries copied from ../shared/data/AtomicCards.json.
+Dirtbag's "add {G}" without "an additional", Market Festival's "two mana in any combination of
+colors", and Manabarbs' "tapped for mana" trigger that adds no mana (found by probe28a). The fixture
+tests/fixtures/real_cards_tapped_for_mana_triggers.json holds MTGJSON AtomicCards entries copied
+from ../shared/data/AtomicCards.json.
 """
 
 from __future__ import annotations
@@ -108,3 +109,16 @@ def test_groundchuck_adds_green_without_the_word_additional(results: dict[str, C
         "mana": {"fixed": "{G}"}}
     doc = state([{"id": "g", "card": "Groundchuck & Dirtbag"}, {"id": "i", "card": "Island"}])
     assert pool(applied(checker, doc, activate("i", 1))) == "{U}{G}"
+
+
+def test_market_festival_adds_two_mana_in_any_combination(results: dict[str, CardResult],
+                                                          checker: Checker) -> None:
+    # 106.1a, 605.1b: "its controller adds an additional two mana in any combination of colors":
+    # {U}{R} as well as {U}{U} (found by probe28a: refused)
+    assert abilities(results, "Market Festival")[1] == {
+        "kind": "triggered", "trigger": {"event": "tapped_for_mana", "what": "enchanted"},
+        "mana": {"any_combination": 2}}
+    doc = state([{"id": "f", "card": "Forest"},
+                 {"id": "mf", "card": "Market Festival", "attached_to": "f"}])
+    assert pool(applied(checker, doc, activate("f", 1), "UR")) == "{U}{R}{G}"
+    assert pool(applied(checker, doc, activate("f", 1), "UU")) == "{U}{U}{G}"

@@ -2663,6 +2663,18 @@ def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": 1}
 
 
+@template("effect.add_mana_any_combination_triggered", "mana_trigger_effect",
+          rf"(?:its controller|that player|you) adds? an additional (?P<n>{NUM}) mana in any combination of colors",
+          'triggered mana ability: "mana": {"any_combination": N}', "CR 605.1b, 106.12a, 106.1a",
+          "Market Festival: its controller adds an additional two mana in any combination of colors")
+def _e_add_any_combination(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe28a: refused; the encodings added N mana of one color for a combination)
+    n = _num(m["n"])
+    if not 1 <= n <= 12:
+        raise Refused("more than 12 mana in any combination: not in the card format")
+    return {"any_combination": n}
+
+
 @template("effect.add_mana_chosen_color_triggered", "mana_trigger_effect",
           r"(?:(?:its controller|that player|you) adds?|add) an additional one mana of (?:that|the chosen) "
           r"color",
