@@ -1,8 +1,11 @@
 """Triggered mana abilities on "tapped for mana" that the importer refused (found by probe27a):
 Lavaleaper's "Whenever a player taps a basic land for mana" (205.4c) and Kinnan, Bonder Prodigy's
 "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced"
-(106.12a, 605.1b, 605.4a). The fixture tests/fixtures/real_cards_tapped_for_mana_triggers.json holds
-MTGJSON AtomicCards entries copied from ../shared/data/AtomicCards.json.
+(106.12a, 605.1b, 605.4a); Virtue of Strength's "If you tap a basic land for mana", Groundchuck &
+Dirtbag's "add {G}" without "an additional", Market Festival's "two mana in any combination of
+colors", and Manabarbs' "tapped for mana" trigger that adds no mana (found by probe28a). The fixture
+tests/fixtures/real_cards_tapped_for_mana_triggers.json holds MTGJSON AtomicCards entries copied
+from ../shared/data/AtomicCards.json.
 """
 
 from __future__ import annotations
@@ -63,3 +66,59 @@ def test_kinnan_adds_mana_for_a_nonland_permanent_its_controller_taps(
                             {"id": "gb", "card": "Grizzly Bears", "zone": "hand"}]),
             {"kind": "cast", "object": "gb"})
     assert v.legal and v.cost == "{1}{G}"
+
+
+def test_manabarbs_tapped_for_mana_trigger_without_mana_is_no_mana_ability(
+        results: dict[str, CardResult], checker: Checker) -> None:
+    # 605.1b: "Whenever a player taps a land for mana, this enchantment deals 1 damage to that
+    # player" adds no mana, so it is no mana ability: it would use the stack (603.3), its effect no
+    # rule in scope, so the line is not modeled, as Burning Earth's is (found by probe28a: the whole
+    # card was refused, "no mana_trigger_effect template matches")
+    assert results["Manabarbs"].imported
+    assert abilities(results, "Manabarbs") == [{"kind": "not_modeled"}]
+    doc = state([{"id": "mb", "card": "Manabarbs", "owner": "bob"}, {"id": "f", "card": "Forest"}])
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"
+
+
+def test_virtue_of_strength_triples_only_basic_lands_you_tap(results: dict[str, CardResult],
+                                                             checker: Checker) -> None:
+    # 106.12b, 205.4c: "If you tap a basic land for mana, it produces three times as much of that
+    # mana instead": alice's Forest, not her Overgrown Tomb, her Llanowar Elves or bob's Forest
+    # (found by probe28a: the card was refused, the template read only "a permanent")
+    assert abilities(results, "Virtue of Strength // Garenbrig Growth")[0] == {
+        "kind": "static", "replace_mana": {
+            "when": {"tapped_for_mana": True, "what": {"type": "Land", "basic": True}, "controller": "you"},
+            "result": {"multiply": 3}}}
+    doc = state([{"id": "v", "card": "Virtue of Strength"}, {"id": "f", "card": "Forest"},
+                 {"id": "t", "card": "Overgrown Tomb"}, {"id": "e", "card": "Llanowar Elves"},
+                 {"id": "bf", "card": "Forest", "owner": "bob"}])
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}{G}{G}"
+    assert pool(applied(checker, doc, activate("t", 1), "G")) == "{G}"
+    assert pool(applied(checker, doc, activate("e", 1))) == "{G}"
+    after = applied(checker, {**doc, "priority": "bob"}, activate("bf", 1), who="bob")
+    assert next(p for p in after["players"] if p["name"] == "bob")["mana_pool"] == "{G}"
+
+
+def test_groundchuck_adds_green_without_the_word_additional(results: dict[str, CardResult],
+                                                            checker: Checker) -> None:
+    # 605.1b, 106.12a: "Whenever you tap a land for mana, add {G}." is a triggered mana ability
+    # as Wild Growth's "adds an additional {G}" is (found by probe28a: refused)
+    assert abilities(results, "Groundchuck & Dirtbag")[1] == {
+        "kind": "triggered",
+        "trigger": {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "you"},
+        "mana": {"fixed": "{G}"}}
+    doc = state([{"id": "g", "card": "Groundchuck & Dirtbag"}, {"id": "i", "card": "Island"}])
+    assert pool(applied(checker, doc, activate("i", 1))) == "{U}{G}"
+
+
+def test_market_festival_adds_two_mana_in_any_combination(results: dict[str, CardResult],
+                                                          checker: Checker) -> None:
+    # 106.1a, 605.1b: "its controller adds an additional two mana in any combination of colors":
+    # {U}{R} as well as {U}{U} (found by probe28a: refused)
+    assert abilities(results, "Market Festival")[1] == {
+        "kind": "triggered", "trigger": {"event": "tapped_for_mana", "what": "enchanted"},
+        "mana": {"any_combination": 2}}
+    doc = state([{"id": "f", "card": "Forest"},
+                 {"id": "mf", "card": "Market Festival", "attached_to": "f"}])
+    assert pool(applied(checker, doc, activate("f", 1), "UR")) == "{U}{R}{G}"
+    assert pool(applied(checker, doc, activate("f", 1), "UU")) == "{U}{U}{G}"

@@ -972,8 +972,8 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # whose mana pays it (outcomes.lp's ma_paid_with_mana/1)
     later = tuple(f"While the cost is paid, {decoder.obj_label(a.arguments[0])}'s mana ability"
                   for a in by_name.get("ma_paid_with_mana", []))
-    events.extend(_merge_mana_events(sorted(
-        said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0))))
+    events.extend(_merge_mana_events(_after_their_mana_ability(_merge_mana_events(sorted(
+        said, key=lambda e: _event_rank(e) + (0.05 if later and e.startswith(later) else 0))))))
 
 
 # One activation of a mana ability that adds mana of two types (a Signet's {R}{W}, Graven Cairns'
@@ -982,15 +982,36 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
 _MANA_EVENT = re.compile(r"^(While the cost is paid, .*'s mana ability is activated and adds |.* adds )"
                          r"((?:\{[WUBRGC]\})+)( to .*'s mana pool (?:at once )?\((?:601\.2g, |605\.3a, )?605\.3b.*)$")
 _TYPE_ORDER = "WUBRGC"
+# What the triggered mana abilities a mana ability triggers add (605.4a), of each type apart in the
+# encodings too: said once, with all their mana (found by probe28a: Fertile Ground's {U} and Heartbeat
+# of Spring's {G} on one Forest read as two groups of triggered abilities).
+_TRIGGERED_MANA_EVENT = re.compile(r"^((?:While the cost is paid, t|T)riggered mana abilities add )((?:\{[WUBRGC]\})+)"
+                                   r"( to .*'s mana pool right after .*'s mana ability resolves \((?:601\.2g, |605\.3a, )?605\.4a\)\.)$")
+_WHILE_PAID_TRIGGERED = re.compile(r"^While the cost is paid, triggered mana abilities add .* right after (.*)'s mana "
+                                   r"ability resolves \((?:601\.2g|605\.3a), 605\.4a\)\.$")
+
+
+def _after_their_mana_ability(said: list[str]) -> list[str]:
+    """605.4a: the mana the triggered mana abilities add while a cost is paid is said right after the
+    mana ability that triggered them (106.3: it is theirs, not that ability's source's)."""
+    out = [e for e in said if not _WHILE_PAID_TRIGGERED.match(e)]
+    for e in said:
+        m = _WHILE_PAID_TRIGGERED.match(e)
+        if not m:
+            continue
+        own = f"While the cost is paid, {m.group(1)}'s mana ability is activated and adds "
+        at = max((i for i, o in enumerate(out) if o.startswith(own)), default=None)
+        out.insert(len(out) if at is None else at + 1, e)
+    return out
 
 
 def _merge_mana_events(said: list[str]) -> list[str]:
     out: list[str] = []
     last: tuple[str, str] | None = None
     for e in said:
-        m = _MANA_EVENT.match(e)
+        m = _MANA_EVENT.match(e) or _TRIGGERED_MANA_EVENT.match(e)
         if m and last == (m.group(1), m.group(3)) and out:
-            prev = _MANA_EVENT.match(out[-1])
+            prev = _MANA_EVENT.match(out[-1]) or _TRIGGERED_MANA_EVENT.match(out[-1])
             assert prev is not None
             syms = re.findall(r"\{([WUBRGC])\}", prev.group(2) + m.group(2))
             mana = "".join(f"{{{t}}}" for t in sorted(syms, key=_TYPE_ORDER.index))
@@ -1047,7 +1068,7 @@ def _event_rank(e: str) -> float:
         return 4
     if " step ends; the " in e or " phase ends; the " in e:   # (505.1: a main phase has no steps)
         return 5
-    if "(601.2g, 605.3b)" in e or "(117.1d, 605.3b)" in e:   # the mana abilities activated while
+    if "(601.2g, 605.3b)" in e or "(117.1d, 605.3b)" in e or "(601.2g, 605.4a)" in e:   # the mana abilities activated while
         # paying (a special action's cost: 117.1d), then the costs
         return 5.8
     if "as its mana ability resolves while the cost is paid" in e:   # 701.21a: Gemstone Mine's

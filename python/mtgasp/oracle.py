@@ -2655,10 +2655,11 @@ def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
 # ---- effects (after a cost's colon, a trigger's comma, or a spell's paragraph) --------------
 
 @template("effect.add_mana_triggered", "mana_trigger_effect",
-          rf"(?:(?:its controller|that player|you) adds?|add) an additional (?P<m>{COLORED}+)",
+          rf"(?:(?:its controller|that player|you) adds?|add) (?:an additional )?(?P<m>{COLORED}+)",
           'triggered mana ability: "mana": {"fixed": "{G}"}', "CR 605.1b, 106.12a",
-          "Wild Growth")
+          "Wild Growth; Groundchuck & Dirtbag: Whenever you tap a land for mana, add {G}")
 def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
+    # (without "an additional": Groundchuck & Dirtbag, found by probe28a: refused)
     return {"fixed": _produce_symbols(m["m"])}
 
 
@@ -2668,6 +2669,18 @@ def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
           "Fertile Ground")
 def _e_add_any(m: re.Match[str], ctx: Ctx) -> Any:
     return {"any_color": 1}
+
+
+@template("effect.add_mana_any_combination_triggered", "mana_trigger_effect",
+          rf"(?:its controller|that player|you) adds? an additional (?P<n>{NUM}) mana in any combination of colors",
+          'triggered mana ability: "mana": {"any_combination": N}', "CR 605.1b, 106.12a, 106.1a",
+          "Market Festival: its controller adds an additional two mana in any combination of colors")
+def _e_add_any_combination(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe28a: refused; the encodings added N mana of one color for a combination)
+    n = _num(m["n"])
+    if not 1 <= n <= 12:
+        raise Refused("more than 12 mana in any combination: not in the card format")
+    return {"any_combination": n}
 
 
 @template("effect.add_mana_chosen_color_triggered", "mana_trigger_effect",
@@ -4088,13 +4101,17 @@ def _l_contamination(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("static.replace_mana_double", "line",
-          r"If you tap a permanent for mana, it produces (?P<k>twice|three times) as much of that mana "
-          r"instead",
-          '{"kind": "static", "replace_mana": {... "result": {"multiply": 2 | 3}}}', "CR 106.12b, 614.1a",
-          "Mana Reflection; Nyxbloom Ancient: three times")
+          r"If you tap an? (?P<what>permanent|basic land|land) for mana, it produces (?P<k>twice|three times) "
+          r"as much of that mana instead",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {} | {"type": "Land", '
+          '"basic": true} | {"type": "Land"}, "controller": "you"}, "result": {"multiply": 2 | 3}}}',
+          "CR 106.12b, 614.1a, 205.4c",
+          "Mana Reflection; Nyxbloom Ancient: three times; Virtue of Strength: If you tap a basic land for mana")
 def _l_reflection(m: re.Match[str], ctx: Ctx) -> Any:
+    # 205.4c: "a basic land" (Virtue of Strength; found by probe28a: the card was refused)
+    what = {"permanent": {}, "basic land": {"type": "Land", "basic": True}, "land": {"type": "Land"}}[m["what"]]
     return {"kind": "static", "replace_mana": {
-        "when": {"tapped_for_mana": True, "what": {}, "controller": "you"},
+        "when": {"tapped_for_mana": True, "what": what, "controller": "you"},
         "result": {"multiply": 2 if m["k"] == "twice" else 3}}}
 
 
@@ -5621,6 +5638,13 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
                 raise Refused("a trigger whose effect lets a player play additional lands (305.2) "
                               "in a way no template reads")
             _no_timed_permission(eff, "a trigger")   # 601.3, 305.1: as in _effect
+            ctx.use("trigger.not_modeled")
+            return {"kind": "not_modeled", "text": line}
+        if trig.get("event") == "tapped_for_mana" and not _ADDS.search(_unquoted(eff)):
+            # 605.1b: a "tapped for mana" trigger whose effect adds no mana is no mana ability; it
+            # would use the stack (603.3) and its effect is no rule in scope: not modeled, as is
+            # Burning Earth's on a nonbasic land, which no trigger template reads (found by
+            # probe28a: Manabarbs' "this enchantment deals 1 damage to that player" was refused)
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
