@@ -4808,6 +4808,13 @@ _T_GRAVEYARD = re.compile(
 # requirement, never one on the battlefield
 _T_CARD = re.compile(r"(?:[\w'-]+,? ){0,4}cards?\b")
 _T_SPELL = re.compile(rf"(?:(?:{_T_QUAL}|instant or sorcery|instant|sorcery|{_T_TYPES}) )*spell\b")
+# 601.2c, 113.1: "target activated or triggered ability" (Stifle, Trickbind), "target activated
+# ability" (Squelch), "target triggered ability" (Strionic Resonator), "target activated ability,
+# triggered ability, or legendary spell" (Tale's End): an ability on the stack of that kind (a spell
+# only with "or ... spell")
+_T_ABILITY = re.compile(r"(?P<kind>activated or triggered|activated|triggered) ability"
+                        r"(?P<more>,? (?:triggered ability, )?or (?:[\w-]+ )*spell)?\b"
+                        r"(?: (?P<ctl>you control|you don't control)\b)?")
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 # ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
@@ -5016,6 +5023,18 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             req = {"zone": "stack"}
             if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
                 req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
+        elif (ta := _T_ABILITY.match(rest)) is not None:
+            # 601.2c: an activated or triggered ability on the stack is the target (found by
+            # probe28c: Trickbind was refused targeting a hideaway trigger, "it can't target
+            # abilities", and cast with nothing on the stack or targeting a player); who controls
+            # it is read ("you control", "you don't control"), its other qualifiers ("from an
+            # artifact source", "with a single target") are not (more may fit)
+            both = ta["kind"] == "activated or triggered" or "triggered ability" in (ta["more"] or "")
+            req = {"zone": "stack", "abilities": True if both else ta["kind"]}
+            if not ta["more"]:
+                req["spells"] = False
+                if ta["ctl"]:   # "target triggered ability you control" (Strionic Resonator)
+                    req["controller"] = "you" if ta["ctl"] == "you control" else "opponents"
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
