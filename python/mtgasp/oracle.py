@@ -2948,7 +2948,8 @@ def _e_extra(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.exile_self", "effect", r"Exile ~", '{"action": "exile_self"}', "CR 608.2n",
-          "Exile Alrund's Epiphany.")
+          "Exile Alrund's Epiphany. (Also beside sentences no template reads: "
+          "Step Between Worlds's effects are not_modeled, then exile_self, 608.2c)")
 def _e_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "exile_self"}
 
@@ -4683,6 +4684,19 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
             return {"effects": [o if o is not None else _not_modeled(st, ctx)
                                 for o, st in zip(outs, sents, strict=True)]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
+        if spell and any(o == {"action": "exile_self"} for o in outs) and \
+                not all(o == {"action": "exile_self"} for o in outs):
+            # 608.2c, 608.2n: "Exile ~." among sentences not read ("Each player may shuffle ...
+            # Exile Step Between Worlds."; Praetor's Counsel, All Suns' Dawn): the others are read
+            # on their own (not modeled, or refused as they would be alone), and the spell still
+            # exiles itself as it resolves rather than going to the graveyard (found by probe28c:
+            # a plotted Step Between Worlds resolved into its owner's graveyard)
+            rest = " ".join(st for o, st in zip(outs, sents, strict=True)
+                            if o != {"action": "exile_self"})
+            head = _effect(rest, ctx, spell=True)
+            ctx.use("effect.exile_self")
+            return {"effects": [*head.get("effects", [head]),
+                                {"action": "exile_self"}]}
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
     if _EXTRA_LANDS.search(_unquoted(eff)):
