@@ -207,6 +207,49 @@ def test_target_spell_or_ability(results: dict[str, CardResult], checker: Checke
     assert not v.legal and "601.2c" in {r.rule for r in v.reasons}
 
 
+def test_target_activated_or_triggered_ability(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c (probe28c): "Counter target activated or triggered ability" (Trickbind) requires an
+    # ability on the stack, never a spell or a permanent; it was cast with nothing on the stack,
+    # targeting a land, and refused targeting a hideaway trigger ("it can't target abilities")
+    assert abilities(results, "Trickbind")[1]["effect"]["targets"] == [
+        {"zone": "stack", "abilities": True, "spells": False}]
+    assert abilities(results, "Squelch")[0]["effect"]["targets"] == [
+        {"zone": "stack", "abilities": "activated", "spells": False}]
+    assert abilities(results, "Strionic Resonator")[0]["effect"]["targets"] == [
+        {"zone": "stack", "abilities": "triggered", "spells": False, "controller": "you"}]
+    # (Nimble Obstructionist's cycling trigger)
+    assert _targets_of("When you cycle this card, counter target activated or triggered ability you "
+                       "don't control.") == [
+        {"zone": "stack", "abilities": True, "spells": False, "controller": "opponents"}]
+    # "..., triggered ability, or legendary spell": a spell too (its qualifier not read)
+    assert abilities(results, "Tale's End")[0]["effect"]["targets"] == [{"zone": "stack", "abilities": True}]
+    objs = [{"id": "t", "card": "Trickbind", "zone": "hand"}, {"id": "q", "card": "Squelch", "zone": "hand"},
+            *lands("Island", 3), {"id": "res", "card": "Strionic Resonator"},
+            {"id": "br", "card": "Mosswort Bridge", "owner": "bob"},
+            {"id": "bolt", "card": "Lightning Bolt", "owner": "bob", "zone": "stack", "controller": "bob",
+             "cast_from": "hand", "method": "normal"}]
+    trig = {"id": "hide", "zone": "stack", "ability": {"source": "br", "index": 1}, "controller": "bob"}
+    doc = state(objs, stack=["bolt"])
+    tb, sq = {"kind": "cast", "object": "t"}, {"kind": "cast", "object": "q"}
+    for act in (tb, {**tb, "targets": ["bolt"]}, {**tb, "targets": ["br"]}):
+        v = why(checker, doc, act)
+        assert not v.legal and {r.rule for r in v.reasons} == {"601.2c"}
+    doc = state(objs, stack=["bolt", "hide"])
+    doc["objects"].append(trig)   # (an ability on the stack has no owner or zone default)
+    assert why(checker, doc, {**tb, "targets": ["hide"]}).legal
+    # Squelch's "target activated ability": a triggered ability is none
+    assert not why(checker, doc, sq).legal
+    assert not why(checker, doc, {**sq, "targets": ["hide"]}).legal
+    # Strionic Resonator's "target triggered ability you control": not bob's
+    res = {"kind": "activate", "object": "res", "ability": 1}
+    assert not why(checker, doc, {**res, "targets": ["hide"]}).legal
+    mine = state(objs, stack=["bolt", "hide"], active_player="bob", turn=6)
+    mine["objects"].append({**trig, "controller": "alice"})
+    mine["objects"] = [{**o, "owner": "alice", "controller": "alice"} if o["id"] == "br" else o
+                       for o in mine["objects"]]
+    assert why(checker, mine, {**res, "targets": ["hide"]}).legal
+
+
 def test_qualifiers_in_a_list(results: dict[str, CardResult], checker: Checker) -> None:
     # Terror's "target nonartifact, nonblack creature" required no target (the comma stopped the
     # reading): cast with no creature, or at an artifact creature (601.2c)

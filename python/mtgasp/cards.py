@@ -1937,7 +1937,9 @@ class _Validator:
         them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "subtypes" (each of them), "tapped", "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
-        or {"at_least": N} ("with mana value 3 or less", 202.3), "max" (N or
+        or {"at_least": N} ("with mana value 3 or less", 202.3), "abilities" (on the stack: true,
+        "activated" or "triggered": an ability of that kind is a target too), "spells" (false: no
+        spell is: "target activated or triggered ability"), "max" (N or
         "any": "one or two target creatures" names at least "count" and at most "max"), "kicked"
         (true: required only of a kicked spell, false: only of one cast without its kicker; the
         targets of "If this spell was kicked, ... instead", 702.33d)}."""
@@ -1950,8 +1952,8 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "all_types", "non_types", "colors", "non_colors", "supertypes",
-                                           "subtypes", "tapped", "controller", "other", "another", "count", "mana_value",
-                                           "max", "abilities", "kicked"))
+                                           "subtypes", "tapped", "controller", "other", "another", "count",
+                                           "mana_value", "max", "abilities", "spells", "kicked"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "all_types", "non_types"):
@@ -1967,9 +1969,19 @@ class _Validator:
                 sub = req["subtypes"]
                 if not isinstance(sub, list) or not sub or not all(isinstance(x, str) and x.strip() for x in sub):
                     self.add(f"{p}.subtypes", f'expected a non-empty list of subtypes such as ["Goblin"], got {_q(sub)}')
-            for f in ("tapped", "other", "another", "abilities", "kicked"):
+            for f in ("tapped", "other", "another", "kicked", "spells"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")
+            if "abilities" in req and req["abilities"] not in ("activated", "triggered"):
+                # 601.2c: true (any activated or triggered ability on the stack), or one kind
+                self.boolean(req["abilities"], f"{p}.abilities")
+            for f in ("abilities", "spells"):
+                if f in req and req.get("zone") != "stack":
+                    self.add(f"{p}.{f}", "only a target on the stack (zone \"stack\") may be an ability "
+                                         "or not a spell")
+            if req.get("spells") is False and not req.get("abilities"):
+                self.add(f"{p}.spells", "a target on the stack that is no spell is an ability: "
+                                        "\"abilities\" must say which")
             if req.get("another") is True and i == 0:
                 self.add(f"{p}.another", "the first target has no target before it to differ from")
             if "controller" in req:

@@ -709,6 +709,10 @@ class FactWriter:
                     self.add("target_req_another", a, tj)
                 if req.get("abilities"):   # "target spell or ability" (601.2c)
                     self.add("target_req_abilities", a, tj)
+                    if req["abilities"] in ("activated", "triggered"):   # "target activated ability"
+                        self.add("target_req_ability_kind", a, tj, C(req["abilities"]))
+                if req.get("spells") is False:   # "target activated or triggered ability": no spell
+                    self.add("target_req_no_spells", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)
                     self.add("target_req_mana_value", a, tj, C("x"))
                 elif isinstance(req.get("mana_value"), dict):   # "with mana value 3 or less" (202.3)

@@ -2989,7 +2989,8 @@ def _e_extra(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("effect.exile_self", "effect", r"Exile ~", '{"action": "exile_self"}', "CR 608.2n",
-          "Exile Alrund's Epiphany.")
+          "Exile Alrund's Epiphany. (Also beside sentences no template reads: "
+          "Step Between Worlds's effects are not_modeled, then exile_self, 608.2c)")
 def _e_exile_self(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "exile_self"}
 
@@ -4740,6 +4741,19 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
             return {"effects": [o if o is not None else _not_modeled(st, ctx)
                                 for o, st in zip(outs, sents, strict=True)]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
+        if spell and any(o == {"action": "exile_self"} for o in outs) and \
+                not all(o == {"action": "exile_self"} for o in outs):
+            # 608.2c, 608.2n: "Exile ~." among sentences not read ("Each player may shuffle ...
+            # Exile Step Between Worlds."; Praetor's Counsel, All Suns' Dawn): the others are read
+            # on their own (not modeled, or refused as they would be alone), and the spell still
+            # exiles itself as it resolves rather than going to the graveyard (found by probe28c:
+            # a plotted Step Between Worlds resolved into its owner's graveyard)
+            rest = " ".join(st for o, st in zip(outs, sents, strict=True)
+                            if o != {"action": "exile_self"})
+            head = _effect(rest, ctx, spell=True)
+            ctx.use("effect.exile_self")
+            return {"effects": [*head.get("effects", [head]),
+                                {"action": "exile_self"}]}
     if _ADDS.search(_unquoted(eff)):
         raise Refused("adds mana in a way no template reads")
     if _EXTRA_LANDS.search(_unquoted(eff)):
@@ -4901,6 +4915,13 @@ def _spell_target_quals(phrase: str) -> dict[str, Any]:
         elif w.startswith("non") and w[3:] in COLOR_WORDS:
             out.setdefault("non_colors", []).append(COLOR_WORDS[w[3:]])
     return out
+# 601.2c, 113.1: "target activated or triggered ability" (Stifle, Trickbind), "target activated
+# ability" (Squelch), "target triggered ability" (Strionic Resonator), "target activated ability,
+# triggered ability, or legendary spell" (Tale's End): an ability on the stack of that kind (a spell
+# only with "or ... spell")
+_T_ABILITY = re.compile(r"(?P<kind>activated or triggered|activated|triggered) ability"
+                        r"(?P<more>,? (?:triggered ability, )?or (?:[\w-]+ )*spell)?\b"
+                        r"(?: (?P<ctl>you control|you don't control)\b)?")
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 # ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
@@ -5124,6 +5145,18 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
             else:
                 req.update(_spell_target_quals(sp[0]))
+        elif (ta := _T_ABILITY.match(rest)) is not None:
+            # 601.2c: an activated or triggered ability on the stack is the target (found by
+            # probe28c: Trickbind was refused targeting a hideaway trigger, "it can't target
+            # abilities", and cast with nothing on the stack or targeting a player); who controls
+            # it is read ("you control", "you don't control"), its other qualifiers ("from an
+            # artifact source", "with a single target") are not (more may fit)
+            both = ta["kind"] == "activated or triggered" or "triggered ability" in (ta["more"] or "")
+            req = {"zone": "stack", "abilities": True if both else ta["kind"]}
+            if not ta["more"]:
+                req["spells"] = False
+                if ta["ctl"]:   # "target triggered ability you control" (Strionic Resonator)
+                    req["controller"] = "you" if ta["ctl"] == "you control" else "opponents"
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
             req = {"zone": "battlefield"}
             if re.match(r"(?:,? or |, |,? and/or )(?:player|opponent)\b", rest[b.end():]):
