@@ -33,7 +33,7 @@ import importlib
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -1674,25 +1674,30 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     return d
 
 
+def _targeting(abilities: Iterable[Any]) -> Iterator[tuple[Any, dict[str, Any], Any]]:
+    """(ability, its spec, effect) for each effect of the spell abilities or the activated/triggered
+    ability given, and (ability, spec, None) for an Aura's enchant keyword (303.4a): where the
+    word "target" of a card's text is found (required_targets, most_targets)."""
+    for ab in abilities:
+        spec = getattr(ab, "spec", {}) or {}
+        kind = getattr(ab, "kind", None)
+        if kind == "keyword" and spec.get("keyword") == "enchant":
+            yield ab, spec, None
+        elif kind in ("spell", "activated", "triggered"):
+            for e in spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else []):
+                yield ab, spec, e
+
+
 def required_targets(abilities: Iterable[Any]) -> int:
     """How many targets the spell abilities or the activated/triggered ability given require at
     least (601.2c, 602.2b): one for a modeled effect's "target" ("any target", "target spell"),
     each `count` of a not-modeled effect's `targets` ("up to N" targets require none)."""
     n = 0
-    for ab in abilities:
-        spec = getattr(ab, "spec", {}) or {}
-        if getattr(ab, "kind", None) == "keyword" and spec.get("keyword") == "enchant" and (
-                str(spec.get("what", "")).lower() != "player"):
-            n += 1  # 303.4a: an Aura spell requires a target, defined by its enchant ability
-            continue
-        if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
-            continue
-        effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
-        for e in effects:
-            if not isinstance(e, dict):
-                continue
-            if e.get("target") is not None:
-                n += 1
+    for _ab, spec, e in _targeting(abilities):
+        if e is None:   # 303.4a: an Aura spell requires a target, defined by its enchant ability
+            n += str(spec.get("what", "")).lower() != "player"
+        elif isinstance(e, dict):
+            n += e.get("target") is not None
             for t in e.get("targets") or [] if e.get("action") == "not_modeled" else []:
                 n += int(t.get("count", 1)) if isinstance(t, dict) else 0
     return n
@@ -1705,28 +1710,23 @@ def most_targets(abilities: Iterable[Any]) -> int | None:
     format doesn't fix it ("X target creatures", kicker's extra targets, a not-modeled effect that
     says "target" without a `max_targets`)."""
     n = 0
-    for ab in abilities:
-        spec = getattr(ab, "spec", {}) or {}
-        if getattr(ab, "kind", None) == "keyword" and spec.get("keyword") == "enchant":
-            n += 1  # 303.4a: an Aura spell has one target (or a player, for "Enchant player")
+    for ab, _spec, e in _targeting(abilities):
+        if e is None:   # 303.4a: an Aura spell has one target (or a player, for "Enchant player")
+            n += 1
             continue
-        if getattr(ab, "kind", None) not in ("spell", "activated", "triggered"):
-            continue
-        effects = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
-        for e in effects:
-            if not isinstance(e, dict):
+        if not isinstance(e, dict):
+            return None
+        if any(k in e for k in ("kick_targets", "kicked_max_targets", "x_min_targets")):
+            return None
+        if e.get("action") == "not_modeled":
+            most = e.get("max_targets")
+            if isinstance(most, int) and not isinstance(most, bool):
+                n += most
+            elif most is not None or e.get("targets") or e.get("min_targets") or TARGET_WORD.search(
+                    getattr(ab, "text", "") or ""):
                 return None
-            if any(k in e for k in ("kick_targets", "kicked_max_targets", "x_min_targets")):
-                return None
-            if e.get("action") == "not_modeled":
-                most = e.get("max_targets")
-                if isinstance(most, int) and not isinstance(most, bool):
-                    n += most
-                elif most is not None or e.get("targets") or e.get("min_targets") or TARGET_WORD.search(
-                        getattr(ab, "text", "") or ""):
-                    return None
-            elif e.get("target") is not None:
-                n += 1
+        elif e.get("target") is not None:
+            n += 1
     return n
 
 
