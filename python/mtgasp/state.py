@@ -1529,20 +1529,16 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                                          "a color other than that one as it enters (614.12)")
             else:
                 d.extra["chosen_color"] = cc
-    if _opt(ro, "dream_exile") is not None:
-        marked = f.boolean(p("dream_exile"), ro["dream_exile"])
-        if marked and zone is not None and zone != "stack":
-            f.add(p("dream_exile"), "only a spell on the stack can be marked to be exiled with a dream "
-                                    f"counter; this card is {zphrase}")
-        elif marked:
-            d.extra["dream_exile"] = True
-    if _opt(ro, "legend_kept") is not None:
-        kept = f.boolean(p("legend_kept"), ro["legend_kept"])
-        if kept and zone is not None and zone != "battlefield":
-            f.add(p("legend_kept"), "only a permanent on the battlefield can be the one its controller "
-                                    f"chose to keep by the legend rule (CR 704.5j); this card is {zphrase}")
-        elif kept:
-            d.extra["legend_kept"] = True
+    for key, only_in, only_what in (
+            ("dream_exile", "stack", "only a spell on the stack can be marked to be exiled with a dream counter"),
+            ("legend_kept", "battlefield", ("only a permanent on the battlefield can be the one its "
+                                            "controller chose to keep by the legend rule (CR 704.5j)"))):
+        # a flag true only of an object in one zone (false: as if left out)
+        if _opt(ro, key) is not None and f.boolean(p(key), ro[key]):
+            if zone is not None and zone != only_in:
+                f.add(p(key), f"{only_what}; this card is {zphrase}")
+            else:
+                d.extra[key] = True
     if _opt(ro, "refers_to") is not None:
         f.add(p("refers_to"), "only a triggered ability on the stack refers to a spell "
                               "(refers_to); a card has none")
