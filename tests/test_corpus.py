@@ -68,8 +68,8 @@ def test_checks_state_the_whole_answer() -> None:
     assert not missing, "\n".join(missing)
 
 
-# The whole corpus through the CLI: test_cli.py::test_verify_builtin_corpus_subprocess (exit 0) and
-# test_verify_json_on_a_folder (a PATH); each scenario in-process: test_scenario below.
+# Each scenario in-process: test_scenario above; `mtgasp verify` on a folder: test_cli.py's
+# test_verify_json_on_a_folder; its exit codes: the tests below.
 
 
 WRONG = {
