@@ -67,3 +67,14 @@ def test_haste_given_by_an_ability_lets_the_elves_tap_for_mana(checker: Checker)
     assert why(checker, doc, tap).legal
     # the Motivator itself (tapped for its cost) gets nothing
     assert "gained_keywords" not in obj(doc, "gm")
+
+
+def test_creatures_get_a_bonus_and_gain_haste(results: dict[str, CardResult]) -> None:
+    # 611.2a, 611.2c: "creatures you control get +1/+0 and gain haste until end of turn" (Goblin
+    # Bushwhacker's kicked trigger) and "Target creature gets +3/+0 and gains haste until end of
+    # turn" (Uncanny Speed) are one effect each: pumped and hasted (probe29b: they were not modeled)
+    assert abilities(results, "Goblin Bushwhacker")[-1]["effect"] == {
+        "action": "gain_haste", "duration": "end_of_turn", "group": "creatures_you_control",
+        "power": 1, "toughness": 0}
+    assert abilities(results, "Uncanny Speed")[0]["effect"] == {
+        "action": "gain_haste", "duration": "end_of_turn", "target": "creature", "power": 3, "toughness": 0}

@@ -2913,7 +2913,7 @@ def _haste_target_filter(words: str) -> dict[str, Any]:
 
 
 @template("effect.gain_haste", "effect",
-          r"(?P<who>~|[Tt]arget (?P<filt>[^.]+?)|Creatures you control) gains? haste until end of turn",
+          r"(?P<who>~|[Tt]arget (?P<filt>(?:(?! gets? )[^.])+?)|Creatures you control) gains? haste until end of turn",
           '{"action": "gain_haste", "duration": "end_of_turn"} (its source) | {..., "target": "creature"} | '
           '{..., "group": "creatures_you_control"} (each creature its controller controls as it resolves, 611.2c) '
           '| {..., "target": "creature", "target_filter": {"controller": "you"|"opponents", "colors": [...], '
@@ -2935,6 +2935,29 @@ def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
         flt = _haste_target_filter(m["filt"])
         if flt:
             out["target_filter"] = flt
+    return out
+
+
+@template("effect.pump_and_gain_haste", "effect",
+          r"(?P<who>~|[Tt]arget (?P<filt>[^.]+?)|[Cc]reatures you control) gets? \+(?P<p>\d+)/\+(?P<t>\d+) and "
+          r"gains? haste until end of turn",
+          '{"action": "gain_haste", "duration": "end_of_turn", "power": P, "toughness": T} with the '
+          '`target`, `target_filter` or `group` of effect.gain_haste (one effect, 608.2c: each creature '
+          "it affects gets +P/+T, the object's `pump`, and haste, its `gained_keywords`, until the "
+          "cleanup step, 611.2a, 611.2c)",
+          "CR 611.2a, 611.2c, 702.10, 302.6, 601.2c, 608.2b, 514.2",
+          "Goblin Bushwhacker: creatures you control get +1/+0 and gain haste until end of turn; "
+          "Uncanny Speed: Target creature gets +3/+0 and gains haste until end of turn.")
+def _e_pump_and_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
+    if m["who"].lower() == "creatures you control":
+        out["group"] = "creatures_you_control"
+    elif m["who"] != "~":
+        out["target"] = "creature"
+        flt = _haste_target_filter(m["filt"])
+        if flt:
+            out["target_filter"] = flt
+    out["power"], out["toughness"] = int(m["p"]), int(m["t"])
     return out
 
 
