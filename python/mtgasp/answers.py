@@ -405,6 +405,21 @@ class Decoder:
             left = min(left, x * t["x"])
         return left
 
+    def x_capped_cost(self, action: Symbol, cost: str, x: int) -> str:
+        """The cost text of ``action`` answered with X = ``x`` (not announced by the action): its
+        "reduced by {N}" says no more than the mana that X stands for (x_reduced_by)."""
+        full = self.x_reduced.get(action, 0)
+        if not full or action in self.chosen_x:
+            return cost
+        self.chosen_x[action] = x
+        try:
+            left = self.x_reduced_by(action)
+        finally:
+            del self.chosen_x[action]
+        if left == full:
+            return cost
+        return cost.replace(f" reduced by {{{full}}}", f" reduced by {{{left}}}" if left else "", 1)
+
     def total_text(self, action: Symbol) -> str:
         t = self.totals.get(action)
         if not t:
