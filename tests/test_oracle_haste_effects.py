@@ -30,8 +30,29 @@ def test_the_importer_reads_gains_haste_until_end_of_turn(results: dict[str, Car
     assert abilities(results, "Crashing Drawbridge")[-1]["effect"] == group
     assert abilities(results, "Burst of Speed")[0]["effect"] == group
     # a target with a filter no effect template reads stays not modeled, its target still read
-    for name in ("Crimson Mage", "Hotfoot Gnome"):
+    for name in ("Hotfoot Gnome", "Bloodthorn Taunter"):
         assert abilities(results, name)[-1]["effect"]["action"] == "not_modeled", name
+    # ... and one whose qualifiers are read in full is modeled, with them (601.2c; probe29b)
+    assert abilities(results, "Crimson Mage")[-1]["effect"] == {
+        "action": "gain_haste", "duration": "end_of_turn", "target": "creature",
+        "target_filter": {"controller": "you"}}
+    assert abilities(results, "Rage Weaver")[-1]["effect"]["target_filter"] == {"colors": ["B", "G"]}
+
+
+def test_a_qualified_target_gets_haste_only_if_it_fits(checker: Checker) -> None:
+    # Crimson Mage: "{R}: Target creature you control gains haste until end of turn." (601.2c,
+    # 602.2b): not bob's creature; its own Elves gain haste and tap for mana (302.6, 702.10)
+    doc = state([{"id": "cm", "card": "Crimson Mage", "controlled_since_turn": 3},
+                 {"id": "el", "card": "Llanowar Elves", "controlled_since_turn": 5},
+                 {"id": "mt", "card": "Mountain", "controlled_since_turn": 1},
+                 {"id": "bb", "card": "Grizzly Bears", "owner": "bob", "controlled_since_turn": 1}])
+    act = {"kind": "activate", "object": "cm", "ability": 1}
+    assert [r.rule for r in why(checker, doc, {**act, "targets": ["bb"]}).reasons] == ["602.2b"]
+    doc = applied(checker, doc, {**act, "targets": ["el"]})
+    doc = applied(checker, doc, {"kind": "pass"})
+    doc = applied(checker, doc, {"kind": "pass"}, who="bob")
+    assert obj(doc, "el")["gained_keywords"] == ["haste"]
+    assert why(checker, doc, {"kind": "activate", "object": "el", "ability": 1}).legal
 
 
 def test_haste_given_by_an_ability_lets_the_elves_tap_for_mana(checker: Checker) -> None:
@@ -46,3 +67,14 @@ def test_haste_given_by_an_ability_lets_the_elves_tap_for_mana(checker: Checker)
     assert why(checker, doc, tap).legal
     # the Motivator itself (tapped for its cost) gets nothing
     assert "gained_keywords" not in obj(doc, "gm")
+
+
+def test_creatures_get_a_bonus_and_gain_haste(results: dict[str, CardResult]) -> None:
+    # 611.2a, 611.2c: "creatures you control get +1/+0 and gain haste until end of turn" (Goblin
+    # Bushwhacker's kicked trigger) and "Target creature gets +3/+0 and gains haste until end of
+    # turn" (Uncanny Speed) are one effect each: pumped and hasted (probe29b: they were not modeled)
+    assert abilities(results, "Goblin Bushwhacker")[-1]["effect"] == {
+        "action": "gain_haste", "duration": "end_of_turn", "group": "creatures_you_control",
+        "power": 1, "toughness": 0}
+    assert abilities(results, "Uncanny Speed")[0]["effect"] == {
+        "action": "gain_haste", "duration": "end_of_turn", "target": "creature", "power": 3, "toughness": 0}

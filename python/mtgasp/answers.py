@@ -393,6 +393,33 @@ class Decoder:
             return f"the ability granted by {face.name} ({inner.get('text', '')})"
         return f"an ability granted by {face.name}"
 
+    def x_reduced_by(self, action: Symbol) -> int:
+        """601.2f, 107.3a: the reduction left over for the generic mana X stands for (x_reduction/2);
+        once X is announced, the total cost is determined with it, so the reduction reduces no more
+        than the mana X stands for: Blaze, {X}{R}, with {1} less and X = 0 costs {R} (not "{X}{R}
+        reduced by {1}"). Without an announced X (a range in `moves`), all of it."""
+        left = self.x_reduced.get(action, 0)
+        x = self.chosen_x.get(action)
+        t = self.totals.get(action, {})
+        if x is not None and t.get("x", 0) > 0 and not any("/" in k for k in t):
+            left = min(left, x * t["x"])
+        return left
+
+    def x_capped_cost(self, action: Symbol, cost: str, x: int) -> str:
+        """The cost text of ``action`` answered with X = ``x`` (not announced by the action): its
+        "reduced by {N}" says no more than the mana that X stands for (x_reduced_by)."""
+        full = self.x_reduced.get(action, 0)
+        if not full or action in self.chosen_x:
+            return cost
+        self.chosen_x[action] = x
+        try:
+            left = self.x_reduced_by(action)
+        finally:
+            del self.chosen_x[action]
+        if left == full:
+            return cost
+        return cost.replace(f" reduced by {{{full}}}", f" reduced by {{{left}}}" if left else "", 1)
+
     def total_text(self, action: Symbol) -> str:
         t = self.totals.get(action)
         if not t:
@@ -435,8 +462,8 @@ class Decoder:
             text = self.total_text(args[0])
             x = self.chosen_x.get(args[0])
             if x is not None and self.totals.get(args[0], {}).get("x", 0) > 0:
-                if args[0] in self.x_reduced:  # 601.2f: "{X}{X} reduced by {1} with X = 1"
-                    text += f" reduced by {{{self.x_reduced[args[0]]}}}"
+                if self.x_reduced_by(args[0]):  # 601.2f: "{X}{X} reduced by {1} with X = 1"
+                    text += f" reduced by {{{self.x_reduced_by(args[0])}}}"
                 text += f" with X = {x}"
             return text
         if name == "whole_cost":  # the total cost with its parts besides mana ("{T}", "{2}, {Q}")
@@ -609,8 +636,8 @@ class Decoder:
             v.reasons.sort(key=lambda r: (rule_key(r.rule), r.message))
             if v.costed and not v.unpayable:
                 mana = self.total_text(t)
-                if t in x_reduced:
-                    mana += f" reduced by {{{x_reduced[t]}}}"
+                if self.x_reduced_by(t):   # (what is left for X's mana, 601.2f)
+                    mana += f" reduced by {{{self.x_reduced_by(t)}}}"
                 extras = self.cost_extras(t)
                 if mana == "{0}" and extras:
                     v.cost = ", ".join(extras)

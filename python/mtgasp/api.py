@@ -170,6 +170,11 @@ class Query:
             v.legal = v.ok and any(a.name == "legal" for a in s.atoms)
             if v.has_x and not v.free:
                 v.x_max = v.plan.x
+            if v.action.x is None and v.plan.x is not None and v.cost:
+                # 601.2f, 107.3a: answered with the largest X, the reduction left for X's mana is
+                # no more than that X stands for (Walking Ballista under Helm of Awakening with no
+                # land: "{X}{X}" with X = 0, not "reduced by {1}"; found by probe29b)
+                v.cost = self.decoder.x_capped_cost(v.term, v.cost, v.plan.x)
         else:
             v.legal = False
             for rule, msg in v.unpayable_atoms:

@@ -1928,6 +1928,19 @@ class _Validator:
                 self.string_list(val, p, COLOR_LETTERS, "a color", nonempty=True)
             elif k == "targets" and eff.get("action") == "not_modeled":
                 self.target_reqs(val, p)
+            elif k == "target_filter" and eff.get("action") == "gain_haste" and eff.get("target") == "creature":
+                # 601.2c: the qualifiers of its target creature ("Target creature you control")
+                flt = self.obj(val, p, '{"controller": "you"}')
+                if flt is not None:
+                    self.fields(flt, p, (), ("controller", "colors", "colorless", "subtypes"))
+                    if "controller" in flt:
+                        self.choice(flt["controller"], f"{p}.controller", ("you", "opponents"), "a controller")
+                    if "colors" in flt:
+                        self.string_list(flt["colors"], f"{p}.colors", COLOR_LETTERS, "a color", nonempty=True)
+                    if "colorless" in flt:
+                        self.boolean(flt["colorless"], f"{p}.colorless")
+                    if "subtypes" in flt:
+                        self.string_list(flt["subtypes"], f"{p}.subtypes", nonempty=True)
             else:
                 self.add(p, f"expected a number, a word or true/false, got {_q(val)}")
 

@@ -775,6 +775,17 @@ class FactWriter:
             elif name == "keywords" and isinstance(value, list):
                 for k in value:
                     self.add("effect_keyword", a, e, C(str(k)))
+            elif name == "target_filter" and isinstance(value, Mapping):
+                # 601.2c: target_filter(A,E,Kind,V), the qualifiers of a modeled effect's target
+                # creature ("Target creature you control gains haste", Crimson Mage)
+                if "controller" in value:
+                    self.add("target_filter", a, e, C("controller"), C(str(value["controller"])))
+                for col in value.get("colors") or []:
+                    self.add("target_filter", a, e, C("color"), C(str(col).lower()))
+                if value.get("colorless"):
+                    self.add("target_filter", a, e, C("colorless"), C("true"))
+                for sub in value.get("subtypes") or []:
+                    self.add("target_filter", a, e, C("subtype"), String(str(sub)))
 
     def trigger(self, a: Symbol, trig: dict) -> None:
         """trigger(A,Event) and its filters: trigger_by(A,Who), trigger_from(A,Zone),

@@ -2883,23 +2883,81 @@ def _e_pump_target(m: re.Match[str], ctx: Ctx) -> Any:
             "duration": "end_of_turn", "target": "creature"}
 
 
+# 601.2c, 115.1: the qualifiers of "Target ... gains haste" read in full (gain_haste's
+# target_filter): "creature you control" (Crimson Mage), "black or green creature" (Rage Weaver),
+# "red creature", "colorless creature" (Forerunner of Slaughter), a creature type ("Target Dinosaur",
+# Otepec Huntmaster). Any other word ("with power 5 or greater") refuses the effect, which then stays
+# a not-modeled effect with its target requirement, as before.
+_HASTE_FILTER = re.compile(
+    r"(?:(?P<colorless>colorless) |(?P<c1>white|blue|black|red|green)"
+    r"(?:(?:, (?P<c2>white|blue|black|red|green))?,? or (?P<c3>white|blue|black|red|green))? )?"
+    r"(?:creature|(?P<sub>" + "|".join(_TAP_CREATURE_SUBTYPES) + r"))"
+    r"(?: (?P<ctl>you control|an opponent controls|you don't control))?")
+
+
+def _haste_target_filter(words: str) -> dict[str, Any]:
+    m = _HASTE_FILTER.fullmatch(words)
+    if m is None:
+        raise Refused(f'"target {words}": qualifiers of a target no template reads')
+    out: dict[str, Any] = {}
+    colors = [COLOR_WORDS[c] for c in (m["c1"], m["c2"], m["c3"]) if c]
+    if colors:
+        out["colors"] = colors
+    if m["colorless"]:
+        out["colorless"] = True
+    if m["sub"]:
+        out["subtypes"] = [m["sub"]]
+    if m["ctl"]:
+        out["controller"] = "you" if m["ctl"] == "you control" else "opponents"
+    return out
+
+
 @template("effect.gain_haste", "effect",
-          r"(?P<who>~|[Tt]arget creature|Creatures you control) gains? haste until end of turn",
+          r"(?P<who>~|[Tt]arget (?P<filt>(?:(?! gets? )[^.])+?)|Creatures you control) gains? haste until end of turn",
           '{"action": "gain_haste", "duration": "end_of_turn"} (its source) | {..., "target": "creature"} | '
           '{..., "group": "creatures_you_control"} (each creature its controller controls as it resolves, 611.2c) '
+          '| {..., "target": "creature", "target_filter": {"controller": "you"|"opponents", "colors": [...], '
+          '"colorless": true, "subtypes": [...]}} (a target with qualifiers, 601.2c: Crimson Mage) '
           "(`apply`: the creature, if still on the battlefield — the target, if still legal, 608.2b — has "
           "haste until the cleanup step, the object's `gained_keywords`: its {T} and {Q} abilities may be "
           "activated at once, 302.6)",
           "CR 611.2a, 702.10, 302.6, 601.2c, 608.2b, 514.2",
           "Flinthoof Boar: {R}: This creature gains haste until end of turn.; Goblin Motivator: {T}: Target "
           "creature gains haste until end of turn.; Crashing Drawbridge: {T}: Creatures you control gain "
-          "haste until end of turn.")
+          "haste until end of turn.; Crimson Mage: {R}: Target creature you control gains haste until end of "
+          "turn.")
 def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
     out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
     if m["who"] == "Creatures you control":
         out["group"] = "creatures_you_control"
     elif m["who"] != "~":
         out["target"] = "creature"
+        flt = _haste_target_filter(m["filt"])
+        if flt:
+            out["target_filter"] = flt
+    return out
+
+
+@template("effect.pump_and_gain_haste", "effect",
+          r"(?P<who>~|[Tt]arget (?P<filt>[^.]+?)|[Cc]reatures you control) gets? \+(?P<p>\d+)/\+(?P<t>\d+) and "
+          r"gains? haste until end of turn",
+          '{"action": "gain_haste", "duration": "end_of_turn", "power": P, "toughness": T} with the '
+          '`target`, `target_filter` or `group` of effect.gain_haste (one effect, 608.2c: each creature '
+          "it affects gets +P/+T, the object's `pump`, and haste, its `gained_keywords`, until the "
+          "cleanup step, 611.2a, 611.2c)",
+          "CR 611.2a, 611.2c, 702.10, 302.6, 601.2c, 608.2b, 514.2",
+          "Goblin Bushwhacker: creatures you control get +1/+0 and gain haste until end of turn; "
+          "Uncanny Speed: Target creature gets +3/+0 and gains haste until end of turn.")
+def _e_pump_and_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
+    if m["who"].lower() == "creatures you control":
+        out["group"] = "creatures_you_control"
+    elif m["who"] != "~":
+        out["target"] = "creature"
+        flt = _haste_target_filter(m["filt"])
+        if flt:
+            out["target_filter"] = flt
+    out["power"], out["toughness"] = int(m["p"]), int(m["t"])
     return out
 
 
