@@ -506,3 +506,24 @@ def test_an_extract_of_atomiccards_or_a_scryfall_page_as_a_card_file_says_how_to
         parse_card_document(doc, "x.json")
     assert len(e.value.problems) == 1
     assert what in e.value.problems[0].message and "mtgasp cards import" in e.value.problems[0].message
+
+
+def test_triggered_mana_for_each_counts_only_permanents() -> None:
+    # 605.4a: a triggered mana ability may add mana once per permanent (Elvish Guidance), counted
+    # as it resolves; not once per counter its cost removed or per card in a hand
+    def aura(name: str, fe: dict[str, Any]) -> dict[str, Any]:
+        return {"name": name, "layout": "normal", "faces": [{
+            "name": name, "mana_cost": "{2}{G}", "types": ["Enchantment"], "subtypes": ["Aura"],
+            "oracle": "Enchant land\nText.", "abilities": [
+                {"kind": "keyword", "text": "Enchant land", "keyword": "enchant", "what": "land"},
+                {"kind": "triggered", "text": "Text.", "trigger": {"event": "tapped_for_mana", "what": "enchanted"},
+                 "mana": {"for_each": {"mana": "{G}", **fe}}}]}]}
+    assert parse_card_document({"format": 1, "cards": [
+        aura("Elf Guide", {"on_battlefield": {"subtypes": ["Elf"]}}),
+        aura("Own Guide", {"you_control": {"types": ["Creature"]}})]})
+    with pytest.raises(InputError) as info:
+        parse_card_document({"format": 1, "cards": [aura("Hand Guide", {"in_hand": True}),
+                                                     aura("Counter Guide", {"counters_removed": "charge"})]})
+    found = {p.path for p in info.value.problems}
+    assert {"cards[0].faces[0].abilities[1].mana.for_each",
+            "cards[1].faces[0].abilities[1].mana.for_each"} <= found

@@ -1344,3 +1344,18 @@ def test_a_scryfall_list_object_is_read_as_its_cards() -> None:
     with pytest.raises(InputError) as e:
         read_cards({"object": "list", "data": [{**card, "type_line": 5}]}, "page.json")
     assert "data[0].type_line" in e.value.render()
+
+
+def test_elvish_guidance_counts_elves_in_a_triggered_mana_ability() -> None:
+    # 605.4a, 106.12a: "its controller adds an additional {G} for each Elf on the battlefield" is a
+    # triggered mana ability counting permanents as it resolves (found by probe29a: refused)
+    raw = read_cards({"data": {"Elvish Guidance": [{
+        "name": "Elvish Guidance", "manaCost": "{2}{G}", "type": "Enchantment — Aura",
+        "types": ["Enchantment"], "subtypes": ["Aura"], "supertypes": [],
+        "text": "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
+                "additional {G} for each Elf on the battlefield.", "layout": "normal"}]}}, "test")[0]
+    res = compile_card(raw)
+    assert res.card is not None, res.refusal
+    trig = res.card["faces"][0]["abilities"][1]
+    assert trig["mana"] == {"for_each": {"mana": "{G}", "on_battlefield": {"subtypes": ["Elf"]}}}
+    assert trig["trigger"] == {"event": "tapped_for_mana", "what": "enchanted"}

@@ -412,6 +412,8 @@ def test_payment_plans_cover_the_cost(doc: dict[str, Any]) -> None:
             assert src is not None and src.zone == "battlefield", v.to_json()
             assert (src.controller or src.owner) == player.name, v.to_json()
             have += _added(use.mana)
+            for _src, _ab, m in use.triggered:   # 605.4a: the triggered mana abilities' mana too
+                have += _added(m)
             extra = _ability_mana_cost(state, use.source, use.ability)
             for k, n in extra.items():
                 need[k] += n

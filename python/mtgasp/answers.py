@@ -57,12 +57,21 @@ class ManaUse:
     ability: Any
     mana: str
     sacrificed: str | None = None
+    # 605.4a, 106.3: what the triggered mana abilities the activation triggered added, each the mana
+    # of its own source (Wild Growth's {G} is not the Forest's): (source, ability, mana)
+    triggered: tuple[tuple[str, Any, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"source": self.source, "ability": self.ability, "adds": self.mana}
         if self.sacrificed:
             out["sacrificing"] = self.sacrificed
+        if self.triggered:
+            out["triggered"] = [{"source": s, "ability": a, "adds": m} for s, a, m in self.triggered]
         return out
+
+    def text(self) -> str:
+        """`f1:{G} (+wg:{G})`: the source's own mana, then each triggered mana ability's."""
+        return f"{self.source}:{self.mana}" + "".join(f" (+{s}:{m})" for s, _a, m in self.triggered)
 
 
 def cost_has_mana(cost: str | None) -> bool:
@@ -661,6 +670,10 @@ class Decoder:
         """The payment plan of a model: each activation (one per source, ability and choice; an
         ability that sacrifices lands may be activated once per land) and what it added."""
         produced: dict[tuple[Symbol, Symbol, Symbol], list[tuple[str, int]]] = defaultdict(list)
+        # (605.4a, 106.3: an activation that triggered mana abilities: its own part, and theirs)
+        own: dict[tuple[Symbol, Symbol, Symbol], list[tuple[str, int]]] = defaultdict(list)
+        trig: dict[tuple[Symbol, Symbol, Symbol], dict[tuple[Symbol, Symbol], list[tuple[str, int]]]] = \
+            defaultdict(lambda: defaultdict(list))
         sac_by_mana: dict[tuple[Symbol, Symbol, Symbol], str] = {}
         sacrifices: list[str] = []
         restricted: dict[int, str] = {}
@@ -670,6 +683,12 @@ class Decoder:
             if a.name == "produced":
                 o, ab, opt, t, n = sym_args(a)
                 produced[(o, ab, opt)].append((t.name.upper(), n.number))
+            elif a.name == "produced_own":
+                o, ab, opt, t, n = sym_args(a)
+                own[(o, ab, opt)].append((t.name.upper(), n.number))
+            elif a.name == "produced_trig":
+                o, ab, opt, src, ta, t, n = sym_args(a)
+                trig[(o, ab, opt)][(src, ta)].append((t.name.upper(), n.number))
             elif a.name == "use":
                 o, ab, opt = sym_args(a)
                 produced.setdefault((o, ab, opt), [])
@@ -687,7 +706,11 @@ class Decoder:
                 restricted[i.number] = restricted.get(i.number, "") + ("{" + t.name.upper() + "}") * n.number
         pool = self.pool_text(player)
         uses = tuple(sorted(
-            (ManaUse(self.obj_id(o), self.ability_ref(ab), self.mana_text(v), sac_by_mana.get((o, ab, opt)))
+            (ManaUse(self.obj_id(o), self.ability_ref(ab),
+                     self.mana_text(own[(o, ab, opt)] if (o, ab, opt) in trig else v),
+                     sac_by_mana.get((o, ab, opt)),
+                     tuple(sorted((self.obj_id(src), self.ability_ref(ta), self.mana_text(tv))
+                                  for (src, ta), tv in trig.get((o, ab, opt), {}).items())))
              for (o, ab, opt), v in produced.items()),
             key=lambda u: (u.source, str(u.ability), u.sacrificed or "", u.mana)))
         return Plan(pool=pool, sources=uses, sacrifices=tuple(sorted(sacrifices)), x=x,

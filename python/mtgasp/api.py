@@ -424,7 +424,7 @@ def _mana(q: Query, object_id: str) -> list[str]:
     return [t for t in MANA_TYPES if t in found]
 
 
-EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("applies", 3),
+EXPLAIN_SIGNATURES = (("makes", 3), ("via", 4), ("final_from", 4), ("explain_ev", 6), ("applies", 3),
                       ("active_mana", 3), ("could_produce", 2), ("has", 2), ("mana_ability", 1),
                       ("effect_produces", 3), ("lt_last_set", 3), ("face_down_permanent", 1))
 
@@ -496,6 +496,7 @@ def explain(q: Query, object_id: str) -> list[str]:
     via: dict[tuple[int, str], list[tuple[Symbol, int]]] = defaultdict(list)
     final_from: dict[tuple[int, Symbol, str], list[str]] = defaultdict(list)
     applies: dict[tuple[int, Symbol], list[Symbol]] = defaultdict(list)
+    events: dict[tuple[int, Symbol, str, str], list[tuple[str, str]]] = defaultdict(list)
     could: set[tuple[int, str]] = set()
     has_mana: dict[int, list[Symbol]] = defaultdict(list)
     mana_abilities: set[Symbol] = set()
@@ -514,6 +515,9 @@ def explain(q: Query, object_id: str) -> list[str]:
             via[(args[0].number, args[2].name)].append((args[1], args[3].number))
         elif a.name == "final_from":
             final_from[(args[0].number, args[1], args[2].name)].append(args[3].name)
+        elif a.name == "explain_ev":   # (106.1: the whole event, before and after 106.12b)
+            events[(args[0].number, args[1], args[2].name, args[3].name)].append(
+                (_vec_text(args[4]), _vec_text(args[5])))
         elif a.name == "applies":
             applies[(args[0].number, args[1])].append(args[2])
         elif a.name == "could_produce":
@@ -580,12 +584,18 @@ def explain(q: Query, object_id: str) -> list[str]:
             return f"{sym_label(o)}: (no derivation)"
         _lv, ab, t0, link = best
         reps = applies.get((o, ab), [])
+        # (106.1: the whole mana of the event, "{W}{W}{W}"; the fewest before replacement effects, and
+        # of those the order of them that adds the most, as apply's: Contamination and Mana Reflection
+        # on a Forest turn {G} into {B}{B}, 616.1)
+        before, after = min(events.get((o, ab, t, t0)) or [("{" + t0.upper() + "}", "{" + t.upper() + "}")],
+                            key=lambda p: (len(p[0]), -len(p[1]), p))
         rep_txt = ""
         if reps:
-            rep_txt = (f"; replacement effects ({', '.join(rep_label(r) for r in reps)}, applied in some order) "
-                       f"turn {{{t0.upper()}}} into {{{t.upper()}}}")
+            who = f"replacement effects ({', '.join(rep_label(r) for r in reps)}, applied in some order)"
+            # (106.12b: an effect such as Contamination's "{B} instead" on a Swamp leaves {B} as it is)
+            rep_txt = (f"; {who} turn {before} into {after}" if before != after else f"; {who} leave it {after}")
         if link is None:
-            return f"{sym_label(o)}: {d.ability_text(ab)} adds {{{t0.upper()}}}{rep_txt}"
+            return f"{sym_label(o)}: {d.ability_text(ab)} adds {before}{rep_txt}"
         return (f"{sym_label(o)}: {d.ability_text(ab)} reflects {sym_label(link)}{rep_txt}; "
                 f"{chain(link, t0)}")
 
@@ -636,6 +646,11 @@ def explain(q: Query, object_id: str) -> list[str]:
                      "printed land types and the abilities of its rules text, and has the intrinsic mana "
                      "abilities of the land types it was given (305.7).")
     return lines
+
+
+def _vec_text(v: Symbol) -> str:
+    """The mana of an event r(W,U,B,R,G,C) (mana.lp), as symbols: r(0,0,0,0,2,0) is {G}{G}."""
+    return "".join("{" + t + "}" for t, n in zip(MANA_TYPES, v.arguments) for _ in range(n.number))
 
 
 # PRODUCE shapes whose type of mana is read from the state (a chosen color, a color of a permanent,

@@ -820,9 +820,16 @@ class _Validator:
                     self.choice(cond["source_is"], f"{p}.source_is", CARD_TYPES, "a card type")
 
     def _triggered(self, ab: dict[str, Any], path: str, granted: bool) -> None:
-        if isinstance(ab.get("mana"), dict) and "for_each" in ab["mana"]:
-            self.add(f"{path}.mana.for_each", "only an activated mana ability's mana may be "
-                                              "counted (for_each)")
+        fe = ab["mana"].get("for_each") if isinstance(ab.get("mana"), dict) else None
+        # 605.4a: a triggered mana ability's mana may be counted over permanents (Elvish Guidance:
+        # "an additional {G} for each Elf on the battlefield"), as it resolves; not over what a cost
+        # removed, revealed or sacrificed, nor its own counters or power
+        if fe is not None and (not isinstance(fe, dict) or "mana" not in fe
+                               or not set(fe) - {"mana"} <= {"on_battlefield", "you_control"}
+                               or len(set(fe) - {"mana"}) != 1):
+            self.add(f"{path}.mana.for_each", "a triggered mana ability's mana may be counted "
+                                              "(for_each) only over permanents: on_battlefield or "
+                                              "you_control")
         if isinstance(ab.get("mana"), dict) and ab["mana"].get("chosen_color", 1) != 1:
             self.add(f"{path}.mana.chosen_color", "a triggered mana ability adds one mana of the "
                                                   "chosen color")

@@ -596,7 +596,7 @@ def _print_moves(path: str, state: Any, player: str, verdicts: list, all_: bool,
         shown = v.plan if not v.unpayable else None   # (no cost to pay: no plan, as in --json)
         spent = _pool_spent(shown, v.cost) if shown is not None else []
         if shown is not None and (v.plan.sources or v.plan.sacrifices or v.plan.life or spent):
-            pay = ", ".join(spent + [f"{u.source}:{u.mana}" for u in v.plan.sources])
+            pay = ", ".join(spent + [u.text() for u in v.plan.sources])
             if v.plan.sacrifices:
                 pay += (", " if pay else "") + "sacrifice " + ", ".join(v.plan.sacrifices)
             if v.plan.life:   # 107.4f: Phyrexian symbols paid with life
@@ -639,7 +639,9 @@ def _print_why(player: str, v: Any) -> None:
         spent = _pool_spent(shown, v.cost) if shown is not None else []
         if shown is not None and (v.plan.sources or spent):
             _say("  payment: " + ", ".join(spent + [
-                f"{u.source} (ability {u.ability}) adds {u.mana}" for u in v.plan.sources]))
+                f"{u.source} (ability {u.ability}) adds {u.mana}" + "".join(
+                    f", then the triggered mana {ability_words(a)} of {s} adds {m} (605.4a)" for s, a, m in u.triggered)
+                for u in v.plan.sources]))
         if v.plan is not None and v.plan.sacrifices:  # 118.3, 701.21a: what the cost sacrifices
             _say("  sacrifice: " + ", ".join(v.plan.sacrifices))
         if v.plan is not None and v.plan.life:  # 107.4f, 119.4: Phyrexian symbols paid with life

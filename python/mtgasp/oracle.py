@@ -2663,6 +2663,21 @@ def _e_add_fixed(m: re.Match[str], ctx: Ctx) -> Any:
     return {"fixed": _produce_symbols(m["m"])}
 
 
+@template("effect.add_mana_for_each_triggered", "mana_trigger_effect",
+          rf"(?:its controller|that player|you) adds? an additional (?P<m>{COLORED}+) for each "
+          r"(?P<what>.+ on the battlefield|.+ you control)",
+          'triggered mana ability: "mana": {"for_each": {"mana": "{G}", "on_battlefield": FILTER}} (the '
+          "symbols once per permanent that matches, counted as it resolves)",
+          "CR 605.1b, 106.12a, 605.4a",
+          "Elvish Guidance: its controller adds an additional {G} for each Elf on the battlefield")
+def _e_add_for_each(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe29a: refused)
+    count = _count(m["what"], False, ctx)
+    if not set(count) <= {"on_battlefield", "you_control"}:
+        raise Refused(f'"{m["what"]}": a triggered mana ability counts only permanents')
+    return {"for_each": {"mana": _produce_symbols(m["m"]), **count}}
+
+
 @template("effect.add_mana_any_color_triggered", "mana_trigger_effect",
           r"(?:its controller|that player|you) adds? an additional one mana of any color",
           'triggered mana ability: "mana": {"any_color": 1}', "CR 605.1b, 106.12a",

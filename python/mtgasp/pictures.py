@@ -378,6 +378,15 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
                     members += [snode, mnode]
                     g.edge(snode, mnode, ab_text)
                     g.edge(mnode, cnode)
+                    for ti, (tsrc, tab, tmana) in enumerate(use.triggered):   # 605.4a, 106.3
+                        tobj = state.obj(tsrc)
+                        tnode = g.node(("src", key, tsrc), f"{tobj.card if tobj else tsrc} ({tsrc})",
+                                       shape="box", style="rounded")
+                        tmnode = g.node(("tmana", key, ui, ti), tmana, shape="circle", style="filled",
+                                        fillcolor=_fill_of(tmana))
+                        members += [tnode, tmnode]
+                        g.edge(tnode, tmnode, f"triggered mana {ability_words(tab)} (605.4a)")
+                        g.edge(tmnode, cnode)
                 for s in plan.sacrifices:
                     obj = state.obj(s)
                     snode = g.node(("sac", key, s), f"{obj.card if obj else s} ({s})",
