@@ -1,0 +1,64 @@
+"""Real cards through the Oracle importer (probe29c, 2026-12-05): qualifiers of a target that were
+read as nothing — "target multicolored spell" (Neutralizing Blast, 105.2b), "target colorless
+spell" (Ceremonious Rejection, 105.2c), "target multicolored creature", "target activated ability
+from an artifact source" (Rust, 113.7) — and the targets of a triggered ability's not-modeled
+effect, chosen as it is put on the stack (Green Slime, 603.3d), which were not read at all. The
+fixture holds MTGJSON AtomicCards entries copied from ../shared/data/AtomicCards.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgasp.api import Checker
+from mtgasp.oracle import CardResult, _spell_target_quals
+from real_cards import abilities, module_fixtures, state, why
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_cards_target_qualifiers.json"
+results, checker = module_fixtures(FIXTURE)
+
+
+def targets(results: dict[str, CardResult], name: str, i: int = 0) -> list[dict]:
+    ab = abilities(results, name)[i]
+    eff = ab.get("effect") or ab["effects"][0]
+    return eff.get("targets", [])
+
+
+def test_color_qualifiers_of_a_target_are_read(results: dict[str, CardResult]) -> None:
+    assert targets(results, "Neutralizing Blast") == [{"zone": "stack", "multicolored": True}]
+    assert targets(results, "Ceremonious Rejection") == [{"zone": "stack", "colorless": True}]
+    assert targets(results, "Psychotic Fury") == [
+        {"zone": "battlefield", "types": ["Creature"], "multicolored": True}]
+    assert targets(results, "Infernal Reckoning") == [
+        {"zone": "battlefield", "types": ["Creature"], "colorless": True}]
+    # ("multicolored creature or multicolored enchantment": each type with its own qualifier, not
+    # read: at least a creature or an enchantment, never fewer candidates than the card allows)
+    assert targets(results, "Radiant Purge") == [{"zone": "battlefield", "types": ["Creature", "Enchantment"]}]
+    # (205.4a: "target legendary spell")
+    assert _spell_target_quals("legendary spell") == {"supertypes": ["Legendary"]}
+
+
+def test_the_source_of_a_target_ability_is_read(results: dict[str, CardResult]) -> None:
+    assert targets(results, "Rust") == [{"zone": "stack", "abilities": "activated", "spells": False,
+                                         "source_types": ["Artifact"]}]
+
+
+def test_a_triggered_abilitys_targets_are_read(results: dict[str, CardResult]) -> None:
+    slime = next(a for a in abilities(results, "Green Slime") if a["kind"] == "triggered")
+    assert slime["effect"]["targets"] == [{"zone": "stack", "abilities": True, "spells": False,
+                                           "source_types": ["Artifact", "Enchantment"]}]
+    husher = next(a for a in abilities(results, "Voidmage Husher") if a["kind"] == "triggered")
+    assert husher["effect"]["targets"] == [{"zone": "stack", "abilities": "activated", "spells": False}]
+    # ("up to one target": none required, 601.2c)
+    tide = next(a for a in abilities(results, "Tishana's Tidebinder") if a["kind"] == "triggered")
+    assert "targets" not in tide["effect"]
+
+
+def test_a_colorless_target_creature(checker: Checker) -> None:
+    doc = state([{"id": "s1", "card": "Swamp"}, {"id": "s2", "card": "Swamp"}, {"id": "s3", "card": "Swamp"},
+                 {"id": "ir", "card": "Infernal Reckoning", "zone": "hand"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}])
+    assert not why(checker, doc, {"kind": "cast", "object": "ir"}).legal
+    doc["objects"].append({"id": "wb", "card": "Walking Ballista", "owner": "bob", "zone": "battlefield",
+                           "controlled_since_turn": 1, "counters": {"+1/+1": 1}})   # (colorless, 105.2c)
+    assert why(checker, doc, {"kind": "cast", "object": "ir", "targets": ["wb"]}).legal
+    assert not why(checker, doc, {"kind": "cast", "object": "ir", "targets": ["gb"]}).legal
