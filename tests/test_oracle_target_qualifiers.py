@@ -33,8 +33,9 @@ def test_color_qualifiers_of_a_target_are_read(results: dict[str, CardResult]) -
     # ("multicolored creature or multicolored enchantment": each type with its own qualifier, not
     # read: at least a creature or an enchantment, never fewer candidates than the card allows)
     assert targets(results, "Radiant Purge") == [{"zone": "battlefield", "types": ["Creature", "Enchantment"]}]
-    # (205.4a: "target legendary spell")
+    # (205.4a: "target legendary spell"; beside abilities, of the spell only: Tale's End)
     assert _spell_target_quals("legendary spell") == {"supertypes": ["Legendary"]}
+    assert targets(results, "Tale's End") == [{"zone": "stack", "abilities": True, "supertypes": ["Legendary"]}]
 
 
 def test_the_source_of_a_target_ability_is_read(results: dict[str, CardResult]) -> None:

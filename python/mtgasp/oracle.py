@@ -5165,7 +5165,12 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             # an artifact source", 113.7); its other qualifiers ("with a single target") are not
             both = ta["kind"] == "activated or triggered" or "triggered ability" in (ta["more"] or "")
             req = {"zone": "stack", "abilities": True if both else ta["kind"]}
-            if not ta["more"]:
+            if ta["more"]:
+                # "target activated ability, triggered ability, or legendary spell" (Tale's End):
+                # the spell's qualifiers, which hold of a spell only (tzone/4 is a spell's; found
+                # by probe29c: any spell was a legal target)
+                req.update(_spell_target_quals(re.sub(r"^,? (?:triggered ability, )?or ", "", ta["more"])))
+            else:
                 req["spells"] = False
                 if ta["src"]:   # 113.7, 601.2c: its source is of one of these types (probe29c)
                     req["source_types"] = [t.capitalize() for t in re.findall(_SRC_TYPE, ta["src"])]
