@@ -35,6 +35,9 @@ def test_color_qualifiers_of_a_target_are_read(results: dict[str, CardResult]) -
     assert targets(results, "Radiant Purge") == [{"zone": "battlefield", "types": ["Creature", "Enchantment"]}]
     # (205.4a: "target legendary spell"; beside abilities, of the spell only: Tale's End)
     assert _spell_target_quals("legendary spell") == {"supertypes": ["Legendary"]}
+    # (110.4: "target permanent spell", Lithoform Engine: a spell of a permanent card type)
+    assert _spell_target_quals("permanent spell") == {
+        "types": ["Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"]}
     assert targets(results, "Tale's End") == [{"zone": "stack", "abilities": True, "supertypes": ["Legendary"]}]
 
 

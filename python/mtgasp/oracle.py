@@ -4914,6 +4914,8 @@ def _spell_target_quals(phrase: str) -> dict[str, Any]:
             out[w] = True
         elif w == "legendary":   # 205.4a, 601.2c
             out.setdefault("supertypes", []).append("Legendary")
+        elif w == "permanent":   # 110.4: "target permanent spell" (Lithoform Engine); never a land, 305.9
+            out["types"] = ["Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"]
         elif w in _SPELL_TYPE_NAMES:
             out.setdefault("all_types", []).append(w.capitalize())
         elif w.startswith("non") and w[3:] in _SPELL_TYPE_NAMES:
