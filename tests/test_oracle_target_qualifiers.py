@@ -52,6 +52,12 @@ def test_a_triggered_abilitys_targets_are_read(results: dict[str, CardResult]) -
                                            "source_types": ["Artifact", "Enchantment"]}]
     husher = next(a for a in abilities(results, "Voidmage Husher") if a["kind"] == "triggered")
     assert husher["effect"]["targets"] == [{"zone": "stack", "abilities": "activated", "spells": False}]
+    meddler = next(a for a in abilities(results, "Mizzium Meddler") if a["kind"] == "triggered")
+    assert meddler["effect"]["targets"] == [{"zone": "stack", "abilities": True}]
+    # (a target whose own targets are asked, "target spell or ability that targets only a single
+    # permanent or player": read as any spell, apply would choose one the card can't have, 603.3d)
+    performer = next(a for a in abilities(results, "Radiant Performer") if a["kind"] == "triggered")
+    assert "targets" not in performer["effect"]
     # ("up to one target": none required, 601.2c)
     tide = next(a for a in abilities(results, "Tishana's Tidebinder") if a["kind"] == "triggered")
     assert "targets" not in tide["effect"]

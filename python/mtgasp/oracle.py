@@ -5427,10 +5427,15 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         # (Green Slime's "counter target activated or triggered ability from an artifact or
         # enchantment source"; found by probe29c: it went on the stack with no target, and the
         # choice offered nothing). One the requirements don't fix ("X target creatures", one no
-        # requirement reads) leaves the ability without them, going on the stack as before.
+        # requirement reads) leaves the ability without them, going on the stack as before; so does
+        # a target whose own targets are asked ("target spell or ability that targets only a single
+        # permanent or player", Radiant Performer): read as any spell, the one candidate would be
+        # chosen for it where the card has none (603.3d).
         try:
             targets, _unread = _targets_and_unread(text)
         except Refused:
+            targets = []
+        if re.search(r"\bthat targets\b|\bwith a single target\b", text):
             targets = []
         if targets and all(isinstance(t.get("count", 1), int) and not ({"max", "kicked"} & t.keys())
                            for t in targets):
