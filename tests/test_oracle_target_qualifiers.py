@@ -1,4 +1,5 @@
-"""Real cards through the Oracle importer (probe29c, 2026-12-05): qualifiers of a target that were
+"""Real cards through the Oracle importer (probe29c, 2026-12-05): "up to one other target" read as a
+required target (Relic Crush needed two artifacts or enchantments, 601.2c); qualifiers of a target that were
 read as nothing — "target multicolored spell" (Neutralizing Blast, 105.2b), "target colorless
 spell" (Ceremonious Rejection, 105.2c), "target multicolored creature", "target activated ability
 from an artifact source" (Rust, 113.7) — and the targets of a triggered ability's not-modeled
@@ -72,3 +73,20 @@ def test_a_colorless_target_creature(checker: Checker) -> None:
                            "controlled_since_turn": 1, "counters": {"+1/+1": 1}})   # (colorless, 105.2c)
     assert why(checker, doc, {"kind": "cast", "object": "ir", "targets": ["wb"]}).legal
     assert not why(checker, doc, {"kind": "cast", "object": "ir", "targets": ["gb"]}).legal
+
+
+def test_up_to_one_other_target_is_optional(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c: "Destroy target artifact or enchantment and up to one other target artifact or
+    # enchantment": one required, at most two (115.1)
+    crush = abilities(results, "Relic Crush")[0]["effect"]
+    assert crush["targets"] == [{"zone": "battlefield", "types": ["Artifact", "Enchantment"]}]
+    assert crush["max_targets"] == 2
+    air = next(a for a in abilities(results, "Air-Cult Elemental") if a["kind"] == "triggered")
+    assert "targets" not in air["effect"]   # ("return up to one other target creature": none required)
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(5)]
+    stones = [{"id": f"s{i}", "card": "Fellwar Stone", "owner": "bob"} for i in range(3)]
+    doc = state([*forests, {"id": "rc", "card": "Relic Crush", "zone": "hand"}, stones[0]])
+    assert why(checker, doc, {"kind": "cast", "object": "rc", "targets": ["s0"]}).legal
+    doc = state([*forests, {"id": "rc", "card": "Relic Crush", "zone": "hand"}, *stones])
+    three = why(checker, doc, {"kind": "cast", "object": "rc", "targets": ["s0", "s1", "s2"]})
+    assert not three.legal and [r.rule for r in three.reasons] == ["601.2c"]

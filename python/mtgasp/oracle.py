@@ -4939,8 +4939,10 @@ _T_ABILITY = re.compile(r"(?P<kind>activated or triggered|activated|triggered) a
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 # ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
-_T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a third|one or (?:two|more)|"
-          r"one, two, or three|(?:one|two|three|four|X))")
+# ("up to one other target creature", Relic Crush, Air-Cult Elemental: optional like "up to one target",
+# 601.2c; found by probe29c: read as a required target, so Relic Crush needed two)
+_T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)(?: other)?|any number of(?: other)?|another|a third|"
+          r"one or (?:two|more)|one, two, or three|(?:one|two|three|four|X))")
 # (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
 # (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
 _T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget(?: |(?=[.;,]))(?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
@@ -5347,7 +5349,7 @@ def _max_targets(text: str) -> int | None:
         pre = m["pre"].strip().lower()
         k: int | None
         if pre.startswith("up to "):
-            k = _T_NUM.get(pre[6:])
+            k = _T_NUM.get(pre[6:].removesuffix(" other"))   # ("up to one other target", Relic Crush)
         elif pre in ("", "another", "a third"):
             k = 1
         elif pre == "one or two":
@@ -5506,7 +5508,10 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             out["max_targets"] = "X"
             out["x_min_targets"] = 1
             out["targets_by"] = "division"
-        if (unread or _DIVIDED.search(text)) and (most := _max_targets(text)) is not None:
+        # ("up to one other target ...", optional, 601.2c: no requirement reads it, but the text
+        # still fixes the most targets, Relic Crush's two; found by probe29c)
+        optional = any(t["pre"].strip().lower().startswith("up to ") for t in _T_WORD.finditer(plain_nm))
+        if (unread or optional or _DIVIDED.search(text)) and (most := _max_targets(text)) is not None:
             # (only where some target is read by no requirement: otherwise target_req_exact,
             # facts.py, already bounds them)
             # 115.1, 601.2c: the targets are fixed by the text: an action naming more ("Char deals
