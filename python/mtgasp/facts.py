@@ -715,9 +715,10 @@ class FactWriter:
                     self.add("target_req_no_spells", a, tj)
                 for t in req.get("source_types") or []:   # "from an artifact source" (113.7)
                     self.add("target_req_source_type", a, tj, C(t.lower()))
-                for q in ("multicolored", "colorless"):   # 105.2b, 105.2c
-                    if req.get(q) is True:
-                        self.add("target_req_" + q, a, tj)
+                if req.get("multicolored") is True:   # "target multicolored spell" (105.2b)
+                    self.add("target_req_multicolored", a, tj)
+                if req.get("colorless") is True:   # "target colorless spell" (105.2c)
+                    self.add("target_req_colorless", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)
                     self.add("target_req_mana_value", a, tj, C("x"))
                 elif isinstance(req.get("mana_value"), dict):   # "with mana value 3 or less" (202.3)
