@@ -17,13 +17,17 @@ results, checker = module_fixtures(FIXTURE)
 
 
 def test_exile_self_is_kept_beside_sentences_not_modeled(results: dict[str, CardResult]) -> None:
+    # (the not-modeled part keeps its words, which apply says are not performed, 608.2c: probe29c)
     assert abilities(results, "Step Between Worlds")[0]["effects"] == [
-        {"action": "not_modeled"}, {"action": "exile_self"}]
+        {"action": "not_modeled", "text": "Each player may shuffle their hand and graveyard into their "
+                                          "library. Each player who does draws seven cards."},
+        {"action": "exile_self"}]
     # ("Exile ~." in the middle: Praetor's Counsel; a target read from the other sentences is kept)
     assert abilities(results, "Praetor's Counsel")[0]["effects"][-1] == {"action": "exile_self"}
     assert abilities(results, "Flood of Recollection")[0]["effects"] == [
         {"action": "not_modeled", "targets": [{"zone": "graveyard", "types": ["Instant", "Sorcery"],
-                                               "controller": "you"}]},
+                                               "controller": "you"}],
+         "text": "Return target instant or sorcery card from your graveyard to your hand."},
         {"action": "exile_self"}]
     # (every sentence read, as before: Alrund's Epiphany)
     assert [e["action"] for e in abilities(results, "Alrund's Epiphany")[0]["effects"]] == [

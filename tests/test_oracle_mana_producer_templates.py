@@ -302,7 +302,8 @@ def test_deconstruct_adds_its_mana_and_reports_the_rest(results: dict[str, CardR
     card = results["Deconstruct"].card
     assert card is not None
     assert card["faces"][0]["abilities"][0]["effects"] == [
-        {"action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Artifact"]}]},
+        {"action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Artifact"]}],
+         "text": "Destroy target artifact."},
         {"action": "add_mana", "produce": {"fixed": "{G}{G}{G}"}}]
     forests = [{"id": f"f{i}", "card": "Forest"} for i in range(3)]
     doc = state([*forests, {"id": "d", "card": "Deconstruct", "zone": "hand"},
@@ -317,6 +318,11 @@ def test_deconstruct_adds_its_mana_and_reports_the_rest(results: dict[str, CardR
         doc, events = res.state, events + [str(e) for e in res.events]
     assert pool(doc) == "{G}{G}{G}" and obj(doc, "d")["zone"] == "graveyard"
     assert any("not modeled" in e.lower() for e in events)
+    # 608.2c: the part not performed is said, not the mana it adds (found by probe29c: the event
+    # quoted the whole ability, "Add {G}{G}{G}." included)
+    nm = [e for e in events if e.startswith("Effect not modeled")]
+    assert nm and all('the part "Destroy target artifact." of Deconstruct' in e and "Add {G}" not in e
+                      for e in nm), nm
     # 608.2b: its target left the battlefield: it doesn't resolve, and adds no mana
     gone = state([{"id": "d", "card": "Deconstruct", "zone": "stack", "targets": ["bm"]},
                   {"id": "bm", "card": "Basalt Monolith", "owner": "bob", "zone": "graveyard"}],

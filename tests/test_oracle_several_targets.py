@@ -221,8 +221,10 @@ def test_target_activated_or_triggered_ability(results: dict[str, CardResult], c
     assert _targets_of("When you cycle this card, counter target activated or triggered ability you "
                        "don't control.") == [
         {"zone": "stack", "abilities": True, "spells": False, "controller": "opponents"}]
-    # "..., triggered ability, or legendary spell": a spell too (its qualifier not read)
-    assert abilities(results, "Tale's End")[0]["effect"]["targets"] == [{"zone": "stack", "abilities": True}]
+    # "..., triggered ability, or legendary spell": a spell too, a legendary one (probe29c: the
+    # spell's qualifier, which tzone/4 checks of a spell only)
+    assert abilities(results, "Tale's End")[0]["effect"]["targets"] == [
+        {"zone": "stack", "abilities": True, "supertypes": ["Legendary"]}]
     objs = [{"id": "t", "card": "Trickbind", "zone": "hand"}, {"id": "q", "card": "Squelch", "zone": "hand"},
             *lands("Island", 3), {"id": "res", "card": "Strionic Resonator"},
             {"id": "br", "card": "Mosswort Bridge", "owner": "bob"},

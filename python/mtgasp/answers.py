@@ -429,6 +429,27 @@ class Decoder:
             return cost
         return cost.replace(f" reduced by {{{full}}}", f" reduced by {{{left}}}" if left else "", 1)
 
+    def nm_ability_text(self, a: Symbol) -> str:
+        """The not-modeled part of an ability (608.2c): "the part "Each player may shuffle ... draws
+        seven cards." of Step Between Worlds's ability 1" when its not-modeled effects carry the
+        words they stand for beside effects that are performed (exile_self, add_mana); otherwise
+        the whole ability, as ability_text says it."""
+        k, f, i = sym_args(a)
+        name = self.ids.card_names.get(k.number)
+        card = self.library.get(name) if name else None
+        if card is not None and i.type == SymbolType.Number:
+            face = card.faces[f.number - 1]
+            for ab in face.abilities:
+                if ab.index != i.number:
+                    continue
+                spec = ab.spec or {}
+                effs = spec.get("effects") or ([spec["effect"]] if isinstance(spec.get("effect"), dict) else [])
+                nm = [e for e in effs if isinstance(e, dict) and e.get("action") == "not_modeled"]
+                if nm and len(nm) < len(effs) and all(isinstance(e.get("text"), str) for e in nm):
+                    words = " ".join(str(e["text"]) for e in nm)
+                    return f'the part "{words}" of {face.name}\'s ability {i.number}'
+        return self.ability_text(a)
+
     def total_text(self, action: Symbol) -> str:
         t = self.totals.get(action)
         if not t:
@@ -467,6 +488,8 @@ class Decoder:
             return self.filter_text(args[0])
         if name == "ability":
             return self.ability_text(args[0])
+        if name == "nm_ability":   # 608.2c: the part of a spell ability that isn't performed
+            return self.nm_ability_text(args[0])
         if name == "total":  # with the value of X the action announced (107.3a): "{X}{R} with X = 3"
             text = self.total_text(args[0])
             x = self.chosen_x.get(args[0])

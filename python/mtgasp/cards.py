@@ -1960,7 +1960,9 @@ class _Validator:
         or {"at_least": N} ("with mana value 3 or less", 202.3), "abilities" (on the stack: true,
         "activated" or "triggered": an ability of that kind is a target too), "spells" (false: no
         spell is: "target activated or triggered ability"), "max" (N or
-        "any": "one or two target creatures" names at least "count" and at most "max"), "kicked"
+        "any": "one or two target creatures" names at least "count" and at most "max"),
+        "multicolored", "colorless" (true: of two or more colors, of none, 105.2b-c), "source_types"
+        (an ability whose source has one of these card types: "from an artifact source", 113.7), "kicked"
         (true: required only of a kicked spell, false: only of one cast without its kicker; the
         targets of "If this spell was kicked, ... instead", 702.33d)}."""
         if not isinstance(v, list) or not v:
@@ -1973,7 +1975,8 @@ class _Validator:
                 continue
             self.fields(req, p, ("zone",), ("types", "all_types", "non_types", "colors", "non_colors", "supertypes",
                                            "subtypes", "tapped", "controller", "other", "another", "count",
-                                           "mana_value", "max", "abilities", "spells", "kicked"))
+                                           "mana_value", "max", "abilities", "spells", "kicked",
+                                           "multicolored", "colorless", "source_types"))
             if "zone" in req:
                 self.choice(req["zone"], f"{p}.zone", ("battlefield", "stack", "graveyard"), "a zone")
             for f in ("types", "all_types", "non_types"):
@@ -1989,9 +1992,15 @@ class _Validator:
                 sub = req["subtypes"]
                 if not isinstance(sub, list) or not sub or not all(isinstance(x, str) and x.strip() for x in sub):
                     self.add(f"{p}.subtypes", f'expected a non-empty list of subtypes such as ["Goblin"], got {_q(sub)}')
-            for f in ("tapped", "other", "another", "kicked", "spells"):
+            for f in ("tapped", "other", "another", "kicked", "spells", "multicolored", "colorless"):
                 if f in req:
                     self.boolean(req[f], f"{p}.{f}")
+            if "source_types" in req:   # 113.7: "target activated ability from an artifact source"
+                self.string_list(req["source_types"], f"{p}.source_types", CARD_TYPES, "a card type",
+                                 nonempty=True)
+                if not req.get("abilities") or req.get("spells") is not False:
+                    self.add(f"{p}.source_types", "only a target that is an ability, not a spell "
+                                                  "(\"abilities\", \"spells\": false), has a source to type")
             if "abilities" in req and req["abilities"] not in ("activated", "triggered"):
                 # 601.2c: true (any activated or triggered ability on the stack), or one kind
                 self.boolean(req["abilities"], f"{p}.abilities")

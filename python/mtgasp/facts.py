@@ -713,6 +713,12 @@ class FactWriter:
                         self.add("target_req_ability_kind", a, tj, C(req["abilities"]))
                 if req.get("spells") is False:   # "target activated or triggered ability": no spell
                     self.add("target_req_no_spells", a, tj)
+                for t in req.get("source_types") or []:   # "from an artifact source" (113.7)
+                    self.add("target_req_source_type", a, tj, C(t.lower()))
+                if req.get("multicolored") is True:   # "target multicolored spell" (105.2b)
+                    self.add("target_req_multicolored", a, tj)
+                if req.get("colorless") is True:   # "target colorless spell" (105.2c)
+                    self.add("target_req_colorless", a, tj)
                 if req.get("mana_value") == "X":   # "with mana value X" (107.3a, 601.2c)
                     self.add("target_req_mana_value", a, tj, C("x"))
                 elif isinstance(req.get("mana_value"), dict):   # "with mana value 3 or less" (202.3)
@@ -756,8 +762,8 @@ class FactWriter:
         for name, value in eff.items():
             if name == "produce" and isinstance(value, Mapping) and isinstance(value.get("any_color"), int):
                 self.add("effect_param", a, e, C("any_color"), Number(value["any_color"]))
-            if name in ("action", "condition", "replace_mana", "produce"):
-                continue
+            if name in ("action", "condition", "replace_mana", "produce", "text"):
+                continue   # ("text": the words of a not-modeled part, said by answers.py)
             if isinstance(value, bool):
                 continue
             if isinstance(value, int):

@@ -4811,7 +4811,7 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
                 for o, st in zip(outs, sents, strict=True)):
             if any(o is None for o in outs):
                 ctx.use("effect.not_modeled")
-            return {"effects": [o if o is not None else _not_modeled(st, ctx)
+            return {"effects": [o if o is not None else _part_not_modeled(st, ctx)
                                 for o, st in zip(outs, sents, strict=True)]}
         del ctx.used[n:]  # only some sentences read: the effect as a whole is not modeled
         if spell and any(o == {"action": "exile_self"} for o in outs) and \
@@ -4824,6 +4824,8 @@ def _effect(eff: str, ctx: Ctx, spell: bool = False) -> dict[str, Any]:
             rest = " ".join(st for o, st in zip(outs, sents, strict=True)
                             if o != {"action": "exile_self"})
             head = _effect(rest, ctx, spell=True)
+            if head.get("action") == "not_modeled":
+                head = {**head, "text": _as_sentences(outs, sents)}   # (608.2c: said as the part not performed)
             ctx.use("effect.exile_self")
             return {"effects": [*head.get("effects", [head]),
                                 {"action": "exile_self"}]}
@@ -4963,10 +4965,12 @@ _SPELL_TYPE_NAMES = ("instant", "sorcery", "creature", "artifact", "enchantment"
 def _spell_target_quals(phrase: str) -> dict[str, Any]:
     """601.2c: what "target noncreature spell" (Negate), "target instant or sorcery spell" (Essence
     Scatter's kin), "target creature spell", "target red spell" require of the spell, in a TARGET's
-    keys (types: alternatives; all_types, non_types, colors, non_colors). A word not read here
-    ("target multicolored spell", "target legendary spell") requires nothing more, as before: the
-    candidates may be more than the card allows, never fewer (found by probe28e: every qualifier of
-    a target spell was dropped, so Negate could target a creature spell)."""
+    keys (types: alternatives; all_types, non_types, colors, non_colors; multicolored, colorless,
+    105.2b-c: "target multicolored spell", Neutralizing Blast; "target colorless spell", Ceremonious
+    Rejection; supertypes: "target legendary spell", found by probe29c: they were read as "target
+    spell"). A word not read here ("target monocolored spell") requires nothing more: the candidates
+    may be more than the card allows, never fewer (found by probe28e: every qualifier of a target
+    spell was dropped, so Negate could target a creature spell)."""
     words = phrase.lower().removesuffix("spell").strip()
     if not words:
         return {}
@@ -4977,9 +4981,15 @@ def _spell_target_quals(phrase: str) -> dict[str, Any]:
         if alts and all(a in COLOR_WORDS for a in alts):
             return {"colors": [COLOR_WORDS[a] for a in dict.fromkeys(alts)]}
         return {}
-    out: dict[str, list[str]] = {}
+    out: dict[str, Any] = {}
     for w in (w for w in re.split(r"[ ,]+", words) if w):
-        if w in _SPELL_TYPE_NAMES:
+        if w in ("multicolored", "colorless"):   # 105.2b, 105.2c
+            out[w] = True
+        elif w == "legendary":   # 205.4a, 601.2c
+            out.setdefault("supertypes", []).append("Legendary")
+        elif w == "permanent":   # 110.4: "target permanent spell" (Lithoform Engine); never a land, 305.9
+            out["types"] = ["Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"]
+        elif w in _SPELL_TYPE_NAMES:
             out.setdefault("all_types", []).append(w.capitalize())
         elif w.startswith("non") and w[3:] in _SPELL_TYPE_NAMES:
             out.setdefault("non_types", []).append(w[3:].capitalize())
@@ -4992,14 +5002,20 @@ def _spell_target_quals(phrase: str) -> dict[str, Any]:
 # ability" (Squelch), "target triggered ability" (Strionic Resonator), "target activated ability,
 # triggered ability, or legendary spell" (Tale's End): an ability on the stack of that kind (a spell
 # only with "or ... spell")
+_SRC_TYPE = r"(?:artifact|enchantment|creature|land|planeswalker|battle)"
 _T_ABILITY = re.compile(r"(?P<kind>activated or triggered|activated|triggered) ability"
                         r"(?P<more>,? (?:triggered ability, )?or (?:[\w-]+ )*spell)?\b"
+                        # 113.7: "from an artifact source" (Rust), "from an artifact or enchantment
+                        # source" (Green Slime): the ability's source has one of these card types
+                        rf"(?: from an? (?P<src>{_SRC_TYPE}(?:,? or (?:an? )?{_SRC_TYPE})*) source\b)?"
                         r"(?: (?P<ctl>you control|you don't control)\b)?")
 # every "target" of the text, "Target" at a sentence's start too; each phrase ends before the next
 # one ("target artifact, target creature, ...": 601.2c, one target for each instance of the word)
 # ("one or two target ...", "one, two, or three target ...": at least one, 601.2c)
-_T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of|another|a third|one or (?:two|more)|"
-          r"one, two, or three|(?:one|two|three|four|X))")
+# ("up to one other target creature", Relic Crush, Air-Cult Elemental: optional like "up to one target",
+# 601.2c; found by probe29c: read as a required target, so Relic Crush needed two)
+_T_PRE = (r"\b(?:up to (?:one|two|three|four|five|X|\w+)(?: other)?|any number of(?: other)?|another|a third|"
+          r"one or (?:two|more)|one, two, or three|(?:one|two|three|four|X))")
 # (a phrase's rest stops before the next phrase's words too: "... to up to one target creature"
 # (Chandra, Pyromaster), "... fights another target creature", "each of X target creatures")
 _T_PHRASE = re.compile(rf"(?P<pre>(?:{_T_PRE})? ?)\btarget(?: |(?=[.;,]))(?P<rest>(?:(?!\btarget\b|{_T_PRE} target\b)[^.;])*)",
@@ -5222,12 +5238,19 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             # 601.2c: an activated or triggered ability on the stack is the target (found by
             # probe28c: Trickbind was refused targeting a hideaway trigger, "it can't target
             # abilities", and cast with nothing on the stack or targeting a player); who controls
-            # it is read ("you control", "you don't control"), its other qualifiers ("from an
-            # artifact source", "with a single target") are not (more may fit)
+            # it is read ("you control", "you don't control"), and the types of its source ("from
+            # an artifact source", 113.7); its other qualifiers ("with a single target") are not
             both = ta["kind"] == "activated or triggered" or "triggered ability" in (ta["more"] or "")
             req = {"zone": "stack", "abilities": True if both else ta["kind"]}
-            if not ta["more"]:
+            if ta["more"]:
+                # "target activated ability, triggered ability, or legendary spell" (Tale's End):
+                # the spell's qualifiers, which hold of a spell only (tzone/4 is a spell's; found
+                # by probe29c: any spell was a legal target)
+                req.update(_spell_target_quals(re.sub(r"^,? (?:triggered ability, )?or ", "", ta["more"])))
+            else:
                 req["spells"] = False
+                if ta["src"]:   # 113.7, 601.2c: its source is of one of these types (probe29c)
+                    req["source_types"] = [t.capitalize() for t in re.findall(_SRC_TYPE, ta["src"])]
                 if ta["ctl"]:   # "target triggered ability you control" (Strionic Resonator)
                     req["controller"] = "you" if ta["ctl"] == "you control" else "opponents"
         elif (b := _T_BATTLEFIELD.match(rest)) is not None:
@@ -5265,6 +5288,10 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                     req.setdefault("non_types", []).append(q[3:].capitalize())
                 elif q in ("legendary", "basic"):
                     req.setdefault("supertypes", []).append(q.capitalize())
+                elif q in ("multicolored", "colorless"):
+                    # 105.2b, 105.2c: "target multicolored permanent", "target colorless creature"
+                    # (found by probe29c: read as any permanent)
+                    req[q] = True
                 elif q[:1].isupper() and q[1:2].islower():
                     # 205.3, 601.2c: "target Assembly-Worker creature" (Mishra's Factory), "target
                     # Goblin creature you control": a permanent with that subtype (found by probe27b:
@@ -5395,7 +5422,7 @@ def _max_targets(text: str) -> int | None:
         pre = m["pre"].strip().lower()
         k: int | None
         if pre.startswith("up to "):
-            k = _T_NUM.get(pre[6:])
+            k = _T_NUM.get(pre[6:].removesuffix(" other"))   # ("up to one other target", Relic Crush)
         elif pre in ("", "another", "a third"):
             k = 1
         elif pre == "one or two":
@@ -5442,6 +5469,20 @@ def _modal_target_bounds(text: str) -> tuple[int, int | None] | None:
     return lo, hi
 
 
+def _part_not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
+    """A not-modeled sentence beside others that are read ("Destroy target artifact." before
+    "Add {G}{G}{G}.", Deconstruct): with its own text, which `apply` quotes as the part of the
+    ability it doesn't perform (608.2c), not the whole ability (found by probe29c: a plotted Step
+    Between Worlds exiled itself and was said not to, "... Exile Step Between Worlds.")."""
+    return {**_not_modeled(text, ctx), "text": text if text.endswith((".", "!", "?")) else text + "."}
+
+
+def _as_sentences(outs: list[Any], sents: list[str]) -> str:
+    """The sentences of an effect besides its "Exile ~." as the card says them, each with its period."""
+    return " ".join(st if st.endswith((".", "!", "?")) else st + "."
+                    for o, st in zip(outs, sents, strict=True) if o != {"action": "exile_self"})
+
+
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
     the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
@@ -5455,7 +5496,26 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     if re.search(r"\bX can't be 0\b", text):
         # 107.3a, 601.2b: "X can't be 0" (Mind Grind, Helm of Obedience) restricts the X announced
         out["x_min"] = 1
-    if not ctx.of_permanent:
+    if ctx.of_permanent:
+        # 603.3d: a triggered ability's targets are chosen as it is put on the stack, and with no
+        # legal target it is removed from it: what each target must be is read as for a spell
+        # (Green Slime's "counter target activated or triggered ability from an artifact or
+        # enchantment source"; found by probe29c: it went on the stack with no target, and the
+        # choice offered nothing). One the requirements don't fix ("X target creatures", one no
+        # requirement reads) leaves the ability without them, going on the stack as before; so does
+        # a target whose own targets are asked ("target spell or ability that targets only a single
+        # permanent or player", Radiant Performer): read as any spell, the one candidate would be
+        # chosen for it where the card has none (603.3d).
+        try:
+            targets, _unread = _targets_and_unread(text)
+        except Refused:
+            targets = []
+        if re.search(r"\bthat targets\b|\bwith a single target\b", text):
+            targets = []
+        if targets and all(isinstance(t.get("count", 1), int) and not ({"max", "kicked"} & t.keys())
+                           for t in targets):
+            out["targets"] = targets
+    else:
         targets, unread = _targets_and_unread(text)
         if targets:
             out["targets"] = targets
@@ -5521,7 +5581,10 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             out["max_targets"] = "X"
             out["x_min_targets"] = 1
             out["targets_by"] = "division"
-        if (unread or _DIVIDED.search(text)) and (most := _max_targets(text)) is not None:
+        # ("up to one other target ...", optional, 601.2c: no requirement reads it, but the text
+        # still fixes the most targets, Relic Crush's two; found by probe29c)
+        optional = any(t["pre"].strip().lower().startswith("up to ") for t in _T_WORD.finditer(plain_nm))
+        if (unread or optional or _DIVIDED.search(text)) and (most := _max_targets(text)) is not None:
             # (only where some target is read by no requirement: otherwise target_req_exact,
             # facts.py, already bounds them)
             # 115.1, 601.2c: the targets are fixed by the text: an action naming more ("Char deals
