@@ -187,7 +187,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     held = doc.pop("pending_triggers", None) if doc.get("priority") is not None else None
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     before = {o.id for o in state.objects}
-    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered, before)
+    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered, before,
+                                    held or [])
     events.extend(triggered)
     new_state = place_pending(checker, before, new_state, events, action.trigger_order, held or [])
     new_state = trigger_targets(checker, before, new_state, events)
@@ -240,18 +241,23 @@ def _announced_pool(state: GameState, player: str) -> str:
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
                         events: list[str], trigger_order: tuple[str, ...] = (),
-                        triggered: list[str] | None = None, before: set[str] | None = None) -> GameState:
+                        triggered: list[str] | None = None, before: set[str] | None = None,
+                        held: list[dict[str, Any]] | None = None) -> GameState:
     """704.3: whenever a player would receive priority, perform every state-based action that
     applies, all at once (encodings/sba.lp), and repeat until none does. When the legend rule waits
     for its choice (704.5j), the triggered abilities that triggered in this action (those on the
     stack whose ids are not in ``before``) wait too: they are taken off the stack into the state's
-    ``pending_triggers`` (117.5, 603.3), and ``place_pending`` puts them on it once the choice is made."""
+    ``pending_triggers`` (117.5, 603.3), and ``place_pending`` puts them on it once the choice is made.
+    ``held``: the triggered abilities the action's state had waiting there, taken out of the state
+    meanwhile; they have triggered and not yet left the stack (714.4, 704.5s: a Saga whose chapter
+    ability waits isn't sacrificed)."""
     lib = checker.library
     for _ in range(SBA_ROUNDS):
         if state.priority is None:
             return state
         fw = FactWriter(lib)
         fw.state(state)
+        fw.pending_triggers(state, held or ())
         fw.add("do", Function("sba"))
         solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
                           goals=APPLY_GOALS).solve()
