@@ -5066,7 +5066,8 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         sent = plain[head:]
         sent = sent[:sent.find(".")] if "." in sent else sent
         alt = kick_only = False
-        delayed = re.match(r"(?:Until end of turn, |This turn, )?(?:When(?:ever)?|At the beginning of)\b[^,]*, ", sent)
+        delayed = re.match(r"(?:Until end of turn, |This turn, )(?:when(?:ever)?|at the beginning of)\b[^,]*, |"
+                           r"(?:When(?:ever)?|At the beginning of)\b[^,]*\b(?:this turn|this way|next)\b[^,]*, ", sent)
         if re.match(r"When (?:you|they) do\b", sent) or (
                 delayed is not None and m.end("pre") >= head + delayed.end()):
             # 603.12, 603.3d: "... When you do, return another target permanent card from your
