@@ -187,7 +187,8 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
     held = doc.pop("pending_triggers", None) if doc.get("priority") is not None else None
     new_state = parse_state(doc, lib, source="apply: next state")  # the result must be valid
     before = {o.id for o in state.objects}
-    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered, before)
+    new_state = state_based_actions(checker, new_state, rng, events, action.trigger_order, triggered, before,
+                                    held or [])
     events.extend(triggered)
     new_state = place_pending(checker, before, new_state, events, action.trigger_order, held or [])
     new_state = trigger_targets(checker, before, new_state, events)
@@ -240,18 +241,23 @@ def _announced_pool(state: GameState, player: str) -> str:
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
                         events: list[str], trigger_order: tuple[str, ...] = (),
-                        triggered: list[str] | None = None, before: set[str] | None = None) -> GameState:
+                        triggered: list[str] | None = None, before: set[str] | None = None,
+                        held: list[dict[str, Any]] | None = None) -> GameState:
     """704.3: whenever a player would receive priority, perform every state-based action that
     applies, all at once (encodings/sba.lp), and repeat until none does. When the legend rule waits
     for its choice (704.5j), the triggered abilities that triggered in this action (those on the
     stack whose ids are not in ``before``) wait too: they are taken off the stack into the state's
-    ``pending_triggers`` (117.5, 603.3), and ``place_pending`` puts them on it once the choice is made."""
+    ``pending_triggers`` (117.5, 603.3), and ``place_pending`` puts them on it once the choice is made.
+    ``held``: the triggered abilities the action's state had waiting there, taken out of the state
+    meanwhile; they have triggered and not yet left the stack (714.4, 704.5s: a Saga whose chapter
+    ability waits isn't sacrificed)."""
     lib = checker.library
     for _ in range(SBA_ROUNDS):
         if state.priority is None:
             return state
         fw = FactWriter(lib)
         fw.state(state)
+        fw.pending_triggers(state, held or ())
         fw.add("do", Function("sba"))
         solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
                           goals=APPLY_GOALS).solve()
@@ -470,6 +476,21 @@ def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
         and "max" not in req
 
 
+def _says_target_unchosen(checker: Checker, state: GameState, o: Any) -> bool:
+    """Whether the triggered ability o on the stack says "target" (its text, 115.1)."""
+    ref = o.ability
+    src = state.obj(ref.source) if ref is not None else None
+    name = src.card if src is not None and src.card is not None else (ref.card if ref is not None else None)
+    card = checker.library.find(name) if name is not None else None
+    if card is None or ref is None or ref.index is None:
+        return False
+    face = (card.face_named(src.face) if src is not None and src.face else None) or card.faces[0]
+    if not 0 < ref.index <= len(face.abilities):
+        return False
+    ab = face.abilities[ref.index - 1]
+    return ab.kind == "triggered" and bool(ab.says_target)
+
+
 def trigger_targets(checker: Checker, before: set[str], state: GameState, events: list[str]) -> GameState:
     """603.3d: the target of each triggered ability this action put on the stack is chosen as it is
     put there, before any player receives priority (117.5): with no legal target it is removed from
@@ -478,8 +499,20 @@ def trigger_targets(checker: Checker, before: set[str], state: GameState, events
     ``choose`` action per target, `priority_after` naming who then receives priority)."""
     if state.priority is None:
         return state
-    asking = [o for o in state.objects if o.zone == "stack" and o.ability is not None and o.id not in before
-              and o.extra.get("targets") is None and asks_one_target(checker, state, o)]
+    fresh = [o for o in state.objects if o.zone == "stack" and o.ability is not None and o.id not in before
+             and o.extra.get("targets") is None]
+    asking = [o for o in fresh if asks_one_target(checker, state, o)]
+    for o in fresh:
+        # 603.3d: a triggered ability whose targets `apply` doesn't choose (more than one, or a
+        # requirement the importer didn't read) goes on the stack without them, and is said to (a
+        # Saga's chapter ability too; found by probe29d: the chapter was said to go on the stack
+        # without targets while its one target was being chosen)
+        if o not in asking and _says_target_unchosen(checker, state, o):
+            src = state.obj(o.ability.source) if o.ability is not None else None
+            what = f"{src.card} ({src.id})" if src is not None else o.id
+            events.append(f"{what}'s triggered ability {o.id} names a target: its targets are not modeled, and it "
+                          "goes on the stack without them (603.3d: with no legal target it would be removed "
+                          "from the stack).")
     if not asking:
         return state
     doc = dump_state(state)

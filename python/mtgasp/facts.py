@@ -1175,6 +1175,22 @@ class FactWriter:
                 yield e
 
     # -- state --------------------------------------------------------------------------------
+    def pending_triggers(self, st: GameState, entries: Iterable[Mapping[str, Any]]) -> None:
+        """pending_trigger(Src,Ab): a triggered ability of Src (ability Ab) has triggered and waits to be
+        put on the stack (pending_triggers: 117.5, 603.3) — for 714.4 (704.5s), a chapter ability that
+        has triggered but not yet left the stack."""
+        for e in entries:
+            ref = e.get("ability") if isinstance(e, Mapping) else None
+            src = st.obj(ref.get("source")) if isinstance(ref, Mapping) and isinstance(ref.get("source"), str) else None
+            idx = ref.get("index") if isinstance(ref, Mapping) else None
+            if src is None or src.card is None or not isinstance(idx, int) or src.id not in self.ids.objects:
+                continue
+            scard = self.library.get(src.card)
+            fi = 1
+            if src.face is not None:
+                fi = next((i for i, fc in enumerate(scard.faces, start=1) if fc.name == src.face), 1)
+            self.add("pending_trigger", self.ids.obj(src.id), F("a", [self.card(scard), N(fi), N(idx)]))
+
     def state(self, st: GameState) -> None:
         ids = self.ids
         for i, p in enumerate(st.players):
@@ -1309,6 +1325,7 @@ class FactWriter:
                     # the ability stands as its own source (no characteristics, on no battlefield)
                     k = self.card(self.library.get(o.ability.card))
                     self.add("stack_ability", os, os, F("a", [k, N(1), N(o.ability.index)]))
+        self.pending_triggers(st, st.document.get("pending_triggers") or ())
         for o in st.objects:
             os = ids.obj(o.id)
             if o.extra.get("dream_exile"):

@@ -5150,15 +5150,27 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # requirement; one that replaces the others then ("If this spell was kicked, instead ...",
         # Blood Beckoning; "... exile target nonland permanent instead", Tear Asunder) leaves none
         # that is necessary
-        sent = plain[plain.rfind(".", 0, m.start()) + 1:].lstrip()
+        head = plain.rfind(".", 0, m.start()) + 1
+        head += len(plain[head:]) - len(plain[head:].lstrip())
+        sent = plain[head:]
         sent = sent[:sent.find(".")] if "." in sent else sent
         alt = kick_only = False
-        if re.match(r"When (?:you|they) do\b", sent):
+        delayed = re.match(r"(?:Until end of turn, |This turn, )(?:when(?:ever)?|at the beginning of)\b[^,]*, |"
+                           r"(?:When(?:ever)?|At the beginning of)\b[^,]*\b(?:this turn|this way|next)\b[^,]*, ", sent)
+        if re.match(r"When (?:you|they) do\b", sent) or (
+                delayed is not None and m.end("pre") >= head + delayed.end()):
             # 603.12, 603.3d: "... When you do, return another target permanent card from your
             # graveyard to your hand" (Eden, Seat of the Sanctum): a reflexive triggered ability's
             # target, chosen as it is put on the stack, not as the spell is cast or the ability
             # activated: no requirement (found by probe23a: Eden's ability was refused with no
-            # permanent card in its controller's graveyard)
+            # permanent card in its controller's graveyard); likewise a delayed triggered
+            # ability's (603.7: "Whenever an Elf you control attacks this turn, target creature an
+            # opponent controls gets -1/-1", Harald Unites the Elves's chapter III; "At the
+            # beginning of the next end step, return target ..."): chosen as it triggers later, so
+            # the spell or ability that creates it requires none (found by probe29d: that chapter
+            # was removed from the stack with no opposing creature, 603.3d) -- but a target in its
+            # trigger condition is the creating ability's own ("{T}: When target creature other than
+            # this creature dies this turn, ...", Adarkar Valkyrie)
             continue
         if _KICKED_EACH.search(rest):
             continue
@@ -5171,6 +5183,12 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 continue   # (bargained: not modeled, no requirement)
         divided = next((n for dm, n, _ in _divided(plain) if dm.start("any") == m.start()), None)
         if pre.startswith(("up to", "any number")) and divided is None:
+            continue
+        if re.search(r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of) (?:other|additional) $",
+                     plain[:m.end("pre")], re.IGNORECASE):
+            # 601.2c: "a +1/+1 counter on up to one other target attacking creature" (Trygon Prime):
+            # "up to one" before "other" requires none either (found by probe29d: read as one
+            # required target)
             continue
         # 601.2c, 107.3a: "Tap X target creatures" (Icy Blast), "Untap X target lands" (Candelabra
         # of Tawnos): as many different targets as the X announced (count "X"; none for X = 0)
@@ -5263,13 +5281,23 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             alts_b = re.split(r", or |, and/or |, | or | and/or ", b["types"])
             words = [t.split()[-1].removesuffix("s") for t in alts_b]
             types = [t.capitalize() for t in words if t != "permanent"]
-            if types and len(types) == len(words):
+            # 601.2c: "target creature or Vehicle" (Captain America's Motorcycle; "target creature
+            # or Vehicle you control", Tales of Master Seshiro): an alternative no type reads may be
+            # the target too (a noncreature Vehicle), so neither the types nor the qualifiers read
+            # before it are required (found by probe29d: read as "target creature")
+            unread_alt = re.match(r",? (?:or|and/or) (?!player\b|opponent\b)\w", rest[b.end():]) is not None
+            if unread_alt and re.match(r",? (?:or|and/or) [\w -]*?\bspells?\b", rest[b.end():]):
+                # "Counter target creature or Aura spell" (Nullify): a spell on the stack, whose
+                # kind no requirement reads here: one target is still chosen (601.2c)
+                unread += not (alt or kick_only)
+                continue
+            if types and len(types) == len(words) and not unread_alt:
                 req["types"] = list(dict.fromkeys(types))
             # ("nonartifact, nonblack creature": each; "black or green creature": either, 601.2c)
             quals = [w for w in re.split(r"[ ,]+", b["quals"]) if w and w != "or"]
             if re.search(r"\bor\b", b["quals"]) and not all(q in COLOR_WORDS for q in quals):
                 quals = []   # "target attacking, blocking, or tapped creature": any one of them
-            if any(" " in t for t in alts_b):
+            if any(" " in t for t in alts_b) or unread_alt:
                 # 601.2c: "target artifact, enchantment, or nonbasic land" (Boseiju, Who Endures),
                 # "target artifact or tapped creature": a type with qualifiers of its own after
                 # another is one more the target may have (its qualifiers not read), and the
@@ -5484,8 +5512,10 @@ def _as_sentences(outs: list[Any], sents: list[str]) -> str:
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
-    """A not-modeled effect; with the targets it requires (the ability of a permanent that's put on
-    the stack by a trigger is removed when it has none, 603.3d: no requirement there)."""
+    """A not-modeled effect; with the targets it requires. A triggered ability of a permanent has
+    them too (`targets`), but no bounds (`min_targets`, `max_targets`, ...): it isn't cast or
+    activated, and its targets are chosen as it is put on the stack, where it is removed when it has
+    none (603.3d; `apply` asks for one required target, apply.py's asks_one_target)."""
     out: dict[str, Any] = {"action": "not_modeled"}
     if (hit := re.search(r"\bX can't be (?!0\b)[^.]*", text)) is not None:
         # 107.3a, 601.2b: "X can't be greater than the number of players in the game" (Open the Way)
