@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgasp.errors import InputError, Problem
+from mtgasp.keywords import KEYWORD_NAMES
 
 __all__ = [
     "TEMPLATES",
@@ -5810,40 +5811,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
 
 # every keyword ability of CR 702 that a line can consist of (lowercase); any other word list is
 # not a keyword line
-KEYWORD_NAMES = {
-    "deathtouch", "defender", "double strike", "first strike", "flying", "haste", "hexproof",
-    "indestructible", "lifelink", "menace", "reach", "trample", "vigilance", "flash", "shroud",
-    "fear", "intimidate", "horsemanship", "shadow", "skulk", "banding", "phasing", "changeling",
-    "devoid", "infect", "wither", "prowess", "exalted", "flanking", "persist", "undying",
-    "split second", "storm", "cascade", "convoke", "delve", "improvise", "rebound", "epic",
-    "living weapon", "sunburst", "fuse", "haunt", "unleash", "provoke", "partner", "decayed",
-    "daybound", "nightbound", "extort", "evolve", "exploit", "ascend", "mentor", "riot",
-    "training", "myriad", "melee", "dethrone", "gravestorm", "conspire", "ravenous",
-    "for mirrodin!", "living metal", "compleated", "battle cry", "start your engines!",
-    "umbra armor", "totem armor", "soulbond", "double team", "read ahead", "enlist",
-    "hexproof from", "protection", "landwalk", "kicker", "multikicker", "foretell", "plot",
-    "hideaway", "ward", "enchant", "equip", "cycling", "crew", "flashback", "morph", "megamorph",
-    "suspend", "madness", "dash", "evoke", "escape", "embalm", "eternalize", "unearth", "echo",
-    "cumulative upkeep", "bushido", "modular", "ninjutsu", "bestow", "buyback", "entwine",
-    "splice", "replicate", "overload", "emerge", "surge", "spectacle", "afflict", "afterlife",
-    "amplify", "annihilator", "bloodthirst", "bloodrush", "champion", "dredge", "fading",
-    "vanishing", "graft", "outlast", "rampage", "renown", "reinforce", "scavenge", "soulshift",
-    "tribute", "transmute", "transfigure", "forecast", "recover", "ripple", "absorb", "frenzy",
-    "fortify", "level up", "reconfigure", "prototype", "disturb", "blitz", "casualty", "backup",
-    "bargain", "toxic", "squad", "craft", "disguise", "offspring", "saddle", "gift", "impending",
-    "exhaust", "station", "warp", "mobilize", "harmonize", "sneak", "web-slinging", "mayhem",
-    "freerunning", "spree", "affinity", "awaken", "cleave", "encore", "boast", "demonstrate", "companion", "devour", "ingest", "miracle", "prowl", "retrace", "undaunted",
-    "aftermath", "jump-start", "mutate", "assist", "escalate", "fabricate", "partner with",
-    "poisonous", "typecycling", "landcycling", "basic landcycling", "tiered", "job select",
-    "more than meets the eye", "max speed", "solved", "cipher", "jump", "specialize",
-    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
-    "wizardcycling", "slivercycling", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "desertwalk", "legendary landwalk", "nonbasic landwalk", "snow forestwalk",
-    "bands with other", "visit", "doctor's companion", "choose a background", "firebending",
-    "space sculptor", "hidden agenda", "double agenda", "amass", "dungeon", "adapt", "monstrosity",
-    "bolster", "teamwork", "power-up", "paradigm",
-    "increment",
-}
+# (the set lives in mtgasp.keywords, read by the state's validation too)
 
 
 def _keyword_parts(line: str) -> list[str] | None:
