@@ -5,7 +5,7 @@ A line is a JSON object: ``{"state": {...}, "action": {...}, "object": "id", "pl
 ``why``, ``object`` by ``mana``; ``player`` (``moves``, ``why``) and ``query`` are optional (the query
 defaults to the batch's). A field the line's query doesn't read is bad input. The answer line carries ``line`` (1-based) and ``query`` and then:
 
-- moves: ``player`` and ``moves`` (as ``mtgasp moves --json``);
+- moves: ``player`` and ``moves`` (as ``mtgasp moves --json``: with no legal move, ``none_because``);
 - why:   the verdict (as ``mtgasp why --json``);
 - mana:  ``object`` and ``types`` (as ``mtgasp mana --json``);
 - a line that can't be answered: ``error`` ("bad input" with ``problems``, each with the path of
@@ -80,7 +80,7 @@ def answer(checker: Any, text: str, number: int, query: str = "moves") -> dict[s
     with _line_errors(out, number):
         head, ask = _ask(checker, text, number, query)
         out.update(head)
-        out.update(_render(ask, _solve(checker, ask)))
+        out.update(_render(checker, ask, _solve(checker, ask)))
     return out
 
 
@@ -106,7 +106,7 @@ def answer_grouped(checker: Any, items: Sequence[tuple[int, str]], query: str = 
             results = None
         for j, (out, ask) in enumerate(part):
             with _line_errors(out, out["line"]):
-                out.update(_render(ask, results[j] if results is not None else _solve(checker, ask)))
+                out.update(_render(checker, ask, results[j] if results is not None else _solve(checker, ask)))
     return outs
 
 
@@ -202,12 +202,26 @@ def _solve(checker: Any, ask: Any) -> Any:
     return checker.moves(ask.state, ask.player)
 
 
-def _render(ask: Any, result: Any) -> dict[str, Any]:
+def _render(checker: Any, ask: Any, result: Any) -> dict[str, Any]:
     if ask.query == "mana":
         return {"types": result}
     if ask.query == "why":
         return dict(result.why_json())
-    return {"moves": [v.to_json() for v in result]}
+    out: dict[str, Any] = {"moves": [v.to_json() for v in result]}
+    if not result:   # as `mtgasp moves --json`: a player with no legal move is told why (117.1)
+        out["none_because"] = [r.to_json() for r in none_because(checker, ask.state, ask.player)]
+    return out
+
+
+def none_because(checker: Any, state: Any, player: str) -> list[Any]:
+    """Why a player has no legal move: the distinct reasons of the candidate actions `--all` judges,
+    each once (117.1: a player without priority; found by probe22e: `moves --player` of a player
+    without priority printed an empty list with no reason; by probe29e: a batch's moves line too)."""
+    seen: dict[tuple[str, str], Any] = {}
+    for v in checker.judge_all(state, player):
+        for r in v.reasons:
+            seen.setdefault((r.rule, r.message), r)
+    return list(seen.values())
 
 
 # ---- backends -----------------------------------------------------------------------------------

@@ -527,16 +527,12 @@ def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -
 
 
 def _none_because(checker: Any, state: Any, player: str, verdicts: list, all_: bool) -> list | None:
-    """Why a player has no legal move (an empty `moves` list): the distinct reasons of the candidate
-    actions `--all` judges, each once (117.1: a player without priority; found by probe22e: `moves
-    --player` of a player without priority printed an empty list with no reason)."""
+    """Why a player has no legal move (an empty `moves` list): batch.none_because."""
     if all_ or verdicts:
         return None
-    seen: dict[tuple[str, str], Any] = {}
-    for v in checker.judge_all(state, player):
-        for r in v.reasons:
-            seen.setdefault((r.rule, r.message), r)
-    return list(seen.values())
+    from mtgasp.batch import none_because
+
+    return none_because(checker, state, player)
 
 
 def _moves_json(path: str, player: str, verdicts: list, all_: bool,

@@ -1,0 +1,46 @@
+"""probe29e: the contracts as a script author uses them (contracts.md 1 and 3)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mtgasp.api import Checker
+from mtgasp.batch import run_batch
+from mtgasp.errors import InputError
+from mtgasp.state import load_state
+
+BASE = {
+    "format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+    "players": [{"name": "alice"}, {"name": "bob"}],
+    "objects": [{"id": "m1", "card": "Mountain", "owner": "alice", "zone": "battlefield"},
+                {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}],
+}
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker()
+
+
+def test_a_duplicate_player_name_hides_no_other_problem(checker: Checker) -> None:
+    # contracts.md 1: "All problems at once". A duplicate name made every reference to a player
+    # unchecked: "carol", "zed" and "dave" were reported only after the name was fixed.
+    doc = {**BASE, "active_player": "carol", "priority": "dave",
+           "players": [{"name": "alice"}, {"name": "alice"}],
+           "objects": [{"id": "a", "card": "Forest", "owner": "zed", "zone": "hand"}]}
+    with pytest.raises(InputError) as info:
+        load_state(doc, checker.library)
+    assert sorted(p.path for p in info.value.problems) == [
+        "active_player", "objects[0].owner", "players[1].name", "priority"]
+
+
+def test_a_batch_moves_line_with_no_legal_move_says_why(checker: Checker) -> None:
+    # README: a batch answer carries the fields `moves --json` prints; that prints none_because
+    # for a player with no legal move (117.1), which the batch left out.
+    lines = [json.dumps({"state": BASE, "player": "bob"}), json.dumps({"state": BASE})]
+    out = list(run_batch(lines))
+    assert out[0]["moves"] == []
+    assert [r["rule"] for r in out[0]["none_because"]] == ["117.3d"]
+    assert out[1]["moves"] and "none_because" not in out[1]
+    assert list(run_batch(lines, group=2)) == out
