@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import multiprocessing
 import sys
@@ -278,8 +279,15 @@ def run_batch(lines: Iterable[str], query: str = "moves", cards: CardTexts = (),
     """The answers to the lines, in input order. ``dask`` is a scheduler address or a
     distributed.Client; else ``workers`` processes (1: this process). ``group`` > 1: that many
     states grounded together (answer_grouped; chunks are made at least that large)."""
-    chunks = _chunks(lines, max(chunk_size, group))
+    chunks: Iterator[list[tuple[int, str]]] = _chunks(lines, max(chunk_size, group))
     done = 0
+    if dask is None and workers > 1:
+        # no more processes than there are chunks to answer (found by probe29e: `--workers
+        # 1000000` on a file of a dozen lines started forking a million processes); one chunk is
+        # answered in this process
+        first = list(itertools.islice(chunks, workers))
+        workers = len(first)
+        chunks = itertools.chain(first, chunks)
     if dask is not None:
         results: Iterable[list[dict[str, Any]]] = _dask_results(dask, chunks, cards, query, group)
     elif workers > 1:

@@ -456,13 +456,18 @@ def _run(args: argparse.Namespace) -> int:
     raise AssertionError(args.command)
 
 
+# --workers: processes on this machine (a larger cluster is --dask's)
+MAX_WORKERS = 256
+
+
 def _batch(args: argparse.Namespace) -> int:
     """mtgasp batch: exit 0 when every line was answered, 2 if some line was bad input (its
     answer line says why), 3 if an internal error was met on some line."""
     from mtgasp.batch import Progress, card_texts, run_batch
 
-    if args.workers < 1:
-        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 or more)"))
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 to {MAX_WORKERS}: "
+                                              "each is a process of this machine)"))
     if not 1 <= args.group <= 64:
         raise InputError(Problem("--group", f"{args.group} is not a group size (1 to 64)"))
     cards = card_texts(args.cards)
