@@ -80,3 +80,20 @@ def test_cli_refuses_an_absurd_number_of_workers(tmp_path, capsys: pytest.Captur
     f.write_text(json.dumps({"state": BASE}) + "\n", encoding="utf-8")
     assert main(["batch", str(f), "--workers", "1000000", "--quiet"]) == 2
     assert "--workers: 1000000 is not a number of workers" in capsys.readouterr().err
+
+
+def test_cards_import_names_every_bad_card_at_once(tmp_path) -> None:
+    # README: bad input names the card and field; only the first bad card was named, so a file
+    # with two had to be fixed and read again to learn of the second.
+    from mtgasp.oracle import import_files
+
+    f = tmp_path / "cards.json"
+    f.write_text(json.dumps({"object": "list", "data": [
+        {"object": "card", "name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact",
+         "oracle_text": "{T}: Add {C}{C}.", "layout": "normal"},
+        {"object": "card", "name": "Weird", "mana_cost": "{H}", "type_line": "Creature — Bear",
+         "oracle_text": "", "power": "2", "toughness": "2"},
+        {"object": "card", "name": "No Type", "mana_cost": "{1}", "oracle_text": ""}]}), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        import_files([f])
+    assert [p.path for p in info.value.problems] == ["data[1].mana_cost", "data[2].type_line"]

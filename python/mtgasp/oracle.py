@@ -293,6 +293,21 @@ def _is_mtgjson_face(v: Any) -> bool:
         and "type_line" not in v
 
 
+def _every_card(source: str, makers: Iterable[Callable[[], RawCard]]) -> list[RawCard]:
+    """Every card of a file read, and the bad input of all of them reported at once (one problem
+    per bad card, with its path; found by probe29e: only the first bad card was named)."""
+    out: list[RawCard] = []
+    problems: list[Problem] = []
+    for make in makers:
+        try:
+            out.append(make())
+        except InputError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise InputError(problems, source)
+    return out
+
+
 def read_cards(data: Any, source: str) -> list[RawCard]:
     """The cards of one decoded file: MTGJSON AtomicCards (``data`` -> name -> faces), a Scryfall
     array of card objects or list object (``{"object": "list", "data": [...]}``), a single Scryfall
@@ -302,19 +317,19 @@ def read_cards(data: Any, source: str) -> list[RawCard]:
         cards = data["data"]
         if len(cards) > MAX_FILE_CARDS:
             raise _bad(source, "data", f"{len(cards)} cards: too many")
-        out = []
-        for key, faces in cards.items():
-            out.append(_card_from_mtgjson(key, faces, source, f"data[{json.dumps(key)}]"))
-        return out
+        return _every_card(source, ((lambda k=key, fs=faces: _card_from_mtgjson(k, fs, source, f"data[{json.dumps(k)}]"))
+                                    for key, faces in cards.items()))
     if isinstance(data, list) and data and all(_is_scryfall_card(c) for c in data):
-        return [_card_from_scryfall(c, source, f"[{i}]") for i, c in enumerate(data)]
+        return _every_card(source, ((lambda c=c, i=i: _card_from_scryfall(c, source, f"[{i}]"))
+                                    for i, c in enumerate(data)))
     if (isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list)
             and data["data"] and all(_is_scryfall_card(c) for c in data["data"])):
         # a Scryfall API list object (a search's page: {"object": "list", "data": [cards]}); found
         # by probe28e: refused as MTGJSON AtomicCards whose "data" isn't an object
         if len(data["data"]) > MAX_FILE_CARDS:
             raise _bad(source, "data", f"{len(data['data'])} cards: too many")
-        return [_card_from_scryfall(c, source, f"data[{i}]") for i, c in enumerate(data["data"])]
+        return _every_card(source, ((lambda c=c, i=i: _card_from_scryfall(c, source, f"data[{i}]"))
+                                    for i, c in enumerate(data["data"])))
     if isinstance(data, list) and data and all(_is_mtgjson_face(c) for c in data):
         return [_card_from_mtgjson("", data, source, "")]
     if _is_scryfall_card(data):
