@@ -685,13 +685,9 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                 p = _parse_player(f, i, rp, turn, names, library)
                 if p is not None:
                     players.append(p)
-                elif (any(pr.path in (f"players[{i}]", f"players[{i}].name")
-                          for pr in c.problems[before:])
-                      and not (isinstance(rp, dict) and isinstance(rp.get("name"), str)
-                               and rp["name"] in names)):
-                    # a player without a usable name: references to it would all be noise (a
-                    # duplicate name is usable: the other player has it, so "carol" is still no
-                    # player and is reported with the duplicate, all problems at once)
+                elif any(pr.path in (f"players[{i}]", f"players[{i}].name")
+                         for pr in c.problems[before:]):
+                    # a player without a usable name: references to it would all be noise
                     players_known = False
 
     def check_player(path: str, value: Any) -> str | None:
