@@ -177,7 +177,11 @@ def test_moves_payment_plans() -> None:
     nodes, edges, clusters = parse_dot(moves_dot([("midgame", state, "alice", verdicts)]).to_dot())
     by_label = {label: members for label, members in clusters}
     assert len(clusters) == len(verdicts)
-    (blast,) = [m for label, m in by_label.items() if label.startswith("cast Shrapnel Blast")]
+    # one cluster per move, each named by its targets as the text output names them (probe29e:
+    # the clusters of a spell's targets were labelled alike)
+    assert len(by_label) == len(clusters)
+    assert any(label.startswith("cast Shrapnel Blast (h_blast) targeting b_bears  [") for label in by_label)
+    (blast,) = [m for label, m in by_label.items() if label.startswith("cast Shrapnel Blast (h_blast) targeting b_bears")]
     cost = next(n for n in blast if nodes[n].startswith("cost "))
     assert nodes[cost] == "cost {1}{R}, sacrifice an artifact"
     into_cost = {(nodes[a], lab) for a, b, lab, _at in edges if b == cost}
@@ -185,7 +189,7 @@ def test_moves_payment_plans() -> None:
     mana_in = sorted(nodes[a] for a, b, _l, _at in edges if b == cost and nodes[a].startswith("{"))
     assert mana_in == ["{R}", "{U}"]
     # source -> mana -> cost, with the ability on the first edge
-    (bolt,) = [m for label, m in by_label.items() if label.startswith("cast Lightning Bolt")]
+    (bolt,) = [m for label, m in by_label.items() if label.startswith("cast Lightning Bolt (h_bolt) targeting alice")]
     src = next(n for n in bolt if nodes[n] == "Mountain (m1)")
     (mana,) = [b for a, b, _l, _at in edges if a == src]
     assert nodes[mana] == "{R}"

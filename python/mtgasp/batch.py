@@ -5,7 +5,7 @@ A line is a JSON object: ``{"state": {...}, "action": {...}, "object": "id", "pl
 ``why``, ``object`` by ``mana``; ``player`` (``moves``, ``why``) and ``query`` are optional (the query
 defaults to the batch's). A field the line's query doesn't read is bad input. The answer line carries ``line`` (1-based) and ``query`` and then:
 
-- moves: ``player`` and ``moves`` (as ``mtgasp moves --json``);
+- moves: ``player`` and ``moves`` (as ``mtgasp moves --json``: with no legal move, ``none_because``);
 - why:   the verdict (as ``mtgasp why --json``);
 - mana:  ``object`` and ``types`` (as ``mtgasp mana --json``);
 - a line that can't be answered: ``error`` ("bad input" with ``problems``, each with the path of
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import multiprocessing
 import sys
@@ -80,7 +81,7 @@ def answer(checker: Any, text: str, number: int, query: str = "moves") -> dict[s
     with _line_errors(out, number):
         head, ask = _ask(checker, text, number, query)
         out.update(head)
-        out.update(_render(ask, _solve(checker, ask)))
+        out.update(_render(checker, ask, _solve(checker, ask)))
     return out
 
 
@@ -106,7 +107,7 @@ def answer_grouped(checker: Any, items: Sequence[tuple[int, str]], query: str = 
             results = None
         for j, (out, ask) in enumerate(part):
             with _line_errors(out, out["line"]):
-                out.update(_render(ask, results[j] if results is not None else _solve(checker, ask)))
+                out.update(_render(checker, ask, results[j] if results is not None else _solve(checker, ask)))
     return outs
 
 
@@ -202,12 +203,26 @@ def _solve(checker: Any, ask: Any) -> Any:
     return checker.moves(ask.state, ask.player)
 
 
-def _render(ask: Any, result: Any) -> dict[str, Any]:
+def _render(checker: Any, ask: Any, result: Any) -> dict[str, Any]:
     if ask.query == "mana":
         return {"types": result}
     if ask.query == "why":
         return dict(result.why_json())
-    return {"moves": [v.to_json() for v in result]}
+    out: dict[str, Any] = {"moves": [v.to_json() for v in result]}
+    if not result:   # as `mtgasp moves --json`: a player with no legal move is told why (117.1)
+        out["none_because"] = [r.to_json() for r in none_because(checker, ask.state, ask.player)]
+    return out
+
+
+def none_because(checker: Any, state: Any, player: str) -> list[Any]:
+    """Why a player has no legal move: the distinct reasons of the candidate actions `--all` judges,
+    each once (117.1: a player without priority; found by probe22e: `moves --player` of a player
+    without priority printed an empty list with no reason; by probe29e: a batch's moves line too)."""
+    seen: dict[tuple[str, str], Any] = {}
+    for v in checker.judge_all(state, player):
+        for r in v.reasons:
+            seen.setdefault((r.rule, r.message), r)
+    return list(seen.values())
 
 
 # ---- backends -----------------------------------------------------------------------------------
@@ -264,8 +279,15 @@ def run_batch(lines: Iterable[str], query: str = "moves", cards: CardTexts = (),
     """The answers to the lines, in input order. ``dask`` is a scheduler address or a
     distributed.Client; else ``workers`` processes (1: this process). ``group`` > 1: that many
     states grounded together (answer_grouped; chunks are made at least that large)."""
-    chunks = _chunks(lines, max(chunk_size, group))
+    chunks: Iterator[list[tuple[int, str]]] = _chunks(lines, max(chunk_size, group))
     done = 0
+    if dask is None and workers > 1:
+        # no more processes than there are chunks to answer (found by probe29e: `--workers
+        # 1000000` on a file of a dozen lines started forking a million processes); one chunk is
+        # answered in this process
+        first = list(itertools.islice(chunks, workers))
+        workers = len(first)
+        chunks = itertools.chain(first, chunks)
     if dask is not None:
         results: Iterable[list[dict[str, Any]]] = _dask_results(dask, chunks, cards, query, group)
     elif workers > 1:

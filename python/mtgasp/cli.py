@@ -456,13 +456,18 @@ def _run(args: argparse.Namespace) -> int:
     raise AssertionError(args.command)
 
 
+# --workers: processes on this machine (a larger cluster is --dask's)
+MAX_WORKERS = 256
+
+
 def _batch(args: argparse.Namespace) -> int:
     """mtgasp batch: exit 0 when every line was answered, 2 if some line was bad input (its
     answer line says why), 3 if an internal error was met on some line."""
     from mtgasp.batch import Progress, card_texts, run_batch
 
-    if args.workers < 1:
-        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 or more)"))
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise InputError(Problem("--workers", f"{args.workers} is not a number of workers (1 to {MAX_WORKERS}: "
+                                              "each is a process of this machine)"))
     if not 1 <= args.group <= 64:
         raise InputError(Problem("--group", f"{args.group} is not a group size (1 to 64)"))
     cards = card_texts(args.cards)
@@ -527,16 +532,12 @@ def _moves_of(checker: Any, library: Any, path: str, args: argparse.Namespace) -
 
 
 def _none_because(checker: Any, state: Any, player: str, verdicts: list, all_: bool) -> list | None:
-    """Why a player has no legal move (an empty `moves` list): the distinct reasons of the candidate
-    actions `--all` judges, each once (117.1: a player without priority; found by probe22e: `moves
-    --player` of a player without priority printed an empty list with no reason)."""
+    """Why a player has no legal move (an empty `moves` list): batch.none_because."""
     if all_ or verdicts:
         return None
-    seen: dict[tuple[str, str], Any] = {}
-    for v in checker.judge_all(state, player):
-        for r in v.reasons:
-            seen.setdefault((r.rule, r.message), r)
-    return list(seen.values())
+    from mtgasp.batch import none_because
+
+    return none_because(checker, state, player)
 
 
 def _moves_json(path: str, player: str, verdicts: list, all_: bool,

@@ -507,10 +507,18 @@ class _Importer:
             self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
             self.warnings.sort(key=lambda w: w.line or 0)
             names = sorted({e.name for e, _ in unknown})
+            # the summary names the cards the library doesn't have apart from those it knows and
+            # refused (found by probe29e: a refused card was said to be both "known but not
+            # supported" and "not in the card library ... add them with --cards FILE")
+            refused = sorted({e.name for e, msg in unknown if not msg.startswith("unknown card")})
+            missing = [n for n in names if n not in refused]
+            summary = ([Problem("", f"{len(missing)} card(s) not in the card library: "
+                                    + "; ".join(missing) + " (add them with --cards FILE)")] if missing else [])
+            if refused:
+                summary.append(Problem("", f"{len(refused)} card(s) known but not supported (the importer "
+                                           "refused them, see above): " + "; ".join(refused)))
             raise UnknownCardsError(
-                self.problems + [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown]
-                + [Problem("", f"{len(names)} card(s) not in the card library: "
-                               + "; ".join(names) + " (add them with --cards FILE)")],
+                self.problems + [Problem(f"line {e.line} ({e.key})", msg) for e, msg in unknown] + summary,
                 self.source, names, self.warnings)
         # Foretold on an earlier turn needs a turn before this one.
         needs_earlier = any(

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgasp.errors import InputError, Problem
+from mtgasp.keywords import KEYWORD_NAMES
 
 __all__ = [
     "TEMPLATES",
@@ -292,6 +293,21 @@ def _is_mtgjson_face(v: Any) -> bool:
         and "type_line" not in v
 
 
+def _every_card(source: str, makers: Iterable[Callable[[], RawCard]]) -> list[RawCard]:
+    """Every card of a file read, and the bad input of all of them reported at once (one problem
+    per bad card, with its path; found by probe29e: only the first bad card was named)."""
+    out: list[RawCard] = []
+    problems: list[Problem] = []
+    for make in makers:
+        try:
+            out.append(make())
+        except InputError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise InputError(problems, source)
+    return out
+
+
 def read_cards(data: Any, source: str) -> list[RawCard]:
     """The cards of one decoded file: MTGJSON AtomicCards (``data`` -> name -> faces), a Scryfall
     array of card objects or list object (``{"object": "list", "data": [...]}``), a single Scryfall
@@ -301,19 +317,19 @@ def read_cards(data: Any, source: str) -> list[RawCard]:
         cards = data["data"]
         if len(cards) > MAX_FILE_CARDS:
             raise _bad(source, "data", f"{len(cards)} cards: too many")
-        out = []
-        for key, faces in cards.items():
-            out.append(_card_from_mtgjson(key, faces, source, f"data[{json.dumps(key)}]"))
-        return out
+        return _every_card(source, ((lambda k=key, fs=faces: _card_from_mtgjson(k, fs, source, f"data[{json.dumps(k)}]"))
+                                    for key, faces in cards.items()))
     if isinstance(data, list) and data and all(_is_scryfall_card(c) for c in data):
-        return [_card_from_scryfall(c, source, f"[{i}]") for i, c in enumerate(data)]
+        return _every_card(source, ((lambda c=c, i=i: _card_from_scryfall(c, source, f"[{i}]"))
+                                    for i, c in enumerate(data)))
     if (isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list)
             and data["data"] and all(_is_scryfall_card(c) for c in data["data"])):
         # a Scryfall API list object (a search's page: {"object": "list", "data": [cards]}); found
         # by probe28e: refused as MTGJSON AtomicCards whose "data" isn't an object
         if len(data["data"]) > MAX_FILE_CARDS:
             raise _bad(source, "data", f"{len(data['data'])} cards: too many")
-        return [_card_from_scryfall(c, source, f"data[{i}]") for i, c in enumerate(data["data"])]
+        return _every_card(source, ((lambda c=c, i=i: _card_from_scryfall(c, source, f"data[{i}]"))
+                                    for i, c in enumerate(data["data"])))
     if isinstance(data, list) and data and all(_is_mtgjson_face(c) for c in data):
         return [_card_from_mtgjson("", data, source, "")]
     if _is_scryfall_card(data):
@@ -5976,40 +5992,7 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
 
 # every keyword ability of CR 702 that a line can consist of (lowercase); any other word list is
 # not a keyword line
-KEYWORD_NAMES = {
-    "deathtouch", "defender", "double strike", "first strike", "flying", "haste", "hexproof",
-    "indestructible", "lifelink", "menace", "reach", "trample", "vigilance", "flash", "shroud",
-    "fear", "intimidate", "horsemanship", "shadow", "skulk", "banding", "phasing", "changeling",
-    "devoid", "infect", "wither", "prowess", "exalted", "flanking", "persist", "undying",
-    "split second", "storm", "cascade", "convoke", "delve", "improvise", "rebound", "epic",
-    "living weapon", "sunburst", "fuse", "haunt", "unleash", "provoke", "partner", "decayed",
-    "daybound", "nightbound", "extort", "evolve", "exploit", "ascend", "mentor", "riot",
-    "training", "myriad", "melee", "dethrone", "gravestorm", "conspire", "ravenous",
-    "for mirrodin!", "living metal", "compleated", "battle cry", "start your engines!",
-    "umbra armor", "totem armor", "soulbond", "double team", "read ahead", "enlist",
-    "hexproof from", "protection", "landwalk", "kicker", "multikicker", "foretell", "plot",
-    "hideaway", "ward", "enchant", "equip", "cycling", "crew", "flashback", "morph", "megamorph",
-    "suspend", "madness", "dash", "evoke", "escape", "embalm", "eternalize", "unearth", "echo",
-    "cumulative upkeep", "bushido", "modular", "ninjutsu", "bestow", "buyback", "entwine",
-    "splice", "replicate", "overload", "emerge", "surge", "spectacle", "afflict", "afterlife",
-    "amplify", "annihilator", "bloodthirst", "bloodrush", "champion", "dredge", "fading",
-    "vanishing", "graft", "outlast", "rampage", "renown", "reinforce", "scavenge", "soulshift",
-    "tribute", "transmute", "transfigure", "forecast", "recover", "ripple", "absorb", "frenzy",
-    "fortify", "level up", "reconfigure", "prototype", "disturb", "blitz", "casualty", "backup",
-    "bargain", "toxic", "squad", "craft", "disguise", "offspring", "saddle", "gift", "impending",
-    "exhaust", "station", "warp", "mobilize", "harmonize", "sneak", "web-slinging", "mayhem",
-    "freerunning", "spree", "affinity", "awaken", "cleave", "encore", "boast", "demonstrate", "companion", "devour", "ingest", "miracle", "prowl", "retrace", "undaunted",
-    "aftermath", "jump-start", "mutate", "assist", "escalate", "fabricate", "partner with",
-    "poisonous", "typecycling", "landcycling", "basic landcycling", "tiered", "job select",
-    "more than meets the eye", "max speed", "solved", "cipher", "jump", "specialize",
-    "plainscycling", "islandcycling", "swampcycling", "mountaincycling", "forestcycling",
-    "wizardcycling", "slivercycling", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "desertwalk", "legendary landwalk", "nonbasic landwalk", "snow forestwalk",
-    "bands with other", "visit", "doctor's companion", "choose a background", "firebending",
-    "space sculptor", "hidden agenda", "double agenda", "amass", "dungeon", "adapt", "monstrosity",
-    "bolster", "teamwork", "power-up", "paradigm",
-    "increment",
-}
+# (the set lives in mtgasp.keywords, read by the state's validation too)
 
 
 def _keyword_parts(line: str) -> list[str] | None:

@@ -311,15 +311,18 @@ def _describe(action: Any, state: GameState) -> str:
     o = state.obj(a.get("object", "")) if a.get("object") else None
     what = f"{o.card} ({o.id})" if o is not None and o.card else str(a.get("object") or "")
     kind = a["kind"].replace("_", " ")
+    # the targets, as the text output names them: a spell with a target is one move per legal
+    # target, whose clusters were otherwise drawn alike (found by probe29e)
+    aim = f" targeting {', '.join(a['targets'])}" if a.get("targets") else ""
     if a["kind"] == "cast":
         method = "" if a.get("method") in (None, "normal") else f" [{a['method']}]"
         face = f" as {a['face']}" if a.get("face") and o is not None and a["face"] != o.card else ""
         kick = " kicked" if a.get("additional") else ""
-        return f"cast {what}{face}{method}{kick}"
+        return f"cast {what}{face}{method}{kick}{aim}"
     if a["kind"] == "activate":
         ab = a.get("ability")
         ab_text = ability_words(ab)
-        return f"activate {what} {ab_text}"
+        return f"activate {what} {ab_text}{aim}"
     if a["kind"] == "pass":
         return "pass priority"
     return f"{kind} {what}".strip()

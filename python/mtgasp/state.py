@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from mtgasp.errors import Collector, InputError, Problem, excerpt
+from mtgasp.keywords import unknown_keyword
 from mtgasp.limits import (
     MAX_NUMBER,
     MAX_OBJECTS,
@@ -1572,7 +1573,15 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
     _string_list(f, ro, d, p, "gained_keywords", "battlefield", "only a permanent gains keywords until end of "
                  f"turn; this card is {zphrase}", zone)
     if d.extra.get("gained_keywords"):
-        d.extra["gained_keywords"] = [k.lower() for k in d.extra["gained_keywords"]]
+        # 702: only a keyword ability mtgasp knows; any other word ("hasted") would be read as a
+        # keyword no rule reads, silently (found by probe28: "hasted" left a creature summoning sick)
+        bad = [(n, why) for n, k in enumerate(d.extra["gained_keywords"]) if (why := unknown_keyword(k))]
+        for n, why in bad:
+            f.add(f"{p('gained_keywords')}[{n}]", why)
+        if bad:
+            del d.extra["gained_keywords"]
+        else:
+            d.extra["gained_keywords"] = [k.lower() for k in d.extra["gained_keywords"]]
     # 613.1b, 611.2a: "Gain control of target creature until end of turn": the player who gets it back
     # as the effect ends in the cleanup step (514.2)
     if _opt(ro, "control_returns_to") is not None:
@@ -2041,6 +2050,13 @@ def _parse_animated(f: _Fields, raw: Any, d: _ObjDraft, path: str, zone: str | N
             bad = [c for c in v if c not in ("W", "U", "B", "R", "G")]
             if bad:
                 f.add(_sub(path, k), f"{json.dumps(bad[0])} is not a color (W, U, B, R or G)")
+                ok = False
+                continue
+        if k == "keywords":   # 702: a keyword ability mtgasp knows, as gained_keywords
+            bad_kw = [(i, why) for i, x in enumerate(v) if (why := unknown_keyword(x))]
+            for i, why in bad_kw:
+                f.add(f"{_sub(path, k)}[{i}]", why)
+            if bad_kw:
                 ok = False
                 continue
         out[k] = [x.lower() for x in v] if k == "keywords" else v
