@@ -1181,7 +1181,8 @@ class FactWriter:
         has triggered but not yet left the stack."""
         for e in entries:
             ref = e.get("ability") if isinstance(e, Mapping) else None
-            src = st.obj(ref.get("source")) if isinstance(ref, Mapping) and isinstance(ref.get("source"), str) else None
+            sid = ref.get("source") if isinstance(ref, Mapping) else None
+            src = st.obj(sid) if isinstance(sid, str) else None
             idx = ref.get("index") if isinstance(ref, Mapping) else None
             if src is None or src.card is None or not isinstance(idx, int) or src.id not in self.ids.objects:
                 continue

@@ -24,6 +24,7 @@ field; nothing is written.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import re
@@ -317,10 +318,10 @@ def read_cards(data: Any, source: str) -> list[RawCard]:
         cards = data["data"]
         if len(cards) > MAX_FILE_CARDS:
             raise _bad(source, "data", f"{len(cards)} cards: too many")
-        return _every_card(source, ((lambda k=key, fs=faces: _card_from_mtgjson(k, fs, source, f"data[{json.dumps(k)}]"))
+        return _every_card(source, (functools.partial(_card_from_mtgjson, key, faces, source, f"data[{json.dumps(key)}]")
                                     for key, faces in cards.items()))
     if isinstance(data, list) and data and all(_is_scryfall_card(c) for c in data):
-        return _every_card(source, ((lambda c=c, i=i: _card_from_scryfall(c, source, f"[{i}]"))
+        return _every_card(source, (functools.partial(_card_from_scryfall, c, source, f"[{i}]")
                                     for i, c in enumerate(data)))
     if (isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list)
             and data["data"] and all(_is_scryfall_card(c) for c in data["data"])):
@@ -328,7 +329,7 @@ def read_cards(data: Any, source: str) -> list[RawCard]:
         # by probe28e: refused as MTGJSON AtomicCards whose "data" isn't an object
         if len(data["data"]) > MAX_FILE_CARDS:
             raise _bad(source, "data", f"{len(data['data'])} cards: too many")
-        return _every_card(source, ((lambda c=c, i=i: _card_from_scryfall(c, source, f"data[{i}]"))
+        return _every_card(source, (functools.partial(_card_from_scryfall, c, source, f"data[{i}]")
                                     for i, c in enumerate(data["data"])))
     if isinstance(data, list) and data and all(_is_mtgjson_face(c) for c in data):
         return [_card_from_mtgjson("", data, source, "")]
