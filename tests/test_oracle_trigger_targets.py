@@ -56,8 +56,10 @@ def test_a_delayed_or_reflexive_triggered_ability_s_target_is_not_the_creator_s(
 
 def test_up_to_one_other_target_requires_none(results: dict[str, CardResult]) -> None:
     assert "targets" not in effect(results, "Trygon Prime", "triggered")
+    # one target required, and up to two (115.1: "up to one other target" counts; probe29c)
     assert effect(results, "Return to Dust", "spell") == {
-        "action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Artifact", "Enchantment"]}]}
+        "action": "not_modeled", "targets": [{"zone": "battlefield", "types": ["Artifact", "Enchantment"]}],
+        "max_targets": 2}
     assert effect(results, "Graceful Takedown", "spell")["targets"] == [
         {"zone": "battlefield", "types": ["Creature"], "controller": "opponents"}]
 
