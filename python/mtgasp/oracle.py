@@ -2959,8 +2959,14 @@ def _haste_target_filter(words: str) -> dict[str, Any]:
           "haste until end of turn.; Crimson Mage: {R}: Target creature you control gains haste until end of "
           "turn.")
 def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
+    return _haste_effect(m)
+
+
+def _haste_effect(m: re.Match[str]) -> dict[str, Any]:
+    """A gain_haste effect until end of turn for the match's `who` (its source "~", "Creatures you
+    control", or "target <filt>": a target creature with the filter read)."""
     out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
-    if m["who"] == "Creatures you control":
+    if m["who"].lower() == "creatures you control":
         out["group"] = "creatures_you_control"
     elif m["who"] != "~":
         out["target"] = "creature"
@@ -2981,14 +2987,7 @@ def _e_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
           "Goblin Bushwhacker: creatures you control get +1/+0 and gain haste until end of turn; "
           "Uncanny Speed: Target creature gets +3/+0 and gains haste until end of turn.")
 def _e_pump_and_gain_haste(m: re.Match[str], ctx: Ctx) -> Any:
-    out: dict[str, Any] = {"action": "gain_haste", "duration": "end_of_turn"}
-    if m["who"].lower() == "creatures you control":
-        out["group"] = "creatures_you_control"
-    elif m["who"] != "~":
-        out["target"] = "creature"
-        flt = _haste_target_filter(m["filt"])
-        if flt:
-            out["target_filter"] = flt
+    out = _haste_effect(m)
     out["power"], out["toughness"] = int(m["p"]), int(m["t"])
     return out
 
