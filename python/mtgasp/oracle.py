@@ -4174,6 +4174,19 @@ def _l_opening_hand(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "effect": {"action": "opening_hand"}}
 
 
+@template("static.flash_permission", "line",
+          r"You may cast (?P<what>spells|creature spells) as though they had flash",
+          '{"kind": "static", "effect": {"action": "flash_permission", "what": "spells" | "creature"}}',
+          "CR 702.8a, 117.1a, 604.1",
+          "Vedalken Orrery, Leyline of Anticipation: You may cast spells as though they had flash; "
+          "Vivien, Champion of the Wilds: You may cast creature spells as though they had flash.")
+def _l_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.8a: while the permanent is on the battlefield its controller may cast those spells any
+    # time they could cast an instant (as "this turn" does until the turn ends: effect.flash_permission)
+    return {"kind": "static", "effect": {"action": "flash_permission",
+                                         "what": "spells" if m["what"] == "spells" else "creature"}}
+
+
 @template("static.look_at_top", "line", r"You may look at the top card of your library any time",
           '{"kind": "static", "effect": {"action": "look_at_top"}}', "CR 401.2", "Fblthp")
 def _l_look(m: re.Match[str], ctx: Ctx) -> Any:
