@@ -4174,6 +4174,19 @@ def _l_opening_hand(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "effect": {"action": "opening_hand"}}
 
 
+@template("static.flash_permission", "line",
+          r"You may cast (?P<what>spells|creature spells) as though they had flash",
+          '{"kind": "static", "effect": {"action": "flash_permission", "what": "spells" | "creature"}}',
+          "CR 702.8a, 117.1a, 604.1",
+          "Vedalken Orrery, Leyline of Anticipation: You may cast spells as though they had flash; "
+          "Vivien, Champion of the Wilds: You may cast creature spells as though they had flash.")
+def _l_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
+    # 702.8a: while the permanent is on the battlefield its controller may cast those spells any
+    # time they could cast an instant (as "this turn" does until the turn ends: effect.flash_permission)
+    return {"kind": "static", "effect": {"action": "flash_permission",
+                                         "what": "spells" if m["what"] == "spells" else "creature"}}
+
+
 @template("static.look_at_top", "line", r"You may look at the top card of your library any time",
           '{"kind": "static", "effect": {"action": "look_at_top"}}', "CR 401.2", "Fblthp")
 def _l_look(m: re.Match[str], ctx: Ctx) -> Any:
@@ -6013,7 +6026,20 @@ def _keyword_parts(line: str) -> list[str] | None:
         low = p.lower()
         if not any(low == n or low.startswith((n + " ", n + "—", n + " —")) for n in names):
             return None
+        if " — " in p and not _keyword_head(low.split(" — ", 1)[0]):
+            # 207.2c: "Fear Gas — Wraith can't be blocked.", "Echo of the Lost — During your turn,
+            # you may play cards from your graveyard." (Hades, Sorcerer of Eld): a flavor word that
+            # starts with a keyword's name is an ability word, not that keyword; read as "fear" or
+            # "echo", the ability after its dash was dropped (found by probe30c)
+            return None
     return parts
+
+
+def _keyword_head(head: str) -> bool:
+    """Whether the words before a spaced em dash are a keyword and its number or cost ("suspend 17",
+    "max speed"), not an ability word that starts with a keyword's name ("echo of the lost")."""
+    name = _keyword_name(head)
+    return name in KEYWORD_NAMES and re.fullmatch(r"(?: \d+| x|(?: ?\{[^{}]+\})+)?", head[len(name):]) is not None
 
 
 def _keyword_name(part: str) -> str:
@@ -6033,6 +6059,15 @@ _REMINDER_SCOPE = re.compile(
     r"additional cost|rather than pay|less to cast|more to cast|as you cast|reduce the cost|"
     r"\bspend\b|\badd \{|\badd (?:one|two|three|X) mana|enters? (?:tapped|with)",
     re.IGNORECASE)
+
+
+# a line that is one word (or a word and lowercase words) and a cost or a number, as a keyword
+# with its parameter is written ("Flashforward {4}{R}", "Multicleave {1}", "Land casualty 2")
+_UNKNOWN_KEYWORD_LINE = re.compile(r"^[A-Z][\w'-]*(?: [a-z][\w'-]*)*(?:(?: ?\{[^{}]+\})+| \d+| X)$")
+# reminder text that lets the card be cast, or cast another way ("You may cast this card from exile
+# for its flashforward cost", "you may reveal it and cast it by paying {0}", "You may cast this card
+# face down as a 2/2 creature for {3}")
+_REMINDER_CASTS = re.compile(r"\bcast (?:this card|it|this spell)\b", re.IGNORECASE)
 
 
 def compile_keyword(part: str, ctx: Ctx, reminder: str = "") -> Ability:
@@ -6295,6 +6330,19 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
                                   "template": "keyword.hideaway_printed"})
             out.append(LineVerdict(face.name, p, verdict, list(ctx.used)))
         return [v for v in out]
+    # a keyword no template knows, with its cost or number ("Flashforward {4}{R}", "Scrycast {0}",
+    # "Negamorph {1}{G}", "Multicleave {1}"), whose reminder text says it lets the card be cast from
+    # another zone, another way or for another cost: an alternative or additional cost and a
+    # permission to cast (601.3, 601.2b, 118.8, 118.9) that no template reads; kept as a
+    # not-modeled line, `why` refused casting Boltfire from exile for its flashforward cost (601.3)
+    # and never offered the cost (found by probe30c)
+    if _UNKNOWN_KEYWORD_LINE.match(line) and not _ABILITY_WORD.match(line) and (
+            hit := _REMINDER_CASTS.search(reminder) or _REMINDER_SCOPE.search(reminder)):
+        return [LineVerdict(face.name, line, "refused",
+                            reason=f'"{line}" is a keyword no template reads, and its reminder '
+                                   f'text ("{hit.group(0)}") touches the rules in scope: how or '
+                                   "from where the card is cast or what it costs (601.3, 601.2b, "
+                                   "118.9), the mana it adds or how it enters")]
     # an ability word ("Landfall — ...") has no rules meaning (CR 207.2c)
     body_norm = norm
     m = _ABILITY_WORD.match(norm)
@@ -6303,7 +6351,10 @@ def _compile_paragraph(line: str, names: list[str], face: RawFace, card: RawCard
     if m and not chapter and "\n" not in m["word"] and not m["word"].lower().startswith(
             ("choose", "+", "−")):
         kw = _keyword_name(m["word"])
-        if kw in KEYWORD_NAMES and m["word"].lower().startswith(kw):
+        # (the whole word is the keyword: "Echo of the Lost —", "Scavenge the Dead —", "Protection
+        # Fighting Style —" are ability words, 207.2c, whose ability is the rest of the line; read
+        # as echo, scavenge or protection, that ability was dropped: found by probe30c)
+        if _keyword_head(m["word"].lower()):
             # a keyword with a non-mana cost ("Kicker—Sacrifice a land", "Ward—Pay 3 life")
             try:
                 kab = compile_keyword(m["word"], ctx) if kw not in CASTING_KEYWORDS else None
