@@ -1166,7 +1166,7 @@ class _Validator:
                                      "discard_hand", "return_permanent", "energy", "loyalty",
                                      "mill", "exert", "exile_permanent", "exile_from_hand", "reveal",
                                      "crew"))
-        if "crew" in cost:  # 702.122a: "Tap any number of untapped creatures you control with total power N or greater"
+        if "crew" in cost:  # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater"
             self.integer(cost["crew"], f"{path}.crew", 1)
         if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
             eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')

@@ -4386,9 +4386,9 @@ def _k_cycling_life(m: re.Match[str], ctx: Ctx) -> Any:
 @template("keyword.crew", "keyword", r"Crew (?P<n>\d+)",
           '{"kind": "activated", "cost": {"crew": N}, "effect": {"action": "become_creature", "power": P, '
           '"toughness": T, "types": ["Artifact", "Creature"], "duration": "end_of_turn"}} (702.122a: "Tap '
-          'any number of untapped creatures you control with total power N or greater: This permanent '
+          'any number of other untapped creatures you control with total power N or greater: This permanent '
           'becomes an artifact creature until end of turn."; P/T: the Vehicle\'s printed power and '
-          'toughness, 208.1; any untapped creature may be tapped, a summoning-sick one too, 302.6)',
+          'toughness, 208.1; any other untapped creature may be tapped, a summoning-sick one too, 302.6, never the Vehicle itself)',
           "CR 702.122a, 118.3, 302.6, 613.4b", "Smuggler's Copter: Crew 1")
 def _k_crew(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.122a: the keyword means that activated ability; the permanent it makes a creature has its
