@@ -5326,7 +5326,10 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 elif q in COLOR_WORDS:
                     req.setdefault("colors", []).append(COLOR_WORDS[q])
                 elif q in ("nonlegendary", "nonbasic"):
-                    continue
+                    # 205.4a, 601.2c: "target nonlegendary creature" (Kiki-Jiki, Mirror Breaker),
+                    # "target nonbasic land" (Wasteland): a target without that supertype (found by
+                    # probe30a: the word was dropped, and Kiki-Jiki could target itself)
+                    req.setdefault("non_supertypes", []).append(q[3:].capitalize())
                 elif q.startswith("non") and q[3:] in ("creature", "artifact", "enchantment", "land",
                                                        "planeswalker"):
                     req.setdefault("non_types", []).append(q[3:].capitalize())
