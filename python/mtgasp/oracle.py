@@ -5062,7 +5062,11 @@ _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 # and at most N (the official ruling of Fire Covenant, 2007-09-16: "If X is greater than 0, the
 # number of targets must be at least 1 and at most X")
 _DIVIDED = re.compile(r"\bdeals (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage divided "
-                      r"as you choose among (?P<any>any number of) (?P<what>targets\b|target\b)")
+                      r"as you choose among (?P<any>any number of|one or two|one, two, or three) "
+                      r"(?P<what>targets\b|target\b)")
+# ("among one or two targets", Forked Bolt; "one, two, or three targets", Arc Lightning: at most
+# that many too, 601.2c; found by probe30a: Forked Bolt was cast with three targets)
+_DIVIDED_MOST = {"one or two": 2, "one, two, or three": 3}
 
 
 def _divided(plain: str) -> list[tuple[re.Match[str], int, str]]:
@@ -5070,6 +5074,7 @@ def _divided(plain: str) -> list[tuple[re.Match[str], int, str]]:
     out = []
     for dm in _DIVIDED.finditer(plain):
         n = int(dm["n"]) if dm["n"].isdigit() else _T_NUM[dm["n"]]
+        n = min(n, _DIVIDED_MOST.get(dm["any"], n))
         sent = plain[plain.rfind(".", 0, dm.start()) + 1:].lstrip()
         if n > 0:
             out.append((dm, n, sent))
@@ -5410,8 +5415,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
     # (Pinnacle of Rage): at least one target is chosen, of a kind no requirement reads (a player
     # may be one); not "up to two targets", "any number of targets", "X targets", or a qualifier
     # ("target spell with one or more targets") (found by probe24d: Electrolyze was cast with none)
+    div_spans = [(dm.start(), dm.end()) for dm in _DIVIDED.finditer(plain)]
     for pm in re.finditer(r"(?<!\bup to )(?<!\bwith )\b(?:one or two|one, two, or three|one or more|two|"
                           r"three|four) (?:other )?targets\b", plain):
+        if any(a <= pm.start() < b for a, b in div_spans):
+            continue   # (divided damage's targets: counted once, below)
         psent = plain[plain.rfind(".", 0, pm.start()) + 1:].lstrip()
         if not _KICKED_IF.match(psent):
             unread += 1
