@@ -111,13 +111,19 @@ def test_target_with_a_subtype_is_read(results: dict[str, CardResult], checker: 
 
 def test_damage_divided_among_one_or_two_targets_requires_one(results: dict[str, CardResult],
                                                               checker: Checker) -> None:
-    assert abilities(results, "Electrolyze")[0]["effect"] == {"action": "not_modeled", "min_targets": 1}
-    doc = state([{"id": "e", "card": "Electrolyze", "zone": "hand"}],
+    # (and at most two: probe30a, it was cast with three targets, 601.2c)
+    assert abilities(results, "Electrolyze")[0]["effect"] == {
+        "action": "not_modeled", "min_targets": 1, "max_targets": 2, "targets_by": "division"}
+    doc = state([{"id": "e", "card": "Electrolyze", "zone": "hand"},
+                 {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"}],
                 players=[{"name": "alice", "mana_pool": "{C}{U}{R}"},
                          {"name": "bob"}])
     v = why(checker, doc, {"kind": "cast", "object": "e", "targets": []})
     assert not v.legal and rules(v) == {"601.2c"}, v.to_json()
     assert why(checker, doc, {"kind": "cast", "object": "e", "targets": ["bob"]}).legal
+    assert why(checker, doc, {"kind": "cast", "object": "e", "targets": ["bob", "gb"]}).legal
+    v = why(checker, doc, {"kind": "cast", "object": "e", "targets": ["bob", "gb", "alice"]})
+    assert not v.legal and rules(v) == {"601.2c"}, v.to_json()
 
 
 def test_a_card_or_another_card_is_no_type_requirement(results: dict[str, CardResult]) -> None:

@@ -273,3 +273,13 @@ def test_qualifiers_in_a_list(results: dict[str, CardResult], checker: Checker) 
     bears = state([hand, *lands("Swamp", 2), {"id": "g", "card": "Grizzly Bears", "owner": "bob"}])
     assert why(checker, bears, terror).legal
     assert not why(checker, bears, {**terror, "targets": ["sw0"]}).legal   # a land isn't one
+
+
+def test_nonlegendary_and_nonbasic_are_read() -> None:
+    # probe30a: "nonlegendary" and "nonbasic" were dropped, so Kiki-Jiki, Mirror Breaker could
+    # target itself and Wasteland a basic land (601.2c, 205.4a)
+    assert _targets_of("Create a token that's a copy of target nonlegendary creature you control, "
+                       "except it has haste.") == [
+        {"zone": BF, "types": ["Creature"], "non_supertypes": ["Legendary"], "controller": "you"}]
+    assert _targets_of("Destroy target nonbasic land.") == [
+        {"zone": BF, "types": ["Land"], "non_supertypes": ["Basic"]}]

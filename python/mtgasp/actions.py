@@ -412,7 +412,7 @@ def _parse_ability(f: _Fields, raw: Any, card: Card | None, obj: GameObject | No
         if (ab.kind == "keyword" and (ab.keyword or "").lower() in UNMODELED_ACTIVATED_KEYWORDS) or (
                 ab.kind == "not_modeled" and _activated_shape(ab.text)
                 and not {"Instant", "Sorcery"} & set(fc.types)):
-            # 602.1: the keyword is an activated ability ("Crew N" means "Tap any number of untapped
+            # 602.1: the keyword is an activated ability ("Crew N" means "Tap any number of other untapped
             # creatures you control with total power N or greater: ..."), kept as not modeled by the
             # importer: its cost and restrictions aren't known, so no rule can be cited for or
             # against it (saying "not an activated ability", 602.1c, would be wrong)

@@ -281,7 +281,7 @@ class Decoder:
                 t = sac["type"].lower()
                 extras.append(f"sacrifice {_ARTICLE.get(t, 'a ' + t)}")
             if isinstance(cost.get("crew"), int):   # 702.122a
-                extras.append(f"tap any number of untapped creatures you control with total power "
+                extras.append(f"tap any number of other untapped creatures you control with total power "
                               f"{cost['crew']} or greater")
             tu = cost.get("tap_untapped")
             if isinstance(tu, dict) and "type" not in tu:

@@ -48,7 +48,7 @@ MOVE_SIGNATURES = tuple(s for s in VERDICT_SIGNATURES if s not in (("could_produ
 # most_x/0, xval/1) and everything a solve depends on (solver.SOLVING).
 # legal_target/2, legal_target_player/2: the targets moves lists a targeting spell or ability with.
 MOVE_GOALS = frozenset({*MOVE_SIGNATURES, SOLVING, ("check", 1), ("most_x", 0), ("xval", 1),
-                        ("legal_target", 2), ("legal_target_player", 2)})
+                        ("legal_target", 2), ("legal_target_player", 2), ("target_x", 4)})
 
 # What `why` grounds for an action with no cost (costed/1 holds only for casts, activations,
 # foretell, plot and suspend: costs.lp, special_actions.lp): only a costed verdict searches a
@@ -438,6 +438,12 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
     for a in q.grounded.facts((("legal_target", 2), ("legal_target_player", 2))):
         names = q.ids.object_names if a.name == "legal_target" else q.ids.player_names
         targets.setdefault(a.arguments[0], []).append(names[a.arguments[1].number])
+    # 107.3a, 601.2c: the X a target allows ("with mana value X": exactly its mana value; "... X or
+    # less": at least it), effects.lp's target_x/4
+    x_of: dict[tuple[Symbol, str], list[tuple[str, int]]] = {}
+    for a in q.grounded.facts((("target_x", 4),)):
+        key = (a.arguments[0], q.ids.object_names[a.arguments[1].number])
+        x_of.setdefault(key, []).append((a.arguments[2].name, a.arguments[3].number))
     out: list[Verdict] = []
     for v in verdicts:
         if not (v.needs_target and v.legal) or v.action.targets:
@@ -446,8 +452,34 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
         for t in sorted(targets.get(v.term, [])):
             one = copy.copy(v)
             one.action = replace(v.action, targets=(t,))
+            if (v.term, t) in x_of and v.x_max is not None:
+                one = _x_for_target(q, one, x_of[(v.term, t)])
+                if one is None:
+                    continue   # (no X that can be paid allows this target: not a legal move)
             out.append(one)
     return out
+
+
+def _x_for_target(q: Query, v: Verdict, bounds: list[tuple[str, int]]) -> Verdict | None:
+    """The move naming a target whose mana value bounds X (107.3a, 601.2c): its X range narrowed
+    to what the target allows, with a payment plan for the largest X left; None if no X that can be
+    paid allows it. (X is announced before the targets are chosen, 601.2b-c, so every X up to the
+    largest payable one is.)"""
+    assert v.x_max is not None
+    lo, hi = v.x_min, v.x_max
+    for kind, mv in bounds:
+        lo = max(lo, mv)
+        if kind == "exact":
+            hi = min(hi, mv)
+    if lo > hi:
+        return None
+    if hi != v.x_max:
+        s = q.grounded.solve(check=v.term, assume=((Function("xval", [Number(hi)]), True),))
+        if not s.satisfiable:
+            return None
+        v.plan = q.decoder.plan(s.atoms, q.player)
+    v.x_min, v.x_max = lo, hi
+    return v
 
 
 def _with_land_faces(q: Query, verdicts: list[Verdict]) -> list[Verdict]:

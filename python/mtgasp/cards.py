@@ -1166,7 +1166,7 @@ class _Validator:
                                      "discard_hand", "return_permanent", "energy", "loyalty",
                                      "mill", "exert", "exile_permanent", "exile_from_hand", "reveal",
                                      "crew"))
-        if "crew" in cost:  # 702.122a: "Tap any number of untapped creatures you control with total power N or greater"
+        if "crew" in cost:  # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater"
             self.integer(cost["crew"], f"{path}.crew", 1)
         if "exile_from_hand" in cost:  # "Exile a card from your hand" (118.3, 406.1)
             eh = self.obj(cost["exile_from_hand"], f"{path}.exile_from_hand", '{"count": 1}')
@@ -1954,7 +1954,7 @@ class _Validator:
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
-        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "subtypes" (each of them), "tapped", "controller": "you"|"opponents", "other", "another" (its targets
+        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "non_supertypes" ("target nonlegendary creature"), "subtypes" (each of them), "tapped", "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
         or {"at_least": N} ("with mana value 3 or less", 202.3), "abilities" (on the stack: true,
@@ -1974,7 +1974,7 @@ class _Validator:
             if req is None:
                 continue
             self.fields(req, p, ("zone",), ("types", "all_types", "non_types", "colors", "non_colors", "supertypes",
-                                           "subtypes", "tapped", "controller", "other", "another", "count",
+                                           "non_supertypes", "subtypes", "tapped", "controller", "other", "another", "count",
                                            "mana_value", "max", "abilities", "spells", "kicked",
                                            "multicolored", "colorless", "source_types"))
             if "zone" in req:
@@ -1985,9 +1985,9 @@ class _Validator:
             for f in ("colors", "non_colors"):
                 if f in req:
                     self.string_list(req[f], f"{p}.{f}", COLOR_LETTERS, "a color", nonempty=True)
-            if "supertypes" in req:
-                self.string_list(req["supertypes"], f"{p}.supertypes", SUPERTYPES, "a supertype",
-                                 nonempty=True)
+            for f in ("supertypes", "non_supertypes"):   # "target legendary/nonlegendary creature"
+                if f in req:
+                    self.string_list(req[f], f"{p}.{f}", SUPERTYPES, "a supertype", nonempty=True)
             if "subtypes" in req:   # "target Assembly-Worker creature": each of them (205.3)
                 sub = req["subtypes"]
                 if not isinstance(sub, list) or not sub or not all(isinstance(x, str) and x.strip() for x in sub):

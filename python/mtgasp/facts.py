@@ -697,6 +697,8 @@ class FactWriter:
                     self.add("target_req_non_color", a, tj, C(c.lower()))
                 for t in req.get("supertypes") or []:
                     self.add("target_req_supertype", a, tj, C(t.lower()))
+                for t in req.get("non_supertypes") or []:   # "target nonlegendary creature" (205.4a)
+                    self.add("target_req_non_supertype", a, tj, C(t.lower()))
                 for t in req.get("subtypes") or []:   # "target Goblin creature" (205.3, 601.2c)
                     self.add("target_req_subtype", a, tj, String(t))
                 if isinstance(req.get("tapped"), bool):

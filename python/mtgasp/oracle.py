@@ -4399,9 +4399,9 @@ def _k_cycling_life(m: re.Match[str], ctx: Ctx) -> Any:
 @template("keyword.crew", "keyword", r"Crew (?P<n>\d+)",
           '{"kind": "activated", "cost": {"crew": N}, "effect": {"action": "become_creature", "power": P, '
           '"toughness": T, "types": ["Artifact", "Creature"], "duration": "end_of_turn"}} (702.122a: "Tap '
-          'any number of untapped creatures you control with total power N or greater: This permanent '
+          'any number of other untapped creatures you control with total power N or greater: This permanent '
           'becomes an artifact creature until end of turn."; P/T: the Vehicle\'s printed power and '
-          'toughness, 208.1; any untapped creature may be tapped, a summoning-sick one too, 302.6)',
+          'toughness, 208.1; any other untapped creature may be tapped, a summoning-sick one too, 302.6, never the Vehicle itself)',
           "CR 702.122a, 118.3, 302.6, 613.4b", "Smuggler's Copter: Crew 1")
 def _k_crew(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.122a: the keyword means that activated ability; the permanent it makes a creature has its
@@ -5075,7 +5075,11 @@ _KICKED_EACH = re.compile(r"\bfor each time (?:this spell|it|~) was kicked\b")
 # and at most N (the official ruling of Fire Covenant, 2007-09-16: "If X is greater than 0, the
 # number of targets must be at least 1 and at most X")
 _DIVIDED = re.compile(r"\bdeals (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage divided "
-                      r"as you choose among (?P<any>any number of) (?P<what>targets\b|target\b)")
+                      r"as you choose among (?P<any>any number of|one or two|one, two, or three) "
+                      r"(?P<what>targets\b|target\b)")
+# ("among one or two targets", Forked Bolt; "one, two, or three targets", Arc Lightning: at most
+# that many too, 601.2c; found by probe30a: Forked Bolt was cast with three targets)
+_DIVIDED_MOST = {"one or two": 2, "one, two, or three": 3}
 
 
 def _divided(plain: str) -> list[tuple[re.Match[str], int, str]]:
@@ -5083,6 +5087,7 @@ def _divided(plain: str) -> list[tuple[re.Match[str], int, str]]:
     out = []
     for dm in _DIVIDED.finditer(plain):
         n = int(dm["n"]) if dm["n"].isdigit() else _T_NUM[dm["n"]]
+        n = min(n, _DIVIDED_MOST.get(dm["any"], n))
         sent = plain[plain.rfind(".", 0, dm.start()) + 1:].lstrip()
         if n > 0:
             out.append((dm, n, sent))
@@ -5339,7 +5344,10 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 elif q in COLOR_WORDS:
                     req.setdefault("colors", []).append(COLOR_WORDS[q])
                 elif q in ("nonlegendary", "nonbasic"):
-                    continue
+                    # 205.4a, 601.2c: "target nonlegendary creature" (Kiki-Jiki, Mirror Breaker),
+                    # "target nonbasic land" (Wasteland): a target without that supertype (found by
+                    # probe30a: the word was dropped, and Kiki-Jiki could target itself)
+                    req.setdefault("non_supertypes", []).append(q[3:].capitalize())
                 elif q.startswith("non") and q[3:] in ("creature", "artifact", "enchantment", "land",
                                                        "planeswalker"):
                     req.setdefault("non_types", []).append(q[3:].capitalize())
@@ -5420,8 +5428,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
     # (Pinnacle of Rage): at least one target is chosen, of a kind no requirement reads (a player
     # may be one); not "up to two targets", "any number of targets", "X targets", or a qualifier
     # ("target spell with one or more targets") (found by probe24d: Electrolyze was cast with none)
+    div_spans = [(dm.start(), dm.end()) for dm in _DIVIDED.finditer(plain)]
     for pm in re.finditer(r"(?<!\bup to )(?<!\bwith )\b(?:one or two|one, two, or three|one or more|two|"
                           r"three|four) (?:other )?targets\b", plain):
+        if any(a <= pm.start() < b for a, b in div_spans):
+            continue   # (divided damage's targets: counted once, below)
         psent = plain[plain.rfind(".", 0, pm.start()) + 1:].lstrip()
         if not _KICKED_IF.match(psent):
             unread += 1
