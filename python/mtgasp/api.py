@@ -453,9 +453,10 @@ def _with_targets(q: Query, verdicts: list[Verdict]) -> list[Verdict]:
             one = copy.copy(v)
             one.action = replace(v.action, targets=(t,))
             if (v.term, t) in x_of and v.x_max is not None:
-                one = _x_for_target(q, one, x_of[(v.term, t)])
-                if one is None:
+                narrowed = _x_for_target(q, one, x_of[(v.term, t)])
+                if narrowed is None:
                     continue   # (no X that can be paid allows this target: not a legal move)
+                one = narrowed
             out.append(one)
     return out
 
