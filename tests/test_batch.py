@@ -184,3 +184,40 @@ def test_a_blank_line_gets_no_answer_but_counts_in_the_line_numbers() -> None:
     # (README: match answers to questions by "line")
     out = list(run_batch([LINES[0], "", "   ", LINES[3]]))
     assert [a["line"] for a in out] == [1, 4]
+
+
+# (from tests/test_contract_inputs_probe29e.py, moved here so that tools/mutate.py leaves it out with
+# the rest of the batch machinery: its worker processes run the real encodings, not a mutant)
+_SMALL = {
+    "format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+    "players": [{"name": "alice"}, {"name": "bob"}],
+    "objects": [{"id": "m1", "card": "Mountain", "owner": "alice", "zone": "battlefield"},
+                {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}],
+}
+
+
+def test_batch_starts_no_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `--workers 1000000` on a file of a dozen lines started forking a million processes.
+    from mtgasp import batch
+
+    sizes: list[int] = []
+    real = batch.multiprocessing.get_context
+
+    def spy(method=None):
+        ctx = real(method)
+
+        class Ctx:
+            def __getattr__(self, name):
+                return getattr(ctx, name)
+
+            def Pool(self, n, *a, **k):
+                sizes.append(n)
+                return ctx.Pool(n, *a, **k)
+        return Ctx()
+
+    monkeypatch.setattr(batch.multiprocessing, "get_context", spy)
+    lines = [json.dumps({"state": _SMALL})] * 3
+    one = list(run_batch(lines, workers=1000))            # one chunk of 8 lines: no pool at all
+    assert sizes == [] and len(one) == 3
+    many = list(run_batch(lines * 6, workers=1000, chunk_size=4))   # 18 lines, 5 chunks
+    assert sizes == [5] and len(many) == 18

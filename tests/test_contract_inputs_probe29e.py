@@ -33,33 +33,6 @@ def test_a_batch_moves_line_with_no_legal_move_says_why(checker: Checker) -> Non
     assert list(run_batch(lines, group=2)) == out
 
 
-def test_batch_starts_no_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    # `--workers 1000000` on a file of a dozen lines started forking a million processes.
-    from mtgasp import batch
-
-    sizes: list[int] = []
-    real = batch.multiprocessing.get_context
-
-    def spy(method=None):
-        ctx = real(method)
-
-        class Ctx:
-            def __getattr__(self, name):
-                return getattr(ctx, name)
-
-            def Pool(self, n, *a, **k):
-                sizes.append(n)
-                return ctx.Pool(n, *a, **k)
-        return Ctx()
-
-    monkeypatch.setattr(batch.multiprocessing, "get_context", spy)
-    lines = [json.dumps({"state": BASE})] * 3
-    one = list(run_batch(lines, workers=1000))            # one chunk of 8 lines: no pool at all
-    assert sizes == [] and len(one) == 3
-    many = list(run_batch(lines * 6, workers=1000, chunk_size=4))   # 18 lines, 5 chunks
-    assert sizes == [5] and len(many) == 18
-
-
 def test_cli_refuses_an_absurd_number_of_workers(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     from mtgasp.cli import main
 
