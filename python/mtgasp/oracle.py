@@ -5668,6 +5668,13 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # not a kicked spell's "instead", whose targets replace the others); a modal spell's
             # modes above (700.2); without "targets_by", the instances of the word "target" (115.1)
             out["targets_by"] = "division"
+        if (out.get("targets_by") == "division" and "x_min_targets" not in out   # (X: already its only one)
+                and not out.get("targets")   # (a requirement read: named_twice/1 judges it)
+                and len(re.findall(r"\btargets?\b", plain, re.IGNORECASE)) == 1):
+            # 601.2c, 115.3: damage divided among the text's only instance of the word "target"
+            # ("among one or two targets", Forked Bolt): each target is chosen once, not the same
+            # one twice (Fiery Justice's "Target opponent" is a second instance: found by probe30a)
+            out["distinct_targets"] = 1
     return out
 
 
