@@ -46,6 +46,13 @@ def test_unknown_object_is_bad_input(checker: Checker, state) -> None:
     assert _path(lambda: checker.explain_mana(state, "nope")) == ["object"]
 
 
+def test_mana_of_a_player_says_it_is_a_player(checker: Checker, state) -> None:
+    with pytest.raises(InputError) as info:
+        checker.mana(state, "alice")
+    assert info.value.problems[0].path == "object"
+    assert '"alice" is a player of the state, not an object' in info.value.problems[0].message
+
+
 def test_why_reads_an_action_given_as_a_dict_or_text(checker: Checker, state) -> None:
     assert checker.why(state, {"kind": "pass"}).legal
     assert checker.why(state, '{"kind": "pass"}').legal

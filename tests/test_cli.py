@@ -533,6 +533,7 @@ BAD_ARGS: list[tuple[str, list[str], str, str]] = [
     ("why-unknown-player", ["why", '{"kind": "pass"}', "--player", "carol"], "--player", '"carol"'),
     ("facts-unknown-player", ["facts", "--player", "carol"], "--player", '"carol"'),
     ("mana-unknown-object", ["mana", "nope"], "object", 'no object "nope"'),
+    ("mana-of-a-player", ["mana", "alice"], "object", '"alice" is a player'),
 ]
 
 

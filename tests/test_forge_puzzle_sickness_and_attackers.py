@@ -96,6 +96,9 @@ def test_attacking_creatures_count_as_the_active_players_attackers_this_turn() -
     doc, warnings = _import(WINDBRISK)
     assert doc["players"][0]["attackers_this_turn"] == 3
     assert "attackers_this_turn" not in doc["players"][1]
+    # 506.4: each is attacking ("target attacking creature"); bob's (the AI's) is not: ignored
+    assert sorted(o["card"] for o in doc["objects"] if o.get("combat") == "attacking") == [
+        "Birds of Paradise", "Grizzly Bears", "Llanowar Elves"]
     assert any("506.2" in w.message for w in warnings if w.line == 7)
     st = parse_state(doc, LIB)
     act = parse_action({"kind": "activate", "object": "windbrisk_heights", "ability": 4}, st, LIB)
@@ -105,6 +108,7 @@ def test_attacking_creatures_count_as_the_active_players_attackers_this_turn() -
 def test_attacking_outside_the_declare_steps_is_ignored_as_forge_does() -> None:
     doc, warnings = _import(WINDBRISK.replace("COMBAT_DECLARE_BLOCKERS", "MAIN2"))
     assert "attackers_this_turn" not in doc["players"][0]
+    assert not any("combat" in o for o in doc["objects"])
     assert sum(w.kind == "modifier Attacking" for w in warnings) == 4
 
 

@@ -30,7 +30,7 @@ def test_divided_damage_needs_one_target_and_at_most_n(results: dict[str, CardRe
     # 601.2d; Fire Covenant's ruling (2007-09-16): "If X is greater than 0, the number of targets
     # must be at least 1 and at most X"
     assert spell_effect(results, "Pyrotechnics") == {"action": "not_modeled", "min_targets": 1, "max_targets": 4,
-                                                     "targets_by": "division"}
+                                                     "targets_by": "division", "distinct_targets": 1}
     assert spell_effect(results, "Pyrokinesis") == {
         "action": "not_modeled", "max_targets": 4, "targets_by": "division",
         "targets": [{"zone": "battlefield", "types": ["Creature"], "max": 4}]}

@@ -246,6 +246,9 @@ def _check_object(state: GameState, object_id: Any, path: str = "object") -> Non
     if not isinstance(object_id, str) or state.obj(object_id) is None:
         from mtgasp.state import did_you_mean
 
+        if isinstance(object_id, str) and state.player(object_id) is not None:
+            raise InputError(Problem(path, f"{excerpt(object_id)} is a player of the state, not an object: "
+                                           f"mana asks about a card or permanent (give its id)"))
         hint = did_you_mean(object_id, [o.id for o in state.objects]) if isinstance(object_id, str) else ""
         raise InputError(Problem(path, f"no object {excerpt(object_id)} in the state{hint}"))
 

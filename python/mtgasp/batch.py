@@ -131,7 +131,7 @@ def _line_errors(out: dict[str, Any], number: int) -> Iterator[None]:
 def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, Any], Any]:
     """The line's question (api.Ask) and the fields its answer starts with; InputError if bad."""
     from mtgasp.actions import acting_player, parse_action
-    from mtgasp.api import Ask
+    from mtgasp.api import Ask, _check_object
     from mtgasp.state import _BadConstant, _DuplicateKeys, _reject_constant, parse_state
 
     source = f"line {number}"
@@ -184,8 +184,10 @@ def _ask(checker: Any, text: str, number: int, query: str) -> tuple[dict[str, An
         raise InputError(Problem("player", f'"{player}" is not a player of the state'), source)
     if query == "mana":
         oid = doc["object"]
-        if state.obj(oid) is None:
-            raise InputError(Problem("object", f'no object "{oid[:60]}" in the state'), source)
+        try:
+            _check_object(state, oid)
+        except InputError as e:
+            raise InputError(e.problems, source) from None
         return {"query": query, "object": oid}, Ask("mana", state, object=oid)
     who = acting_player(state, player, checker.library)
     if query == "why":

@@ -331,6 +331,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "mana":
         state = load_state(Path(args.state), library)
         if state.obj(args.object) is None:
+            if state.player(args.object) is not None:
+                raise InputError(Problem("object", f'"{args.object}" is a player of {args.state}, not an object: '
+                                                   f"mana asks about a card or permanent (give its id)"))
             raise InputError(Problem("object", f'no object "{args.object}" in {args.state}'))
         obj = state.obj(args.object)
         if args.picture != "text":

@@ -703,6 +703,8 @@ class FactWriter:
                     self.add("target_req_subtype", a, tj, String(t))
                 if isinstance(req.get("tapped"), bool):
                     self.add("target_req_tapped", a, tj, C("true" if req["tapped"] else "false"))
+                if req.get("combat"):   # "target attacking creature" (506.4, 508.1, 509.1)
+                    self.add("target_req_combat", a, tj, C(req["combat"]))
                 if req.get("controller"):
                     self.add("target_req_controller", a, tj, C(req["controller"]))
                 if req.get("other"):
@@ -1379,6 +1381,8 @@ class FactWriter:
                 self.add("token", os)
             if o.extra.get("skip_untap"):
                 self.add("skip_untap", os)
+            if o.extra.get("combat") in ("attacking", "blocking"):   # 506.4: in combat
+                self.add(o.extra["combat"], os)
             if isinstance(o.extra.get("entered_turn"), int):
                 self.add("entered_turn", os, N(o.extra["entered_turn"]))
             if isinstance(o.extra.get("timestamp"), int):   # 613.7a, 613.7d, 613.7e

@@ -973,7 +973,7 @@ class _Importer:
             elif m in ("Transformed", "Flipped", "Meld", "Modal"):
                 self._face(e, o, m, where)
             elif m == "Attacking":
-                self._attacking(e, v, player, active, where)
+                self._attacking(e, o, v, player, active, where)
             elif m == "PhasedOut":
                 only(("battlefield",), m)  # (a phased-out permanent is left out: _phased_in)
             elif m == "IsCommander":
@@ -1097,12 +1097,14 @@ class _Importer:
         elif n:
             o["damage"] = n
 
-    def _attacking(self, e: _Entry, v: str | None, player: str, active: str, where: str) -> None:
+    def _attacking(self, e: _Entry, o: dict[str, Any], v: str | None, player: str, active: str,
+                   where: str) -> None:
         """``Attacking`` (``Attacking:N``: attacking the planeswalker or battle with Id N): Forge
         declares the creature an attacker of the active player, and only when the phase is the
         declare attackers or declare blockers step (GameState.java's handleCombat). The state
-        holds how many creatures the player attacked with this turn (``attackers_this_turn``:
-        Windbrisk Heights, 508.8), not combat itself: counted, with a warning."""
+        says it is attacking (``"combat": "attacking"``, 506.4: "target attacking creature") and
+        counts it among the creatures the player attacked with this turn (``attackers_this_turn``:
+        Windbrisk Heights, 508.8); what it attacks is not kept: a warning."""
         val = f":{v}" if v is not None else ""
         if self._step not in ("declare_attackers", "declare_blockers"):
             self.warn("modifier Attacking", f"{where}|Attacking{val}: Forge declares attackers only "
@@ -1115,9 +1117,11 @@ class _Importer:
                                             "ignored", e.line)
             return
         self._attackers += 1
-        self.warn("modifier Attacking", f"{where}|Attacking{val}: the state has no combat; it "
-                                        f"counts in {active}'s attackers_this_turn (the creatures "
-                                        "they attacked with this turn)", e.line)
+        o["combat"] = "attacking"
+        self.warn("modifier Attacking", f"{where}|Attacking{val}: it is attacking (\"combat\": "
+                                        f"\"attacking\") and counts in {active}'s attackers_this_turn "
+                                        "(the creatures they attacked with this turn); what it attacks "
+                                        "is not kept", e.line)
 
     def _face(self, e: _Entry, o: dict[str, Any], m: str, where: str) -> None:
         faces = e.card.faces

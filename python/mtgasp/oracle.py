@@ -4965,7 +4965,8 @@ _CAST_CHANGES = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less) to cast\b|\bc
 _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent)"
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
            r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped|"
-           # (combat words, not read: "target attacking creature" is at least a creature, Sword Dancer)
+           # (combat words: "attacking", "blocking" and "attacking or blocking" are read as the
+           # requirement's "combat" below; "blocked", "unblocked" not: at least a creature)
            r"attacking or blocking|attacking|blocking|unblocked|blocked|"
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
@@ -5335,8 +5336,10 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             if types and len(types) == len(words) and not unread_alt:
                 req["types"] = list(dict.fromkeys(types))
             # ("nonartifact, nonblack creature": each; "black or green creature": either, 601.2c)
-            quals = [w for w in re.split(r"[ ,]+", b["quals"]) if w and w != "or"]
-            if re.search(r"\bor\b", b["quals"]) and not all(q in COLOR_WORDS for q in quals):
+            # ("attacking or blocking" is one qualifier, 506.4: either; read before the words)
+            raw_quals = re.sub(r"\battacking or blocking\b", "attacking_or_blocking", b["quals"])
+            quals = [w for w in re.split(r"[ ,]+", raw_quals) if w and w != "or"]
+            if re.search(r"\bor\b", raw_quals) and not all(q in COLOR_WORDS for q in quals):
                 quals = []   # "target attacking, blocking, or tapped creature": any one of them
             if any(" " in t for t in alts_b) or unread_alt:
                 # 601.2c: "target artifact, enchantment, or nonbasic land" (Boseiju, Who Endures),
@@ -5373,6 +5376,12 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                     req.setdefault("all_types", []).append(q.capitalize())   # 601.2c: each of them
                 elif q in ("tapped", "untapped"):
                     req["tapped"] = q == "tapped"
+                elif q in ("attacking", "blocking", "attacking_or_blocking"):
+                    # 506.4, 508.1, 509.1, 601.2c: "target attacking creature" (Kill Shot), "target
+                    # blocking creature", "target attacking or blocking creature" (Ballista Squad): a
+                    # creature in combat as such (the state's `combat`; found by probe30a: read as
+                    # any creature, so Kill Shot was castable in a main phase)
+                    req["combat"] = q
             if b["ctl"] == "you control":
                 req["controller"] = "you"
             elif b["ctl"]:
@@ -5675,6 +5684,13 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # not a kicked spell's "instead", whose targets replace the others); a modal spell's
             # modes above (700.2); without "targets_by", the instances of the word "target" (115.1)
             out["targets_by"] = "division"
+        if (out.get("targets_by") == "division" and "x_min_targets" not in out   # (X: already its only one)
+                and not out.get("targets")   # (a requirement read: named_twice/1 judges it)
+                and len(re.findall(r"\btargets?\b", plain, re.IGNORECASE)) == 1):
+            # 601.2c, 115.3: damage divided among the text's only instance of the word "target"
+            # ("among one or two targets", Forked Bolt): each target is chosen once, not the same
+            # one twice (Fiery Justice's "Target opponent" is a second instance: found by probe30a)
+            out["distinct_targets"] = 1
     return out
 
 

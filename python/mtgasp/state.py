@@ -18,7 +18,8 @@ Extensions beyond contracts.md version 1 (all documented in ``data/state.schema.
   Spinerock Knoll), kept in ``Player.extra``;
 - object: ``chosen_type`` (the creature type chosen as it entered, The Ringhart Crest) and
   ``chosen_color`` (the color chosen as it entered: one of W U B R G), kept in ``GameObject.extra``;
-  ``entered_turn`` (the turn the permanent entered the battlefield, Mirrex);
+  ``entered_turn`` (the turn the permanent entered the battlefield, Mirrex); ``combat``
+  (``attacking`` or ``blocking``: a creature in combat, 506.4; "target attacking creature");
 - player: ``commanders`` (the names of the player's commander cards, 903.3; Command Tower) and
   ``energy`` (the player's energy counters, 107.14, 122.1: "Pay {E}"), ``poison`` (the player's
   poison counters, 122.1f: Glistening Sphere's condition, Noxious Bayou's rider; ten or more lose
@@ -112,7 +113,12 @@ PLAYER_RESTRICTED = ("restricted_mana",)
 # 107.4h: the part of the mana pool that snow sources produced (mana symbols, a part of mana_pool;
 # only such mana pays {S})
 PLAYER_POOLS = ("mana_pool_snow",)
-OBJECT_EXTENSIONS = ("chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
+# combat: "attacking" or "blocking" (506.4; from the declare attackers, the declare blockers step
+# until the end of combat step ends, 508.1, 509.1, 511.3): what "target attacking creature" reads
+COMBAT_STATUSES = ("attacking", "blocking")
+COMBAT_STEPS = {"attacking": ("declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
+                "blocking": ("declare_blockers", "combat_damage", "end_of_combat")}
+OBJECT_EXTENSIONS = ("combat", "chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "animated", "gained_keywords", "control_returns_to", "token", "looking_at",
                      "skip_untap", "activated_this_turn", "activated_ever", "entered_turn", "lost_targets",
                      "times_kicked", "choosing_targets", "foretell_reduction", "legend_kept", "timestamp")
@@ -838,6 +844,23 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
                                     "player who left the game never receives priority (CR 800.4a)")
 
     for d in drafts:
+        cst = d.extra.get("combat")
+        if cst is not None and step is not None and active is not None:
+            # 508.1, 509.1, 511.3: creatures attack from the declare attackers step, block from the
+            # declare blockers step, and are removed from combat as the end of combat step ends;
+            # 506.2, 508.1a, 509.1a: the active player attacks, the other players block
+            ctl = d.values.get("controller") or d.values.get("owner")
+            if step not in COMBAT_STEPS[cst]:
+                f.add(_sub(d.path, "combat"), f"{cst}, but the step is {step}: a creature is "
+                      + ("attacking from the declare attackers step (508.1)" if cst == "attacking" else
+                         "blocking from the declare blockers step (509.1)")
+                      + " until the end of combat step ends (511.3)")
+            elif cst == "attacking" and ctl is not None and ctl != active:
+                f.add(_sub(d.path, "combat"), f"attacking, but it is controlled by {ctl} and this is "
+                      f"{active}'s turn: only the active player attacks (506.2, 508.1a)")
+            elif cst == "blocking" and ctl is not None and ctl == active:
+                f.add(_sub(d.path, "combat"), f"blocking, but it is controlled by {active}, the active "
+                      "player, who attacks: only the other players block (506.2, 509.1a)")
         if d.extra.get("legend_kept") and (priority is not None or resolving is not None):
             # 704.3, 101.4: recorded while the legend rule's other choices are made, as nobody has
             # priority; performed with the rest of the check before anyone receives it
@@ -1669,6 +1692,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                                          "paid at most once (702.33a, 702.33c)")
             else:
                 d.extra["times_kicked"] = n
+    if _opt(ro, "combat") is not None:   # 506.4, 508.1, 509.1: an attacking or blocking creature
+        c = f.choice(p("combat"), ro["combat"], COMBAT_STATUSES, "a combat status")
+        if c is not None:
+            if zone is not None and zone != "battlefield":
+                f.add(p("combat"), f"only a permanent attacks or blocks (506.4); this card is {zphrase}")
+            else:
+                d.extra["combat"] = c
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
