@@ -527,3 +527,34 @@ def test_triggered_mana_for_each_counts_only_permanents() -> None:
     found = {p.path for p in info.value.problems}
     assert {"cards[0].faces[0].abilities[1].mana.for_each",
             "cards[1].faces[0].abilities[1].mana.for_each"} <= found
+
+
+def test_an_abilitys_missing_text_is_said_once() -> None:
+    """A card file's ability without "text" is one problem, not the same problem twice (found by
+    probe31a: "abilities[0].text: missing required field" was listed twice)."""
+    face = {"name": "Test", "mana_cost": "{1}{R}", "types": ["Instant"], "oracle": "t",
+            "abilities": [{"kind": "additional_cost", "cost": {"life": 1}, "optional": False}]}
+    with pytest.raises(InputError) as info:
+        parse_card_document({"format": 1, "cards": [{"name": "Test", "layout": "normal", "faces": [face]}]})
+    paths = [p.path for p in info.value.problems]
+    assert paths.count("cards[0].faces[0].abilities[0].text") == 1, paths
+
+
+@pytest.mark.parametrize("abilities", [
+    [{"kind": "alternative_cost", "text": "a", "cost": {"life": 1}},
+     {"kind": "alternative_cost", "text": "b", "cost": {"life": 2}}],
+    [{"kind": "keyword", "text": "a", "keyword": "kicker", "cost": "{1}"},
+     {"kind": "keyword", "text": "b", "keyword": "kicker", "cost": "{2}"}],
+    [{"kind": "keyword", "text": "a", "keyword": "kicker", "cost": "{1}"},
+     {"kind": "keyword", "text": "b", "keyword": "multikicker", "cost": "{2}"}],
+])
+def test_a_face_has_one_alternative_cost_and_one_kicker(abilities: list[dict[str, Any]]) -> None:
+    """118.9a, 702.33b: the method "alternative" and "kicker" name the face's one alternative or
+    kicker cost; a second one was paid with the first ("cost pay 1 life, pay 2 life"), so a card
+    file that gives a face two is bad input at the second (found by probe31a)."""
+    face = {"name": "Test", "mana_cost": "{1}{R}", "types": ["Instant"], "oracle": "a\nb",
+            "abilities": abilities}
+    with pytest.raises(InputError) as info:
+        parse_card_document({"format": 1, "cards": [{"name": "Test", "layout": "normal", "faces": [face]}]})
+    assert [p.path for p in info.value.problems] == ["cards[0].faces[0].abilities[1]"]
+    assert "at most one" in info.value.problems[0].message

@@ -685,3 +685,22 @@ def test_out_dash_is_standard_output(tmp_path: Path, capsys: pytest.CaptureFixtu
     rc, out, _ = call(capsys, "apply", state, '{"kind": "pass"}', "--out", "-")
     assert rc == 0 and json.loads(out)["turn"] == BASE["turn"]
     assert not (tmp_path / "-").exists()
+
+
+def test_why_text_names_a_granted_mana_ability_in_words(tmp_path: Path, capsys: Any) -> None:
+    """`why`'s text payment plan names a mana ability another card grants as the other text output
+    does ("ability 1 granted by Chromatic Lantern", model.ability_words), not as a Python dict (found
+    by probe31a: "f1 (ability {'granted_by': 'Chromatic Lantern', 'index': 1}) adds {W}")."""
+    state = {"turn": 5, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+             "players": [{"name": "alice", "life": 20}, {"name": "bob", "life": 20}],
+             "objects": [{"id": "cl", "card": "Chromatic Lantern", "owner": "alice", "zone": "battlefield",
+                          "tapped": True, "controlled_since_turn": 1},
+                         {"id": "f1", "card": "Forest", "owner": "alice", "zone": "battlefield",
+                          "controlled_since_turn": 1},
+                         {"id": "lb", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state))
+    rc, out, _ = call(capsys, "why", str(path), '{"kind": "cast", "object": "lb", "targets": ["bob"]}')
+    assert rc == 0, out
+    assert "payment: f1 (ability 1 granted by Chromatic Lantern) adds {R}" in out
+    assert "{'" not in out

@@ -636,10 +636,10 @@ def test_tap_an_untapped_artifact_or_creature_or_token(results: dict[str, CardRe
     assert not why(checker, state([gp]), activate("gp", 1)).legal
 
 
-def test_an_unread_additional_cost_of_a_sorcery_is_refused(results: dict[str, CardResult]) -> None:
+def test_an_additional_cost_of_a_sorcery_is_read_as_a_cost(results: dict[str, CardResult]) -> None:
     # Cathartic Reunion: "As an additional cost to cast this spell, discard two cards." (601.2b,
-    # 118.8): no template reads "two cards"; the line was once kept as a not-modeled spell
-    # effect, which let it be cast with an empty hand
-    r = results["Cathartic Reunion"]
-    assert r.card is None
-    assert "As an additional cost to cast this spell, discard two cards." in r.refusal
+    # 118.8): the line was once kept as a not-modeled spell effect, which let it be cast with an
+    # empty hand, then refused (no template read "two cards"); since probe31a cost.discard reads
+    # it: an additional cost discarding two cards
+    assert abilities(results, "Cathartic Reunion")[0] == {
+        "kind": "additional_cost", "cost": {"discard": {"count": 2}}, "optional": False}

@@ -1085,8 +1085,8 @@ def _event_rank(e: str) -> float:
         return 9
     if "(800.4a)" in e and ("leaves the game" in e or "left the game" in e):
         return 8
-    if "(608.2n)" in e:
-        return 7
+    if "608.2n)" in e:   # (also "(Goliath Daydreamer; 614.1a, 608.2n)": the spell exiled in place of
+        return 7           # the graveyard as its resolution's last step, after its effects; found by probe31a)
     if "(106.4)" in e:
         return 0
     if "another cleanup step begins (514.3a)" in e:   # before what happens in it (found by probe22c:

@@ -555,6 +555,19 @@ class _Validator:
             abilities = []
         for i, ab in enumerate(abilities):
             self.ability(ab, f"{path}.abilities[{i}]", oracle, basic=basic)
+        # 118.9a, 601.2b: the cast method "alternative" pays the face's one alternative cost, and
+        # kicked (702.33a, 702.33c) its one kicker or multikicker cost: a second one the action
+        # couldn't choose from was paid together with the first (found by probe31a). "Kicker [cost
+        # 1] and/or [cost 2]" (702.33b) is not in the card format (the importer refuses it).
+        one_alt = ("an alternative cost (118.9a: only one alternative cost is applied to a spell, "
+                   "and the method \"alternative\" names no other)")
+        one_kick = "a kicker or multikicker cost (702.33b, two kicker costs, is not in the card format)"
+        for what, test in ((one_alt, lambda a: a.get("kind") == "alternative_cost"),
+                           (one_kick, lambda a: a.get("kind") == "keyword"
+                            and a.get("keyword") in ("kicker", "multikicker"))):
+            extra = [i for i, a in enumerate(abilities) if isinstance(a, dict) and test(a)][1:]
+            for i in extra:
+                self.add(f"{path}.abilities[{i}]", f"a face has at most one ability giving {what}")
         return name
 
     # abilities
@@ -583,7 +596,8 @@ class _Validator:
         if kind is None:
             return
         required, optional = _KIND_FIELDS[kind]
-        self.fields(ab, path, ("kind", "text", *required), (*optional, "template"))
+        # ("text" is checked above: a missing one is said once, not twice -- found by probe31a)
+        self.fields(ab, path, ("kind", *required), ("text", *optional, "template"))
         getattr(self, f"_{kind}")(ab, path, granted)
 
     def _not_modeled(self, ab: dict[str, Any], path: str, granted: bool) -> None:

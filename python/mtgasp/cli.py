@@ -643,7 +643,7 @@ def _print_why(player: str, v: Any) -> None:
         spent = _pool_spent(shown, v.cost) if shown is not None else []
         if shown is not None and (v.plan.sources or spent):
             _say("  payment: " + ", ".join(spent + [
-                f"{u.source} (ability {u.ability}) adds {u.mana}" + "".join(
+                f"{u.source} ({ability_words(u.ability)}) adds {u.mana}" + "".join(
                     f", then the triggered mana {ability_words(a)} of {s} adds {m} (605.4a)" for s, a, m in u.triggered)
                 for u in v.plan.sources]))
         if v.plan is not None and v.plan.sacrifices:  # 118.3, 701.21a: what the cost sacrifices

@@ -854,17 +854,21 @@ def _c_exile_permanent(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("cost.exile_from_hand", "cost",
-          r"Exile an? (?:(?P<col>white|blue|black|red|green) )?card from your hand",
-          '"exile_from_hand": {"count": 1} | {"count": 1, "colors": ["U"]} (chosen as a discarded '
-          "card is; `apply` exiles it; a color only in an alternative cost: Force of Will's \"exile "
-          'a blue card from your hand\", a card other than the spell, 601.2a)',
+          rf"Exile (?P<n>{NUM}) (?:(?P<col>white|blue|black|red|green) )?cards? from your hand",
+          '"exile_from_hand": {"count": 1} | {"count": 2, "colors": ["U"]} (chosen as discarded '
+          "cards are, that many different ones; `apply` exiles them; a color only in an alternative "
+          "cost: Force of Will's \"exile a blue card from your hand\", Commandeer's \"exile two blue "
+          'cards\", cards other than the spell, 601.2a)',
           "CR 118.3, 406.1", "Cadaverous Bloom: Exile a card from your hand: Add {B}{B} or {G}{G}.; "
           "Force of Will: You may pay 1 life and exile a blue card from your hand rather than pay "
-          "this spell's mana cost.")
+          "this spell's mana cost.; Soul Spike: You may exile two black cards from your hand rather "
+          "than pay this spell's mana cost.")
 def _c_exile_from_hand(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe31a: "exile two blue cards", Commandeer, Soul Spike, Sunscour, was refused)
+    n = _num(m["n"])
     if m["col"]:
-        return {"exile_from_hand": {"count": 1, "colors": [COLOR_WORDS[m["col"]]]}}
-    return {"exile_from_hand": {"count": 1}}
+        return {"exile_from_hand": {"count": n, "colors": [COLOR_WORDS[m["col"]]]}}
+    return {"exile_from_hand": {"count": n}}
 
 
 @template("cost.mill", "cost", rf"Mill (?P<n>{NUM}) cards?",
@@ -883,10 +887,13 @@ def _c_exert(m: re.Match[str], ctx: Ctx) -> Any:
     return {"exert": True}
 
 
-@template("cost.discard", "cost", r"Discard (?:a|one) (?P<t>land )?card",
-          '"discard": {"count": 1}', "CR 701.9, 602.5a", "Discard a card")
+@template("cost.discard", "cost", rf"Discard (?P<n>{NUM}) (?P<t>land )?cards?",
+          '"discard": {"count": 1} (N different cards: "discard two cards", Cathartic Reunion\'s '
+          "additional cost)", "CR 701.9, 602.5a, 118.3", "Discard a card; Cathartic Reunion: As an "
+          "additional cost to cast this spell, discard two cards.")
 def _c_discard(m: re.Match[str], ctx: Ctx) -> Any:
-    d: dict[str, Any] = {"count": 1}
+    # (found by probe31a: "discard two cards", Cathartic Reunion, was refused)
+    d: dict[str, Any] = {"count": _num(m["n"])}
     if m["t"]:
         d["type"] = "Land"
     return {"discard": d}
