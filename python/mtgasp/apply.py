@@ -782,10 +782,15 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # 603.3b: each player puts their own triggered abilities on the stack in the order they choose:
     # the sources the action's trigger_order lists, in its order, then the others in the default
     # order, the order in which the state lists their sources, then by ability index
-    def own_rank(a: Symbol) -> tuple[int, int, int]:
+    # (the position in the state's list of objects, not the compact number of the facts, which
+    # follows the ids' alphabetical order: found by probe31b, Herd Gnarr listed before Bronzebeak
+    # Moa had its ability put on the stack second)
+    listed_at = {o.id: i for i, o in enumerate(state.objects)}
+
+    def own_rank(a: Symbol) -> tuple[int, int, int, int]:
         src_name = oid[a.arguments[1].number]
         listed = trigger_order.index(src_name) if src_name in trigger_order else len(trigger_order)
-        return (listed, a.arguments[1].number, a.arguments[2].number)
+        return (listed, listed_at.get(src_name, len(listed_at)), a.arguments[1].number, a.arguments[2].number)
 
     new_abilities = sorted(by_name.get("new_ability", []),
                            key=lambda a: (a.arguments[5].number, *own_rank(a)))
