@@ -1090,8 +1090,8 @@ def _event_rank(e: str) -> float:
         return 9
     if "(800.4a)" in e and ("leaves the game" in e or "left the game" in e):
         return 8
-    if "(608.2n)" in e:
-        return 7
+    if "(608.2n)" in e or " 608.2n)." in e:   # (Goliath Daydreamer's dream exile too, "614.1a,
+        return 7                               # 608.2n)": found by probe31b, said before the damage)
     if "(106.4)" in e:
         return 0
     if "another cleanup step begins (514.3a)" in e:   # before what happens in it (found by probe22c:
