@@ -1156,6 +1156,8 @@ def _event_rank(e: str) -> float:
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
         return 6.5
+    if "which enters the battlefield in this action, is not performed" in e:   # after it enters
+        return 6.9
     if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
         return 6.6
     # Act of Treason's "Gain control of target creature until end of turn. Untap that creature. It
