@@ -1158,6 +1158,8 @@ def _event_rank(e: str) -> float:
         return 6.5
     if "which enters the battlefield in this action, is not performed" in e:   # after it enters
         return 6.9
+    if "(120.3f, 702.15b)" in e or "(704.5h, 702.2b)" in e:   # lifelink's life gained, deathtouch's
+        return 6.3                                             # note: after the damage (120.3f)
     if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
         return 6.6
     # Act of Treason's "Gain control of target creature until end of turn. Untap that creature. It
