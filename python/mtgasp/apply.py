@@ -186,7 +186,7 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
         # if so, they are, and the active player receives priority in this cleanup step. The same
         # action with cleanup_probe (outcomes.lp) keeps the cleanup step: its state is checked as
         # state_based_actions would check it, and taken when one of them is to be performed.
-        fw.add("cleanup_probe")
+        fw.add("cleanup_probe", Number(state.turn))
         probe = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
                          goals=APPLY_GOALS).solve(check=term if verdict.costed else None)
         if probe.satisfiable:
