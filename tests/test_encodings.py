@@ -293,6 +293,7 @@ DECLARED_ELSEWHERE: dict[Sig, str] = {
     ("do_target", 1): "outcomes.lp",         # apply.py
     ("do_target_player", 1): "effects.lp",   # apply.py: a player the action targets
     ("prefer_type", 1): "outcomes.lp",       # apply.py (--choose)
+    ("cleanup_probe", 1): "outcomes.lp",     # apply.py: the cleanup step kept to check 514.3a
     ("prefer_mix", 2): "entering.lp",        # apply.py (--choose RG: several colors)
     ("gen_card", 1): "check/generate.lp",    # check.py: the cards `mtgasp check` may generate
 }

@@ -179,7 +179,30 @@ def apply_action(checker: Checker, state: GameState, action: Action, player: str
                       "the largest X that can be paid and that the action's targets allow (107.3a, 601.2c)")
     rng = random.Random(seed)
     triggered: list[str] = []   # said after the state-based actions (117.5)
-    _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
+    adopted = False
+    if any(a.name == "turn_ends" for a in solved.atoms):
+        # 514.3a: after the cleanup step's discard (514.1) and the end of damage and "until end of
+        # turn" effects (514.2), the game checks whether any state-based action would be performed;
+        # if so, they are, and the active player receives priority in this cleanup step. The same
+        # action with cleanup_probe (outcomes.lp) keeps the cleanup step: its state is checked as
+        # state_based_actions would check it, and taken when one of them is to be performed.
+        fw.add("cleanup_probe", Number(state.turn))
+        probe = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
+                         goals=APPLY_GOALS).solve(check=term if verdict.costed else None)
+        if probe.satisfiable:
+            held_doc, held_events = dump_state(state), list(events)
+            held_triggered: list[str] = []
+            _write(held_doc, probe.atoms, decoder, state, random.Random(seed), held_events,
+                   action.trigger_order, held_triggered)
+            held_state = parse_state(held_doc, lib, source="apply: the cleanup step (514.3a)")
+            if held_state.priority is not None and _sba_applies(checker, held_state):
+                doc, events, triggered, adopted = held_doc, held_events, held_triggered, True
+                events.append(f"514.3a: in the cleanup step, after 514.1 and 514.2, state-based actions are "
+                              f"checked and one applies: it is performed (704.3), and then, if the game goes "
+                              f"on, {held_state.priority} receives priority in this cleanup step; another "
+                              "cleanup step follows when all players pass.")
+    if not adopted:
+        _write(doc, solved.atoms, decoder, state, rng, events, action.trigger_order, triggered)
     _announce_left(doc, player, verdict, events)
     _stamp_land_type_sources(doc, state, lib, events)
     # 117.5: the triggered abilities waiting for the legend rule's choice are held aside while the
@@ -237,6 +260,18 @@ def _announced_pool(state: GameState, player: str) -> str:
         if isinstance(entry, Mapping) and entry.get("mana"):
             parts.append(f"{entry['mana']} restricted by {restricting_source(entry)}")
     return ", ".join(parts)
+
+
+def _sba_applies(checker: Checker, state: GameState) -> bool:
+    """704.3: whether a check of state-based actions in this state would perform one (or wait for
+    the legend rule's choice, 704.5j): the first round of state_based_actions."""
+    fw = FactWriter(checker.library)
+    fw.state(state)
+    fw.pending_triggers(state, ())
+    fw.add("do", Function("sba"))
+    solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
+                      goals=APPLY_GOALS).solve()
+    return solved.satisfiable and any(a.name in ("sba_done", "legend_wait") for a in solved.atoms)
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
@@ -782,10 +817,15 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # 603.3b: each player puts their own triggered abilities on the stack in the order they choose:
     # the sources the action's trigger_order lists, in its order, then the others in the default
     # order, the order in which the state lists their sources, then by ability index
-    def own_rank(a: Symbol) -> tuple[int, int, int]:
+    # (the position in the state's list of objects, not the compact number of the facts, which
+    # follows the ids' alphabetical order: found by probe31b, Herd Gnarr listed before Bronzebeak
+    # Moa had its ability put on the stack second)
+    listed_at = {o.id: i for i, o in enumerate(state.objects)}
+
+    def own_rank(a: Symbol) -> tuple[int, int, int, int]:
         src_name = oid[a.arguments[1].number]
         listed = trigger_order.index(src_name) if src_name in trigger_order else len(trigger_order)
-        return (listed, a.arguments[1].number, a.arguments[2].number)
+        return (listed, listed_at.get(src_name, len(listed_at)), a.arguments[1].number, a.arguments[2].number)
 
     new_abilities = sorted(by_name.get("new_ability", []),
                            key=lambda a: (a.arguments[5].number, *own_rank(a)))
@@ -1116,6 +1156,10 @@ def _event_rank(e: str) -> float:
         return 6.5
     if "whose trigger event may have happened" in e:   # after what triggered it (603.2)
         return 6.5
+    if "which enters the battlefield in this action, is not performed" in e:   # after it enters
+        return 6.9
+    if "(120.3f, 702.15b)" in e or "(704.5h, 702.2b)" in e:   # lifelink's life gained, deathtouch's
+        return 6.3                                             # note: after the damage (120.3f)
     if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
         return 6.6
     # Act of Treason's "Gain control of target creature until end of turn. Untap that creature. It

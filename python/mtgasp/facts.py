@@ -173,6 +173,10 @@ def _strings_in(sym: Symbol, out: set[str]) -> None:
             _strings_in(a, out)
 
 
+# 122.1a: a power/toughness counter kind ("+1/+1", "-2/-2", "+1/+0", "-0/-1")
+_PT_KIND = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+
 class FactWriter:
     """Collects facts (as symbols) for one query."""
 
@@ -228,8 +232,17 @@ class FactWriter:
                         i += 1
                     sym = String(f"other counter {i}")
                 names[kind] = sym
+                self._pt_kind(kind, sym)
             self.add("counters", os, sym, N(n))
         self._pending_counters = []
+
+    def _pt_kind(self, kind: str, sym: Symbol) -> None:
+        """122.1a: a counter of a kind "+X/+Y" (any signs: "-2/-2", "+1/+0", "+2/+2") modifies its
+        permanent's power and toughness by X and Y: pt_kind(Kind, X, Y) for creatures.lp (the three
+        kinds its rules name are there already)."""
+        m = _PT_KIND.match(kind)
+        if m and kind not in ("+1/+1", "-1/-1", "-0/-1"):
+            self.add("pt_kind", sym, N(int(m[1])), N(int(m[2])))
 
     # -- costs --------------------------------------------------------------------------------
     def cost(self, cost: ManaCost | str) -> Symbol:
@@ -1289,6 +1302,7 @@ class FactWriter:
                     self._pending_counters.append((os, kind, n))
                 else:
                     self.add("counters", os, String(kind), N(n))
+                    self._pt_kind(kind, String(kind))
             if o.attached_to is not None:
                 self.add("attached", os, ids.obj(o.attached_to))
             if o.foretold_turn is not None:

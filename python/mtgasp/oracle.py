@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgasp.errors import InputError, Problem
-from mtgasp.keywords import KEYWORD_NAMES
+from mtgasp.keywords import KEYWORD_NAMES, NEEDS_PARAMETER
 
 __all__ = [
     "TEMPLATES",
@@ -3044,11 +3044,25 @@ _TOKEN_COLORS = "|".join(COLOR_WORDS)
           rf"Create (?P<n>{NUM}|X) (?P<p>\d+)/(?P<t>\d+) (?P<c>(?:(?:{_TOKEN_COLORS}|colorless)"
           r"(?: and )?)+) (?P<sub>(?:[A-Z][a-z]+ )+)creature tokens?(?: with (?P<kw>[a-z ,]+?))?"
           r"(?P<fore>\. If ~ was foretold, create X of those tokens instead)?",
-          '{"action": "create_tokens", "n": N, "token": {...}}', "CR 111.1, 702.143",
+          '{"action": "create_tokens", "n": N, "token": {...}} (each word after "with" a keyword '
+          'ability without a parameter, else the line is not modeled: "with flying for each ...", '
+          '"with flying if ...", "with lifelink that are tapped and attacking")', "CR 111.1, 111.4, 702.143",
           "Create two 1/1 blue Bird creature tokens with flying.")
 def _e_tokens(m: re.Match[str], ctx: Ctx) -> Any:
     colors = [COLOR_WORDS[w] for w in re.split(r" and ", m["c"]) if w in COLOR_WORDS]
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
+    for k in kws:
+        # 111.4: the token has the keyword abilities the effect names, nothing else; the words
+        # after "with" that name no keyword are another part of the effect the card format can't
+        # say — a condition ("... with flying if there are four or more card types among cards in
+        # your graveyard", Descend upon the Sinful), a count ("... for each basic land type among
+        # lands you control", Ordered Migration), a delayed creation ("... at the beginning of the
+        # next end step", Transluminant, 603.7), "that are tapped and attacking" (Leonin Warleader,
+        # 508.3a), "then populate" (701.36), or a keyword's quality ("protection from red", 702.16a,
+        # which a token's keyword list can't give): the line is not modeled rather than creating a
+        # wrong number of tokens, or tokens the effect doesn't create
+        if k not in KEYWORD_NAMES or k in NEEDS_PARAMETER:
+            raise Refused(f'"{k}": not a keyword ability a token\'s keyword list can give (111.4)')
     e: dict[str, Any] = {
         "action": "create_tokens", "n": _x_amount(m["n"], ctx),
         "token": {"power": int(m["p"]), "toughness": int(m["t"]), "colors": colors,
