@@ -108,6 +108,13 @@ def test_domri_choice_and_not_performed_rider(results: dict[str, CardResult], ch
     assert alice(doc)["mana_pool"] == "{R}"
     with pytest.raises(InputError):  # neither option adds {U}
         resolve_loyalty(checker, [domri], "d", 2, "U")
+    # --choose pay_life decides only a land's "you may pay 2 life" as it enters; the choice of mana
+    # made as Domri's ability resolves is of another kind and ignores it (apply --choose's contract),
+    # so the refusal says the action makes no choice of paying life, not that the ability can't add
+    # some type (the thirtieth mutation sample's entering.lp:254, without `mana_type(T)`, made the
+    # mana choice fail on pay_life)
+    with pytest.raises(InputError, match="makes no choice of whether to pay life"):
+        resolve_loyalty(checker, [domri], "d", 2, "pay_life")
 
 
 def test_domri_chaos_bringer_spend_effect_reported(results: dict[str, CardResult], checker: Checker) -> None:

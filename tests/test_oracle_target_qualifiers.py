@@ -90,3 +90,25 @@ def test_up_to_one_other_target_is_optional(results: dict[str, CardResult], chec
     doc = state([*forests, {"id": "rc", "card": "Relic Crush", "zone": "hand"}, *stones])
     three = why(checker, doc, {"kind": "cast", "object": "rc", "targets": ["s0", "s1", "s2"]})
     assert not three.legal and [r.rule for r in three.reasons] == ["601.2c"]
+
+
+def test_who_controls_a_target_spell_is_read(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.2c, 112.2 (found by mut31): "Copy target instant or sorcery spell you control" (Nivix
+    # Guildmage) was read as any instant or sorcery spell, so alice could copy bob's Lightning Bolt;
+    # "exile target spell an opponent controls" (Smirking Spelljacker's trigger) as any spell
+    assert targets(results, "Nivix Guildmage", 1) == [
+        {"zone": "stack", "types": ["Instant", "Sorcery"], "controller": "you"}]
+    jacker = next(a for a in abilities(results, "Smirking Spelljacker") if a["kind"] == "triggered")
+    assert jacker["effect"]["targets"] == [{"zone": "stack", "controller": "opponents"}]
+    # "target spell or ability an opponent controls that targets a land you control" (Teferi's
+    # Response): who controls it ("that targets ..." is not read: more candidates, never fewer)
+    assert targets(results, "Teferi's Response") == [{"zone": "stack", "abilities": True, "controller": "opponents"}]
+    lands = [{"id": f"i{i}", "card": "Island"} for i in range(2)] + [{"id": f"m{i}", "card": "Mountain"} for i in range(2)]
+    bolt = {"card": "Lightning Bolt", "zone": "stack", "cast_from": "hand", "method": "normal"}
+    doc = state([*lands, {"id": "nv", "card": "Nivix Guildmage"},
+                 {**bolt, "id": "bb", "owner": "bob", "targets": ["alice"]},
+                 {**bolt, "id": "ab", "owner": "alice", "targets": ["bob"]}], stack=["bb", "ab"])
+    copy = {"kind": "activate", "object": "nv", "ability": 2}
+    assert why(checker, doc, {**copy, "targets": ["ab"]}).legal
+    theirs = why(checker, doc, {**copy, "targets": ["bb"]})
+    assert not theirs.legal and [r.rule for r in theirs.reasons] == ["602.2b"]

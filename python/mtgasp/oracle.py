@@ -5304,10 +5304,19 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 unread += not (alt or kick_only)
                 continue
             req = {"zone": "stack"}
-            if re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", rest[sp.end():]):
+            after = rest[sp.end():]
+            if (ab := re.match(r",? (?:activated ability, )?or (?:triggered )?ability\b", after)) is not None:
                 req["abilities"] = True   # "target spell or ability" (Disallow, Spellskite): 601.2c
+                after = after[ab.end():]
             else:
                 req.update(_spell_target_quals(sp[0]))
+            # 601.2c, 110.2: "target instant or sorcery spell you control" (Nivix Guildmage's copy),
+            # "target spell you don't control" / "an opponent controls": who controls the spell
+            # (its caster, 110.2), read as for a permanent (found by mut31: the words were dropped,
+            # so Nivix Guildmage could copy an opponent's spell)
+            if (ctl := re.match(r" (you control|you don't control|an opponent controls|your opponents control)\b",
+                                after)) is not None:
+                req["controller"] = "you" if ctl[1] == "you control" else "opponents"
         elif (ta := _T_ABILITY.match(rest)) is not None:
             # 601.2c: an activated or triggered ability on the stack is the target (found by
             # probe28c: Trickbind was refused targeting a hideaway trigger, "it can't target
