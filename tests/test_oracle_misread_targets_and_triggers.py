@@ -113,7 +113,8 @@ def test_damage_divided_among_one_or_two_targets_requires_one(results: dict[str,
                                                               checker: Checker) -> None:
     # (and at most two: probe30a, it was cast with three targets, 601.2c)
     assert abilities(results, "Electrolyze")[0]["effect"] == {
-        "action": "not_modeled", "min_targets": 1, "max_targets": 2, "targets_by": "division"}
+        "action": "not_modeled", "min_targets": 1, "max_targets": 2, "targets_by": "division",
+        "distinct_targets": 1}
     doc = state([{"id": "e", "card": "Electrolyze", "zone": "hand"},
                  {"id": "gb", "card": "Grizzly Bears", "owner": "bob", "zone": "battlefield"}],
                 players=[{"name": "alice", "mana_pool": "{C}{U}{R}"},
@@ -123,6 +124,9 @@ def test_damage_divided_among_one_or_two_targets_requires_one(results: dict[str,
     assert why(checker, doc, {"kind": "cast", "object": "e", "targets": ["bob"]}).legal
     assert why(checker, doc, {"kind": "cast", "object": "e", "targets": ["bob", "gb"]}).legal
     v = why(checker, doc, {"kind": "cast", "object": "e", "targets": ["bob", "gb", "alice"]})
+    assert not v.legal and rules(v) == {"601.2c"}, v.to_json()
+    # one instance of the word "target": not the same one twice (601.2c, 115.3)
+    v = why(checker, doc, {"kind": "cast", "object": "e", "targets": ["gb", "gb"]})
     assert not v.legal and rules(v) == {"601.2c"}, v.to_json()
 
 

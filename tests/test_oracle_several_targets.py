@@ -177,11 +177,12 @@ def test_one_or_two_target_creatures_need_one(results: dict[str, CardResult], ch
 
 def test_target_attacking_creature_is_at_least_a_creature(results: dict[str, CardResult],
                                                           checker: Checker) -> None:
-    # Sword Dancer's "Target attacking creature gets -1/-0" required no target at all
+    # Sword Dancer's "Target attacking creature gets -1/-0" required no target at all; an attacking
+    # creature since the state says which creatures attack (506.4, `combat`)
     assert abilities(results, "Sword Dancer")[0]["effect"]["targets"] == [
-        {"zone": BF, "types": ["Creature"]}]
+        {"zone": BF, "types": ["Creature"], "combat": "attacking"}]
     assert abilities(results, "Exile")[0]["effect"]["targets"] == [
-        {"zone": BF, "types": ["Creature"], "non_colors": ["W"]}]
+        {"zone": BF, "types": ["Creature"], "non_colors": ["W"], "combat": "attacking"}]
     # Exile with no creature on the battlefield: no target (it was cast)
     v = why(checker, state([{"id": "e", "card": "Exile", "zone": "hand"}, *lands("Plains", 3)]),
             {"kind": "cast", "object": "e"})

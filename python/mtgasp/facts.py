@@ -1395,8 +1395,10 @@ class FactWriter:
                 self.add("token", os)
             if o.extra.get("skip_untap"):
                 self.add("skip_untap", os)
-            if o.extra.get("combat") in ("attacking", "blocking"):   # 506.4: in combat
-                self.add(o.extra["combat"], os)
+            if o.extra.get("combat") == "attacking":   # 506.4: in combat (508.1, 509.1)
+                self.add("attacking", os)
+            elif o.extra.get("combat") == "blocking":
+                self.add("blocking", os)
             if isinstance(o.extra.get("entered_turn"), int):
                 self.add("entered_turn", os, N(o.extra["entered_turn"]))
             if isinstance(o.extra.get("timestamp"), int):   # 613.7a, 613.7d, 613.7e
