@@ -5290,6 +5290,13 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                 # "target spell", any spell would do)
                 raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
                               "requirement reads it")
+            if re.match(r",?\s*(?:or ability )?that targets\b", rest[sp.end():]):
+                # 601.2c: "target spell that targets you" (Cerulean Drake), "target spell or ability
+                # that targets a creature you control" (Siren Stormtamer, Keep Safe) needs the targets
+                # of a spell or ability on the stack, which no target requirement reads (read as
+                # "target spell", any spell would do: found by mut31)
+                raise Refused("a target spell or ability that targets something given (601.2c): no target "
+                              "requirement reads what it targets")
             if re.match(r",?\s*(?:or ability )?with a single\b", rest[sp.end():]):
                 # (the phrase ends before its last word, "target", read as the next phrase)
                 # 601.2c, 115.7: "target spell with a single target" (Misdirection, Deflection, Bolt
