@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,16 +262,23 @@ def _announced_pool(state: GameState, player: str) -> str:
     return ", ".join(parts)
 
 
-def _sba_applies(checker: Checker, state: GameState) -> bool:
-    """704.3: whether a check of state-based actions in this state would perform one (or wait for
-    the legend rule's choice, 704.5j): the first round of state_based_actions."""
-    fw = FactWriter(checker.library)
+def _sba_check(lib: Any, state: GameState, held: Sequence[Mapping[str, Any]] = ()) -> tuple[FactWriter, Any, bool]:
+    """One check of state-based actions (704.3, encodings/sba.lp): the facts, the solve, and whether
+    one is performed (or the legend rule waits for its choice, 704.5j)."""
+    fw = FactWriter(lib)
     fw.state(state)
-    fw.pending_triggers(state, ())
+    fw.pending_triggers(state, held)
     fw.add("do", Function("sba"))
     solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
                       goals=APPLY_GOALS).solve()
-    return solved.satisfiable and any(a.name in ("sba_done", "legend_wait") for a in solved.atoms)
+    applies = solved.satisfiable and any(a.name in ("sba_done", "legend_wait") for a in solved.atoms)
+    return fw, solved, applies
+
+
+def _sba_applies(checker: Checker, state: GameState) -> bool:
+    """704.3: whether a check of state-based actions in this state would perform one: the first
+    round of state_based_actions."""
+    return _sba_check(checker.library, state)[2]
 
 
 def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
@@ -290,13 +297,8 @@ def state_based_actions(checker: Checker, state: GameState, rng: random.Random,
     for _ in range(SBA_ROUNDS):
         if state.priority is None:
             return state
-        fw = FactWriter(lib)
-        fw.state(state)
-        fw.pending_triggers(state, held or ())
-        fw.add("do", Function("sba"))
-        solved = Grounded(fw.facts, parts=("base", "apply"), patterns=frozenset(fw.patterns),
-                          goals=APPLY_GOALS).solve()
-        if not solved.satisfiable or not any(a.name in ("sba_done", "legend_wait") for a in solved.atoms):
+        fw, solved, applies = _sba_check(lib, state, held or ())
+        if not applies:
             return state
         doc = dump_state(state)
         _write(doc, solved.atoms, Decoder(fw.ids, state, lib), state, rng, events, trigger_order, triggered)

@@ -259,7 +259,7 @@ def _quiet_stdout() -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from mtgasp.actions import acting_player, parse_action
-    from mtgasp.api import Checker
+    from mtgasp.api import Checker, _check_object
     from mtgasp.state import load_state
 
     if args.command == "cards":
@@ -330,11 +330,10 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.command == "mana":
         state = load_state(Path(args.state), library)
-        if state.obj(args.object) is None:
-            if state.player(args.object) is not None:
-                raise InputError(Problem("object", f'"{args.object}" is a player of {args.state}, not an object: '
-                                                   f"mana asks about a card or permanent (give its id)"))
-            raise InputError(Problem("object", f'no object "{args.object}" in {args.state}'))
+        try:
+            _check_object(state, args.object)
+        except InputError as e:
+            raise InputError(e.problems, args.state) from None
         obj = state.obj(args.object)
         if args.picture != "text":
             from mtgasp.pictures import mana_dot, render
