@@ -1968,7 +1968,7 @@ class _Validator:
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
-        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "non_supertypes" ("target nonlegendary creature"), "subtypes" (each of them), "tapped", "combat": "attacking"|"blocking"|"attacking_or_blocking" ("target attacking creature": the state's `combat`), "controller": "you"|"opponents", "other", "another" (its targets
+        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "non_supertypes" ("target nonlegendary creature"), "subtypes" (each of them), "tapped", "combat": "attacking"|"blocking"|"attacking_or_blocking"|"blocked"|"unblocked" ("target attacking creature": the state's `combat`; "target blocked creature": its `blocked`, 509.1h), "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
         many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
         or {"at_least": N} ("with mana value 3 or less", 202.3), "abilities" (on the stack: true,
@@ -1992,7 +1992,7 @@ class _Validator:
                                            "mana_value", "max", "abilities", "spells", "kicked",
                                            "multicolored", "colorless", "source_types", "combat"))
             if "combat" in req:   # "target attacking creature" (506.4, 508.1, 509.1)
-                self.choice(req["combat"], f"{p}.combat", ("attacking", "blocking", "attacking_or_blocking"),
+                self.choice(req["combat"], f"{p}.combat", ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked"),
                             "a combat status")
                 if req.get("zone") != "battlefield":
                     self.add(f"{p}.combat", "only a target on the battlefield (zone \"battlefield\") attacks or blocks")

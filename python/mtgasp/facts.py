@@ -1397,6 +1397,8 @@ class FactWriter:
                 self.add("skip_untap", os)
             if o.extra.get("combat") == "attacking":   # 506.4: in combat (508.1, 509.1)
                 self.add("attacking", os)
+                if o.extra.get("blocked"):   # 509.1h
+                    self.add("blocked", os)
             elif o.extra.get("combat") == "blocking":
                 self.add("blocking", os)
             if isinstance(o.extra.get("entered_turn"), int):

@@ -4980,7 +4980,7 @@ _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
            r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped|"
            # (combat words: "attacking", "blocking" and "attacking or blocking" are read as the
-           # requirement's "combat" below; "blocked", "unblocked" not: at least a creature)
+           # requirement's "combat" below, and so are "blocked" and "unblocked", 509.1h)
            r"attacking or blocking|attacking|blocking|unblocked|blocked|"
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
@@ -5284,13 +5284,18 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             unread += not (alt or kick_only)
             continue
         elif (sp := _T_SPELL.match(rest)) is not None:
-            if re.match(r"\s*with mana value\b", rest[sp.end():]):
+            # (a controller phrase may come first: "target instant or sorcery spell you control with
+            # mana value X", League Guildmage; "target spell or ability an opponent controls that
+            # targets a land you control", Teferi's Response: found by the lead in session 31, read
+            # as any spell or ability of that controller)
+            ctl_first = r"(?:,?\s*(?:or ability )?(?:you control|an opponent controls|your opponents control))?"
+            if re.match(ctl_first + r"\s*with mana value\b", rest[sp.end():]):
                 # 601.2c, 202.3e: "target spell with mana value X" (Spell Blast) needs the mana value
                 # of a spell on the stack, X included, which no target requirement holds (read as
                 # "target spell", any spell would do)
                 raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
                               "requirement reads it")
-            if re.match(r",?\s*(?:or ability )?that targets\b", rest[sp.end():]):
+            if re.match(ctl_first + r",?\s*(?:or ability )?that targets\b", rest[sp.end():]):
                 # 601.2c: "target spell that targets you" (Cerulean Drake), "target spell or ability
                 # that targets a creature you control" (Siren Stormtamer, Keep Safe) needs the targets
                 # of a spell or ability on the stack, which no target requirement reads (read as
@@ -5406,11 +5411,14 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                     req.setdefault("all_types", []).append(q.capitalize())   # 601.2c: each of them
                 elif q in ("tapped", "untapped"):
                     req["tapped"] = q == "tapped"
-                elif q in ("attacking", "blocking", "attacking_or_blocking"):
+                elif q in ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked"):
                     # 506.4, 508.1, 509.1, 601.2c: "target attacking creature" (Kill Shot), "target
                     # blocking creature", "target attacking or blocking creature" (Ballista Squad): a
                     # creature in combat as such (the state's `combat`; found by probe30a: read as
-                    # any creature, so Kill Shot was castable in a main phase)
+                    # any creature, so Kill Shot was castable in a main phase); 509.1h: "target
+                    # blocked creature" (Smite), "target unblocked creature" (Mirror Strike): an
+                    # attacking creature the state says was blocked, or not (found by the lead in
+                    # session 31: read as any creature)
                     req["combat"] = q
             if b["ctl"] == "you control":
                 req["controller"] = "you"
