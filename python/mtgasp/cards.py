@@ -1970,7 +1970,8 @@ class _Validator:
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
         them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "non_supertypes" ("target nonlegendary creature"), "subtypes" (each of them), "tapped", "combat": "attacking"|"blocking"|"attacking_or_blocking"|"blocked"|"unblocked" ("target attacking creature": the state's `combat`; "target blocked creature": its `blocked`, 509.1h), "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
-        many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
+        many as the X announced; 0 with "max": "up to two target creatures" requires none, but each
+        target named fits it), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
         or {"at_least": N} ("with mana value 3 or less", 202.3), "abilities" (on the stack: true,
         "activated" or "triggered": an ability of that kind is a target too), "spells" (false: no
         spell is: "target activated or triggered ability"), "max" (N or
@@ -2045,7 +2046,8 @@ class _Validator:
                     self.add(f"{p}.mana_value", 'expected "X", {"at_most": N or "X"} or {"at_least": N}, '
                                                 f"got {_q(mv)}")
             if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
-                self.integer(req["count"], f"{p}.count", 1)
+                # (0 with "max": "up to two target creatures", none required, 601.2c)
+                self.integer(req["count"], f"{p}.count", 0 if "max" in req else 1)
             if "max" in req and req["max"] != "any":   # "one or two target creatures": at most 2
                 self.integer(req["max"], f"{p}.max", 1)
 

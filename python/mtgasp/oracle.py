@@ -5238,8 +5238,12 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             else:
                 continue   # (bargained: not modeled, no requirement)
         divided = next((n for dm, n, _ in _divided(plain) if dm.start("any") == m.start()), None)
-        if pre.startswith(("up to", "any number")) and divided is None:
-            continue
+        # 601.2c, 115.1: "up to two target creatures" (Sleep Paralysis), "any number of target
+        # attacking creatures" (Hail of Arrows' division of X damage): none is required, but each
+        # target named must still be what the text says (count 0, with "max"; found by the lead in
+        # session 31: no requirement was read, so a land or a creature out of combat was a legal
+        # target)
+        optional = pre.startswith(("up to", "any number")) and divided is None
         if re.search(r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of) (?:other|additional) $",
                      plain[:m.end("pre")], re.IGNORECASE):
             # 601.2c: "a +1/+1 counter on up to one other target attacking creature" (Trygon Prime):
@@ -5252,6 +5256,8 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # "one or two target creatures" (Hearts on Fire), "one, two, or three target creatures"
         # (Forked Lightning), "one or more": at least one, and more may be named (601.2c)
         most = {"one or two": 2, "one, two, or three": 3, "one or more": 0}.get(pre)
+        if optional:
+            count, most = 0, _T_NUM.get(pre.removeprefix("up to "), 0)   # ("any number of", "up to X": any)
         if divided is not None:
             most = divided   # 601.2d: "N damage divided ... among any number of target creatures": 1 to N
         req: dict[str, Any]
@@ -5438,7 +5444,7 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             # instead" (Words of War), a replacement effect whose target may be chosen as it applies
             unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
             continue
-        if count == "X" or (isinstance(count, int) and count > 1):
+        if count == "X" or (isinstance(count, int) and count != 1):
             req["count"] = count
         if most is not None:
             req["max"] = most or "any"
@@ -5506,6 +5512,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # cards (found by probe18d: both were legal without them)
         out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
     reqs = out + [{**e, "kicked": True} for e in extra]
+    if unread:
+        # (an optional target beside a target no requirement reads, "target player or planeswalker
+        # and ... up to one target creature", Chandra, Pyromaster: an object named may be the
+        # unread one's, so no requirement says what each named object must be)
+        reqs = [r for r in reqs if r.get("count") != 0]
     if any(r.get("another") for r in reqs) and len(reqs) > 2:
         # (effects.lp checks "another target" pairwise: exact for two requirements)
         raise Refused('"another target" among more than two targets: not in the card format')
