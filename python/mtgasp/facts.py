@@ -376,6 +376,10 @@ class FactWriter:
                         # 115.1, 601.2c: every instance of the word "target" is a target
                         # requirement read (target_req/4): the action names no more than they need
                         self.add("target_req_exact", a)
+                    if reqs and words in (reqs, merged) and not unread:
+                        # 115.1: ... each of them (however many it names: "up to two target
+                        # creatures") is an object, never a player
+                        self.add("target_req_objects", a)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
