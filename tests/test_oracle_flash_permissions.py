@@ -65,15 +65,37 @@ def test_winding_canyons_grants_flash_to_creature_spells_only(checker: Checker) 
     assert not v.legal and "307.1" in {r.rule for r in v.reasons}
 
 
-def test_cast_this_spell_only_is_refused_not_kept_as_an_effect(results: dict[str, CardResult]) -> None:
-    # 601.3, 117.1a, 307.1: "Cast this spell only during your turn" (Seedtime), "... during combat"
-    # (Spinal Embrace), "... during an opponent's upkeep" (Festival), "... if you control two or
-    # more Vampires" (Feast of Blood) restrict when the spell may be cast; they were read as spell
-    # effects not modeled, so `why` let Seedtime be cast on an opponent's turn and Spinal Embrace
-    # in a main phase. No template reads them: refused.
-    for name in ("Seedtime", "Spinal Embrace", "Festival", "Feast of Blood"):
-        assert results[name].card is None, name
-        assert "Cast this spell only" in (results[name].refusal or ""), (name, results[name].refusal)
+def test_cast_this_spell_only_is_read_as_the_cards_own_restriction(results: dict[str, CardResult]) -> None:
+    # 601.3: "Cast this spell only during your turn" (Seedtime), "... during combat" (Spinal
+    # Embrace), "... during an opponent's upkeep" (Festival) restrict when the spell may be cast;
+    # they were read as spell effects not modeled (so `why` let Seedtime be cast on an opponent's
+    # turn, probe18e), then refused; probe32b read them as the static `cast_only`. "... if you
+    # control two or more Vampires" (Feast of Blood), a condition no template reads, is refused.
+    assert abilities(results, "Seedtime")[0] == {"kind": "static", "cast_only": "your_turn"}
+    assert abilities(results, "Spinal Embrace")[0] == {"kind": "static", "cast_only": "combat"}
+    assert abilities(results, "Festival")[0] == {"kind": "static", "cast_only": "opponent_upkeep"}
+    assert results["Feast of Blood"].card is None
+    assert "Cast this spell only" in (results["Feast of Blood"].refusal or ""), results["Feast of Blood"].refusal
+
+
+def test_cast_this_spell_only_holds_even_with_a_flash_permission(checker: Checker) -> None:
+    # 601.3: Seedtime, an instant, may be cast only during its caster's turn: not on bob's turn,
+    # whatever permission waives the timing of its type (Alchemist's Refuge's flash, 702.8a);
+    # Festival only during an opponent's upkeep; Spinal Embrace only during combat
+    objs = [{"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"}, {"id": "i1", "card": "Island"},
+            {"id": "st", "card": "Seedtime", "zone": "hand"}, {"id": "fe", "card": "Festival", "zone": "hand"}]
+    bobs = state(objs, active_player="bob", turn=6, step="upkeep")
+    bobs["players"][0]["mana_pool"] = "{W}"   # Festival's {W}
+    v = why(checker, bobs, {"kind": "cast", "object": "st"})
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.3"], v
+    assert "only during its caster's turn" in v.reasons[0].message
+    bobs["effects"] = [{"card": "Alchemist's Refuge", "controller": "alice", "duration": "end_of_turn"}]
+    assert [r.rule for r in why(checker, bobs, {"kind": "cast", "object": "st"}).reasons] == ["601.3"]
+    assert why(checker, bobs, {"kind": "cast", "object": "fe"}).legal
+    alices = state(objs, step="upkeep")
+    assert why(checker, alices, {"kind": "cast", "object": "st"}).legal
+    v = why(checker, alices, {"kind": "cast", "object": "fe"})
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.3"], v
 
 
 def test_a_flash_permission_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:

@@ -191,11 +191,17 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste", "cant_be_countered",
+                 "activate_as_though_haste", "cant_be_countered", "cast_only",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
 # 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
 LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+# 601.3: "Cast this spell only during combat", ...: when the card's own restriction lets it be cast
+# (casting.lp's cast_only_ok/2)
+CAST_ONLY = ("combat", "your_turn", "not_your_turn", "your_upkeep", "opponent_upkeep",
+             "combat_before_blockers", "combat_after_blockers", "declare_attackers", "declare_blockers",
+             "after_combat", "your_end_step", "your_combat", "opponent_combat", "your_declare_attackers",
+             "opponent_declare_blockers", "opponent_before_attackers")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -948,6 +954,9 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "cast_only" in ab and ab["cast_only"] not in CAST_ONLY:
+            # 601.3: "Cast this spell only during combat" (Blaze of Glory): one of CAST_ONLY
+            self.add(f"{path}.cast_only", f"{_q(ab['cast_only'])} is not one of {', '.join(CAST_ONLY)}")
         if "cant_be_countered" in ab and ab["cant_be_countered"] is not True:
             # 101.2, 701.6a: "This spell can't be countered" (Thrun, the Last Troll): true
             self.add(f"{path}.cant_be_countered", "expected true")

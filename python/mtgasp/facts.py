@@ -625,6 +625,9 @@ class FactWriter:
                          else F("type", [t]))
             if spec.get("cant_be_countered") is True:  # 101.2, 701.6a: "This spell can't be countered"
                 self.add("cant_be_countered", a)
+            co = spec.get("cast_only")
+            if isinstance(co, str):  # 601.3: "Cast this spell only during combat" (casting.lp)
+                self.add("cast_only", a, C(co))
             ath = spec.get("activate_as_though_haste")
             if isinstance(ath, dict):  # 302.6, 602.5a: Thousand-Year Elixir
                 self.add("activate_as_though_haste", a)

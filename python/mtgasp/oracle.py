@@ -3618,6 +3618,42 @@ def _l_cant_be_countered(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "cant_be_countered": True}
 
 
+_CAST_ONLY = {"during combat": "combat", "during your turn": "your_turn",
+              "during an opponent's turn": "not_your_turn", "during your upkeep": "your_upkeep",
+              "during an opponent's upkeep": "opponent_upkeep",
+              "during combat before blockers are declared": "combat_before_blockers",
+              "during combat after blockers are declared": "combat_after_blockers",
+              "during the declare attackers step": "declare_attackers",
+              "during the declare blockers step": "declare_blockers", "after combat": "after_combat",
+              "during your end step": "your_end_step", "during combat on your turn": "your_combat",
+              "during combat on an opponent's turn": "opponent_combat",
+              "during your declare attackers step": "your_declare_attackers",
+              "during the declare blockers step on an opponent's turn": "opponent_declare_blockers",
+              "during an opponent's turn, before attackers are declared": "opponent_before_attackers"}
+
+
+@template("static.cast_only", "line",
+          r"Cast ~ only (?P<when>during combat(?: before blockers are declared| after blockers are "
+          r"declared| on your turn| on an opponent's turn)?|during your turn|during an opponent's "
+          r"turn|during your upkeep|during an opponent's upkeep|during the declare attackers step|"
+          r"during the declare blockers step(?: on an opponent's turn)?|after combat|during your end step|"
+          r"during your declare attackers step|during an opponent's turn, before attackers are declared)",
+          '{"kind": "static", "cast_only": "combat" | "your_turn" | "not_your_turn" | "your_upkeep" | '
+          '"opponent_upkeep" | "combat_before_blockers" | "combat_after_blockers" | "declare_attackers" | '
+          '"declare_blockers" | "after_combat" | "your_end_step" | "your_combat" | "opponent_combat" | '
+          '"your_declare_attackers" | "opponent_declare_blockers" | "opponent_before_attackers"} (the '
+          "card's own restriction on when it may be cast, from any zone and by any method: a permission "
+          "that waives the timing of the card's type — flash, a free cast while an ability resolves — "
+          'doesn\'t waive it; "before the combat damage step", "before attackers are declared" and a '
+          "restriction with a condition are refused)",
+          "CR 601.3, 506.1, 508.1, 509.1, 102.3",
+          "Blaze of Glory: Cast this spell only during combat before blockers are declared.; Festival: "
+          "Cast this spell only during an opponent's upkeep.; Jabari's Influence: Cast this spell only "
+          "after combat.")
+def _l_cast_only(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "cast_only": _CAST_ONLY[m["when"]]}
+
+
 @template("static.activate_as_though_haste", "line",
           r"You may activate abilities of (?P<other>other )?creatures you control as though those "
           r"creatures had haste",
@@ -4709,7 +4745,8 @@ _SPELL_STATIC = re.compile(
     r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b|"
     # 601.3, 117.1a, 307.1: "Cast this spell only during combat" (Blaze of Glory, Seedtime,
     # Festival): a restriction on when the spell may be cast, no effect of it (found by probe18e:
-    # read as an effect not modeled, so `why` let such an instant be cast at any time)
+    # read as an effect not modeled, so `why` let such an instant be cast at any time); the common
+    # timings are read first by `static.cast_only` (probe32b), the rest is refused here
     r"^Cast (?:~|this spell) only\b|"
     # "If this spell is the first spell you've cast this game, you may cast it without paying its
     # mana cost." (Once Upon a Time): an alternative cost of the spell itself (118.9), not its
