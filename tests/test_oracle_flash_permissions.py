@@ -105,3 +105,51 @@ def test_a_flash_permission_no_template_reads_is_refused(results: dict[str, Card
     for name in ("Quicken", "Progenitor's Icon"):
         assert results[name].card is None, name
         assert "as though it had flash" in (results[name].refusal or ""), (name, results[name].refusal)
+
+
+def test_flash_permissions_for_a_card_type_are_templated(results: dict[str, CardResult]) -> None:
+    # 702.8a, 205.2a: "You may cast artifact spells as though they had flash" (Shimmer Myr),
+    # "sorcery spells" (Hypersonic Dragon), "noncreature spells" (Valley Floodcaller): refused until
+    # probe32b, which read the card type
+    assert abilities(results, "Shimmer Myr")[1]["effect"] == {"action": "flash_permission", "what": "artifact"}
+    assert abilities(results, "Hypersonic Dragon")[2]["effect"] == {"action": "flash_permission", "what": "sorcery"}
+    assert abilities(results, "Valley Floodcaller")[1]["effect"] == {"action": "flash_permission", "what": "noncreature"}
+
+
+def test_a_card_type_flash_permission_reaches_only_spells_of_that_type(checker: Checker) -> None:
+    objs = [{"id": "m1", "card": "Mountain"}, {"id": "m2", "card": "Mountain"}, {"id": "m3", "card": "Mountain"},
+            {"id": "orn", "card": "Ornithopter", "zone": "hand"}, {"id": "gb", "card": "Grizzly Bears", "zone": "hand"},
+            {"id": "rb", "card": "Rift Bolt", "zone": "hand"}]
+
+    def on_bobs_turn(perm: str) -> dict:
+        return state([{"id": "perm", "card": perm}, *objs], active_player="bob", turn=6, step="end")
+
+    myr, dragon, caller = on_bobs_turn("Shimmer Myr"), on_bobs_turn("Hypersonic Dragon"), on_bobs_turn("Valley Floodcaller")
+    cast = {o: {"kind": "cast", "object": o, "targets": ["bob"]} if o == "rb" else {"kind": "cast", "object": o}
+            for o in ("orn", "gb", "rb")}
+    assert why(checker, myr, cast["orn"]).legal and not why(checker, myr, cast["rb"]).legal
+    assert why(checker, dragon, cast["rb"]).legal and not why(checker, dragon, cast["orn"]).legal
+    # (Ornithopter is an artifact creature: no noncreature spell)
+    assert why(checker, caller, cast["rb"]).legal and not why(checker, caller, cast["orn"]).legal
+    for doc in (myr, dragon, caller):
+        v = why(checker, doc, cast["gb"])
+        assert not v.legal and "307.1" in {r.rule for r in v.reasons}, v
+    # 116.2f: Rift Bolt (a sorcery) may be suspended whenever it could be cast: under Hypersonic
+    # Dragon or Valley Floodcaller on bob's turn, not under Shimmer Myr
+    suspend = {"kind": "suspend", "object": "rb"}
+    assert why(checker, dragon, suspend).legal and why(checker, caller, suspend).legal
+    assert not why(checker, myr, suspend).legal
+
+
+def test_panic_may_be_cast_only_during_combat_before_blockers(checker: Checker) -> None:
+    # 601.3: Panic's "Cast this spell only during combat before blockers are declared." holds under
+    # a permission that waives only the timing of the card's type
+    objs = [{"id": "m1", "card": "Mountain"}, {"id": "pn", "card": "Panic", "zone": "hand"},
+            {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}]
+    cast = {"kind": "cast", "object": "pn", "targets": ["gb"]}
+    for step, legal in (("upkeep", False), ("beginning_of_combat", True), ("declare_attackers", True),
+                        ("declare_blockers", False), ("end", False)):
+        v = why(checker, state(objs, active_player="bob", turn=6, step=step), cast)
+        assert v.legal is legal, (step, v)
+        if not legal:
+            assert [r.rule for r in v.reasons] == ["601.3"], (step, v)

@@ -170,7 +170,7 @@ X_AMOUNTS = {("damage", "amount"), ("damage", "kicked_amount"), ("ping", "amount
 EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("look_take", "what"): ("legendary_creature",),
     # 702.8a: "You may cast [creature] spells this turn as though they had flash"
-    ("flash_permission", "what"): ("spells", "creature"),
+    ("flash_permission", "what"): ("spells", "creature", "noncreature", "artifact", "enchantment", "sorcery"),
 }
 # a --cards file holding real cards' Oracle text instead of the card format
 _RAW_CARDS = ("this is %s, not a card file of the card format ({\"format\": 1, \"cards\": [...]}, "

@@ -2840,15 +2840,23 @@ def _e_destroy_all(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "destroy_all", "what": "creatures"}
 
 
+def _flash_what(words: str) -> str:
+    """702.8a: "spells", or the card type the spells have ("creature spells": "creature";
+    "noncreature spells": "noncreature", the spells without that type, 205.2a)."""
+    return "spells" if words == "spells" else words.split()[0]
+
+
 @template("effect.flash_permission", "effect",
-          r"You may cast (?P<what>spells|creature spells) this turn as though they had flash",
-          '{"action": "flash_permission", "what": "spells" | "creature"}', "CR 702.8a, 307.1, 611.2a",
+          r"You may cast (?P<what>spells|(?:creature|noncreature|artifact|enchantment|sorcery) spells) this "
+          r"turn as though they had flash",
+          '{"action": "flash_permission", "what": "spells" | "creature" | "noncreature" | "artifact" | '
+          '"enchantment" | "sorcery"}', "CR 702.8a, 307.1, 611.2a",
           "Alchemist's Refuge, Borne Upon a Wind: You may cast spells this turn as though they had flash; "
           "Winding Canyons: You may cast creature spells this turn as though they had flash.")
 def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.8a, 611.2a: until the turn ends its controller may cast those spells any time they could
     # cast an instant (the state's `effects`, ended in the cleanup step, 514.2)
-    return {"action": "flash_permission", "what": "spells" if m["what"] == "spells" else "creature"}
+    return {"action": "flash_permission", "what": _flash_what(m["what"])}
 
 
 def _land_mana_type(mana: str, whose: str) -> dict[str, Any]:
@@ -4232,16 +4240,20 @@ def _l_opening_hand(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("static.flash_permission", "line",
-          r"You may cast (?P<what>spells|creature spells) as though they had flash",
-          '{"kind": "static", "effect": {"action": "flash_permission", "what": "spells" | "creature"}}',
-          "CR 702.8a, 117.1a, 604.1",
+          r"You may cast (?P<what>spells|(?:creature|noncreature|artifact|enchantment|sorcery) spells) as "
+          r"though they had flash",
+          '{"kind": "static", "effect": {"action": "flash_permission", "what": "spells" | "creature" | '
+          '"noncreature" | "artifact" | "enchantment" | "sorcery"}} (the spells of that card type, or '
+          "without the creature type, 205.2a)",
+          "CR 702.8a, 117.1a, 604.1, 205.2a",
           "Vedalken Orrery, Leyline of Anticipation: You may cast spells as though they had flash; "
-          "Vivien, Champion of the Wilds: You may cast creature spells as though they had flash.")
+          "Vivien, Champion of the Wilds: You may cast creature spells as though they had flash; "
+          "Shimmer Myr: You may cast artifact spells as though they had flash; Wizards of Thay: You may "
+          "cast sorcery spells as though they had flash.")
 def _l_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.8a: while the permanent is on the battlefield its controller may cast those spells any
     # time they could cast an instant (as "this turn" does until the turn ends: effect.flash_permission)
-    return {"kind": "static", "effect": {"action": "flash_permission",
-                                         "what": "spells" if m["what"] == "spells" else "creature"}}
+    return {"kind": "static", "effect": {"action": "flash_permission", "what": _flash_what(m["what"])}}
 
 
 @template("static.look_at_top", "line", r"You may look at the top card of your library any time",
