@@ -191,7 +191,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste", "cant_be_countered", "cast_only",
+                 "activate_as_though_haste", "cant_be_countered", "cast_only", "forbid_cast",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
 # 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
 LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
@@ -202,6 +202,10 @@ CAST_ONLY = ("combat", "your_turn", "not_your_turn", "your_upkeep", "opponent_up
              "combat_before_blockers", "combat_after_blockers", "declare_attackers", "declare_blockers",
              "after_combat", "your_end_step", "your_combat", "opponent_combat", "your_declare_attackers",
              "opponent_declare_blockers", "opponent_before_attackers")
+# 101.2, 601.3: "Your opponents can't cast spells during your turn" and the like: who can't cast
+# and when (casting.lp's cast_forbidden/2)
+FORBID_CAST_WHO = ("opponents", "players")
+FORBID_CAST_WHEN = ("your_turn", "combat", "not_own_turn", "not_sorcery_timing")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -969,6 +973,18 @@ class _Validator:
                 self.fields(ath, p, (), ("other",))
                 if "other" in ath:
                     self.boolean(ath["other"], f"{p}.other")
+        if "forbid_cast" in ab:
+            # 101.2, 601.3: "Your opponents can't cast spells during your turn" ({"who": "opponents",
+            # "when": "your_turn"}), "Players can cast spells only during their own turns" ({"who":
+            # "players", "when": "not_own_turn"}), ...
+            p = f"{path}.forbid_cast"
+            fc = self.obj(ab["forbid_cast"], p, '{"who": "opponents", "when": "your_turn"}')
+            if fc is not None:
+                self.fields(fc, p, ("who", "when"), ())
+                if "who" in fc and fc["who"] not in FORBID_CAST_WHO:
+                    self.add(f"{p}.who", f"{_q(fc['who'])} is not one of {', '.join(FORBID_CAST_WHO)}")
+                if "when" in fc and fc["when"] not in FORBID_CAST_WHEN:
+                    self.add(f"{p}.when", f"{_q(fc['when'])} is not one of {', '.join(FORBID_CAST_WHEN)}")
         if "forbid_activation" in ab:
             # 602.5: "Activated abilities of artifacts can't be activated" (types, opponents: "...
             # your opponents control"), "Enchanted permanent's activated abilities can't be

@@ -3662,6 +3662,32 @@ def _l_cast_only(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "cast_only": _CAST_ONLY[m["when"]]}
 
 
+_FORBID_CAST = {"Your opponents can't cast spells during your turn": ("opponents", "your_turn"),
+                "Your opponents can't cast spells during combat": ("opponents", "combat"),
+                "Players can't cast spells during combat": ("players", "combat"),
+                "Players can cast spells only during their own turns": ("players", "not_own_turn"),
+                "Each opponent can cast spells only any time they could cast a sorcery":
+                    ("opponents", "not_sorcery_timing")}
+
+
+@template("static.forbid_cast", "line",
+          r"(?P<all>Your opponents can't cast spells during (?:your turn|combat)|Players can't cast spells "
+          r"during combat|Players can cast spells only during their own turns|Each opponent can cast "
+          r"spells only any time they could cast a sorcery)",
+          '{"kind": "static", "forbid_cast": {"who": "opponents" | "players", "when": "your_turn" | '
+          '"combat" | "not_own_turn" | "not_sorcery_timing"}} (while the permanent is on the battlefield, '
+          "those players can't cast spells then, whatever permission they have: flash, a foretell or plot "
+          "cost, a free cast while an ability resolves; nor suspend a card, 116.2f)",
+          "CR 101.2, 601.3, 116.2f, 117.1a, 307.1",
+          "Dragonlord Dromoka: Your opponents can't cast spells during your turn.; Basandra, Battle "
+          "Seraph: Players can't cast spells during combat.; Dosan the Falling Leaf: Players can cast "
+          "spells only during their own turns.; Teferi, Mage of Zhalfir: Each opponent can cast spells "
+          "only any time they could cast a sorcery.")
+def _l_forbid_cast(m: re.Match[str], ctx: Ctx) -> Any:
+    who, when = _FORBID_CAST[m["all"]]
+    return {"kind": "static", "forbid_cast": {"who": who, "when": when}}
+
+
 @template("static.activate_as_though_haste", "line",
           r"You may activate abilities of (?P<other>other )?creatures you control as though those "
           r"creatures had haste",
