@@ -76,3 +76,23 @@ def test_teferi_lets_opponents_cast_only_as_a_sorcery(checker: Checker) -> None:
     assert not why(checker, bobs, BOLT).legal
     # its controller's own spells aren't restricted
     assert why(checker, _doc("Teferi, Mage of Zhalfir", "alice", step="upkeep"), BOLT).legal
+
+
+def test_rout_may_be_cast_as_though_it_had_flash_for_two_more(results: dict[str, CardResult], checker: Checker) -> None:
+    # 601.3c: "You may cast this spell as though it had flash if you pay {2} more to cast it" (Rout,
+    # Harbinger of the Tides): refused until probe32b
+    assert abilities(results, "Rout")[0] == {"kind": "static", "flash_if_pay": "{2}"}
+    assert abilities(results, "Harbinger of the Tides")[0] == {"kind": "static", "flash_if_pay": "{2}"}
+    lands = [{"id": f"p{i}", "card": "Plains"} for i in range(7)]
+    rout = {"id": "rout", "card": "Rout", "zone": "hand"}
+    cast = {"kind": "cast", "object": "rout"}
+    v = why(checker, state([*lands, rout], turn=6, active_player="bob", step="end"), cast)
+    assert v.legal and v.cost == "{5}{W}{W}" and "601.3c" in v.permits, v
+    assert why(checker, state([*lands, rout], turn=6), cast).cost == "{3}{W}{W}"
+    assert why(checker, state([*lands, rout], turn=6, step="upkeep"), cast).cost == "{5}{W}{W}"
+    # with six lands, not on bob's turn (601.2h: the {2} more can't be paid)
+    assert not why(checker, state([*lands[:6], rout], turn=6, active_player="bob", step="end"), cast).legal
+    # Leyline of Anticipation lets it be cast then without paying more (its permission, 702.8a)
+    ley = {"id": "ley", "card": "Leyline of Anticipation"}
+    v = why(checker, state([*lands, rout, ley], turn=6, active_player="bob", step="end"), cast)
+    assert v.legal and v.cost == "{3}{W}{W}" and "601.3c" not in v.permits, v

@@ -191,7 +191,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste", "cant_be_countered", "cast_only", "forbid_cast",
+                 "activate_as_though_haste", "cant_be_countered", "cast_only", "forbid_cast", "flash_if_pay",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
 # 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
 LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
@@ -973,6 +973,11 @@ class _Validator:
                 self.fields(ath, p, (), ("other",))
                 if "other" in ath:
                     self.boolean(ath["other"], f"{p}.other")
+        if "flash_if_pay" in ab:
+            # 601.3c: "You may cast this spell as though it had flash if you pay {2} more to cast it"
+            amount = self.mana(ab["flash_if_pay"], f"{path}.flash_if_pay")
+            if amount is not None and amount.x:
+                self.add(f"{path}.flash_if_pay", f"{_q(ab['flash_if_pay'])}: no {{X}}")
         if "forbid_cast" in ab:
             # 101.2, 601.3: "Your opponents can't cast spells during your turn" ({"who": "opponents",
             # "when": "your_turn"}), "Players can cast spells only during their own turns" ({"who":

@@ -3662,6 +3662,17 @@ def _l_cast_only(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "cast_only": _CAST_ONLY[m["when"]]}
 
 
+@template("static.flash_if_pay", "line",
+          r"You may cast ~ as though it had flash if you pay (?P<cost>(?:\{\d+\})+) more to cast it",
+          '{"kind": "static", "flash_if_pay": "{2}"} (its caster may cast it any time they could cast an '
+          "instant, paying that much more when they do so at a time they couldn't cast a sorcery and no "
+          "other permission lets them)",
+          "CR 601.3c, 118.8, 601.2f",
+          "Rout: You may cast this spell as though it had flash if you pay {2} more to cast it.")
+def _l_flash_if_pay(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "flash_if_pay": m["cost"]}
+
+
 _FORBID_CAST = {"Your opponents can't cast spells during your turn": ("opponents", "your_turn"),
                 "Your opponents can't cast spells during combat": ("opponents", "combat"),
                 "Players can't cast spells during combat": ("players", "combat"),
