@@ -629,6 +629,15 @@ class FactWriter:
                          else F("type", [t]))
             if spec.get("cant_be_countered") is True:  # 101.2, 701.6a: "This spell can't be countered"
                 self.add("cant_be_countered", a)
+            fip = spec.get("flash_if_pay")
+            if isinstance(fip, str):  # 601.3c: "... as though it had flash if you pay {2} more"
+                self.add("flash_if_pay", a, self.cost(fip))
+            fc = spec.get("forbid_cast")
+            if isinstance(fc, dict):  # 101.2, 601.3: "Your opponents can't cast spells during your turn"
+                self.add("forbid_cast", a, C(str(fc["who"])), C(str(fc["when"])))
+            co = spec.get("cast_only")
+            if isinstance(co, str):  # 601.3: "Cast this spell only during combat" (casting.lp)
+                self.add("cast_only", a, C(co))
             ath = spec.get("activate_as_though_haste")
             if isinstance(ath, dict):  # 302.6, 602.5a: Thousand-Year Elixir
                 self.add("activate_as_though_haste", a)

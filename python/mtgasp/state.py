@@ -151,7 +151,7 @@ OWNER_CONTROLLED_ZONES = ("library", "hand", "graveyard", "exile", "command")
 # Zones whose cards lose their counters on arrival (CR 122.2); counters there can't exist.
 NO_COUNTER_ZONES = ("library", "hand", "graveyard")
 # Keyword abilities that are triggered abilities and so can be on the stack.
-TRIGGERED_KEYWORDS = ("hideaway", "ward")
+TRIGGERED_KEYWORDS = ("hideaway", "ward", "suspend")
 
 IN_ZONE = {
     "library": "in a library",
