@@ -677,6 +677,26 @@ def test_json_before_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert rc == 2 and json.loads(out)["problems"][0]["path"] == "action.object"
 
 
+def test_cards_before_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `mtgasp --cards FILE why ...` took the card file for the command's name (found by probe32b)
+    state = {"format": 1, "turn": 3, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+             "players": [{"name": "alice"}, {"name": "bob"}],
+             "objects": [{"id": "et", "card": "Eldrazi Temple", "owner": "alice", "zone": "battlefield",
+                          "controlled_since_turn": 1}]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state))
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps({"format": 1, "cards": [ELDRAZI_TEMPLE]}), encoding="utf-8")
+    act = '{"kind": "activate", "object": "et", "ability": 1}'
+    rc, before, _ = call(capsys, "--cards", str(cards), "why", str(path), act)
+    rc2, after, _ = call(capsys, "why", str(path), act, "--cards", str(cards))
+    assert rc == rc2 == 0 and before == after and before.startswith("legal")
+    rc, _out, err = call(capsys, "why", str(path), act)
+    assert rc == 2 and "Eldrazi Temple" in err
+    rc, _out, err = call(capsys, "--cards", str(cards), "cards", "import", str(cards))
+    assert rc == 2 and "mtgasp cards takes no --cards" in err
+
+
 def test_out_dash_is_standard_output(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # `apply ... --out -` wrote a file named "-" in the working folder

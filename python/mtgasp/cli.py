@@ -51,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
     # subcommand's default would overwrite a shared one)
     p.add_argument("--json", action="store_true", dest="json_before_command",
                    help="print JSON (as the command's own --json)")
+    # `mtgasp --cards FILE moves STATE` as well as after the command (found by probe32b: before the
+    # command, the card file was taken for the command's name)
+    p.add_argument("--cards", action="append", default=[], metavar="FILE", dest="cards_before_command",
+                   help="an extra card file (as the command's own --cards); repeatable")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sp: argparse.ArgumentParser) -> None:
@@ -184,12 +188,18 @@ def _error_lines(text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser()
     try:
-        args = _parser().parse_args(words)
+        args = parser.parse_args(words)
     except _UsageError as e:
         return _usage_error(e, "--json" in words)
     if getattr(args, "json_before_command", False):
         args.json = True
+    if args.cards_before_command:
+        if not hasattr(args, "cards"):
+            return _usage_error(_UsageError(parser, f"mtgasp {args.command} takes no --cards"),
+                                bool(getattr(args, "json", False)))
+        args.cards = args.cards_before_command + args.cards
     # `--out -` is standard output, as a STATE `-` is standard input (it wrote a file named "-"),
     # where standard output is where the command prints anyway (not `cards import`: its default is
     # the user's card library)
