@@ -2233,11 +2233,21 @@ class _Validator:
                     self.choice(when["controller"], f"{p}.controller", PLAYERS, "a player filter")
         if "result" in rm:
             p = f"{path}.result"
-            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"}, {"any_color": true} or {"multiply": 2}')
+            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"}, {"any_color": true}, '
+                                            '{"multiply": 2} or {"by_subtype": {"Plains": "R"}}')
             if res is not None:
                 if len(res) != 1:
-                    self.add(p, 'needs exactly one of "fixed", "type", "any_color", "multiply"')
-                self.fields(res, p, (), ("fixed", "type", "any_color", "multiply"))
+                    self.add(p, 'needs exactly one of "fixed", "type", "any_color", "multiply", "by_subtype"')
+                self.fields(res, p, (), ("fixed", "type", "any_color", "multiply", "by_subtype"))
+                if "by_subtype" in res:   # Naked Singularity: "Plains produce {R}, Islands produce {G}, ..."
+                    bs = self.obj(res["by_subtype"], f"{p}.by_subtype", '{"Plains": "R", "Island": "G"}')
+                    if bs is not None:
+                        if not bs:
+                            self.add(f"{p}.by_subtype", "needs at least one subtype")
+                        for sub, t in bs.items():
+                            if not sub.strip():
+                                self.add(f"{p}.by_subtype", "a subtype can't be empty")
+                            self.choice(t, f"{p}.by_subtype.{sub}", MANA_TYPES, "a mana type")
                 if "any_color" in res and res["any_color"] is not True:
                     self.add(f"{p}.any_color", f"expected true, got {_q(res['any_color'])}")
                 if "fixed" in res:

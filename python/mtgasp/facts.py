@@ -1002,9 +1002,20 @@ class FactWriter:
 
     def replace_mana(self, a: Symbol, rm: dict) -> None:
         """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose
-        (any | you) is tapped for mana, Result: fixed(C) | type(T) | multiply(N)."""
+        (any | you) is tapped for mana, Result: fixed(C) | type(T) | any_color | multiply(N); a
+        ``by_subtype`` result is one such fact per subtype, of type(T)."""
         when = rm.get("when") or {}
         res = rm.get("result") or {}
+        what = when.get("what") or {}
+        whose = C(when.get("controller", "any"))
+        if isinstance(res.get("by_subtype"), dict):
+            # "If tapped for mana, Plains produce {R}, Islands produce {G}, ... instead of any other
+            # type" (Naked Singularity): one part per land subtype, each with that subtype as its
+            # filter and its type as its result (mana.lp's rep_for/3: one effect, 614.5)
+            for sub, t in res["by_subtype"].items():
+                self.add("replace_mana", a, self.filter({**what, "subtypes": [sub]}), whose,
+                         F("type", [C(t.lower())]))
+            return
         if "fixed" in res:
             result = F("fixed", [self.cost(res["fixed"])])
         elif "type" in res:
@@ -1013,7 +1024,7 @@ class FactWriter:
             result = C("any_color")
         else:
             result = F("multiply", [N(int(res.get("multiply", 1)))])
-        self.add("replace_mana", a, self.filter(when.get("what") or {}), C(when.get("controller", "any")), result)
+        self.add("replace_mana", a, self.filter(what), whose, result)
 
     def activation_cost(self, a: Symbol, cost: dict, prefix: str) -> None:
         if cost.get("mana"):

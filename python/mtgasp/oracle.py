@@ -4251,6 +4251,31 @@ def _l_replace_mana_type(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "replace_mana": _land_mana_type(m["m"], "any")}
 
 
+_PLURAL_LAND_TYPES = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
+                      "Forests": "Forest"}
+_PRODUCE_PART = r"(?:Plains|Islands|Swamps|Mountains|Forests) produce \{[WUBRGC]\}"
+
+
+@template("static.replace_mana_by_land_type", "line",
+          rf"If tapped for mana, (?P<parts>{_PRODUCE_PART}(?:, {_PRODUCE_PART})*,? and {_PRODUCE_PART}) "
+          r"instead of any other type",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {"type": "Land"}, '
+          '"controller": "any"}, "result": {"by_subtype": {"Plains": "R", "Island": "G", ...}}}}',
+          "CR 106.12b, 614.1a, 305.6, 616.1",
+          "Naked Singularity: If tapped for mana, Plains produce {R}, Islands produce {G}, Swamps produce "
+          "{W}, Mountains produce {U}, and Forests produce {B} instead of any other type; Reality Twist")
+def _l_replace_mana_by_land_type(m: re.Match[str], ctx: Ctx) -> Any:
+    # 106.12b: each land with a listed basic land type (305.6: the subtype, not the name) produces
+    # the listed type, in the amount it would have (found by probe32a: both cards were refused)
+    parts = re.findall(r"(Plains|Islands|Swamps|Mountains|Forests) produce \{([WUBRGC])\}", m["parts"])
+    by_subtype = {_PLURAL_LAND_TYPES[w]: t for w, t in parts}
+    if len(by_subtype) != len(parts):
+        raise Refused("a land type listed twice")
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "any"},
+        "result": {"by_subtype": by_subtype}}}
+
+
 @template("static.replace_mana_color_of_choice", "line",
           r"If a basic land you control is tapped for mana, it produces mana of a color of your choice "
           r"instead of any other type",
