@@ -122,3 +122,19 @@ def test_market_festival_adds_two_mana_in_any_combination(results: dict[str, Car
                  {"id": "mf", "card": "Market Festival", "attached_to": "f"}])
     assert pool(applied(checker, doc, activate("f", 1), "UR")) == "{U}{R}{G}"
     assert pool(applied(checker, doc, activate("f", 1), "UU")) == "{U}{U}{G}"
+
+
+def test_overabundance_deals_damage_to_the_player_who_tapped(results: dict[str, CardResult],
+                                                             checker: Checker) -> None:
+    # 605.4a, 120.3a: "that player adds one mana of any type that land produced, and this
+    # enchantment deals 1 damage to the player": a triggered mana ability with a rider on the
+    # player who tapped the land, whoever controls Overabundance (found by probe32a: refused)
+    assert abilities(results, "Overabundance")[0] == {
+        "kind": "triggered", "trigger": {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "any"},
+        "mana": {"same_type_as_produced": 1}, "rider": {"damage_to_that_player": 1}}
+    doc = state([{"id": "ov", "card": "Overabundance", "owner": "bob"}, {"id": "f", "card": "Forest"},
+                 {"id": "e", "card": "Llanowar Elves"}])
+    after = applied(checker, doc, activate("f", 1))
+    alice = next(p for p in after["players"] if p["name"] == "alice")
+    assert (alice["mana_pool"], alice["life"], alice["damage_taken_this_turn"]) == ("{G}{G}", 19, 1)
+    assert pool(applied(checker, doc, activate("e", 1))) == "{G}"   # not a land: no trigger

@@ -207,6 +207,9 @@ PRODUCE_SHAPES = (
 IF_STATES = ("land_played_this_turn", "card_exiled_with_it")
 RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each_player_loses_life",
           "each_opponent_gains_life", "poison")
+# what only a triggered mana ability's rider says (605.4a): "and this enchantment deals 1 damage to
+# the player" (Overabundance: the player who tapped the land for mana)
+TRIGGER_RIDERS = ("damage_to_that_player",)
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
@@ -863,7 +866,7 @@ class _Validator:
                                          and set(ab["rider"]) <= {"gain_life"}):
                 self.add(f"{path}.rider", "only a mana ability has a rider (an ability whose "
                                           "effect is add_mana: only gain_life)")
-            self.rider(ab["rider"], f"{path}.rider")
+            self.rider(ab["rider"], f"{path}.rider", triggered=isinstance(ab.get("trigger"), dict))
         if "conditional_rider" in ab:  # {"if_you_control": YOU_CONTROL, "gain_life": N}
             q = f"{path}.conditional_rider"
             if "mana" not in ab:
@@ -1711,14 +1714,19 @@ class _Validator:
                          '"x_in_cost": true and no other property than this one\'s (a spell\'s '
                          "mana value counts its X, 202.3e)")
 
-    def rider(self, v: Any, path: str) -> None:
+    def rider(self, v: Any, path: str, triggered: bool = False) -> None:
         rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')
         if rd is None:
             return
         if not rd:
             self.add(path, f"needs at least one of {', '.join(RIDERS)}")
-        self.fields(rd, path, (), RIDERS)
-        for f in RIDERS:
+        if triggered:
+            # 605.4a: a triggered mana ability's rider is performed as it resolves; only
+            # damage_to_that_player is (the others name what an activated one does)
+            self.fields(rd, path, (), TRIGGER_RIDERS)
+        else:
+            self.fields(rd, path, (), RIDERS)
+        for f in RIDERS + TRIGGER_RIDERS:
             if f in rd:
                 self.integer(rd[f], f"{path}.{f}", 1)
 

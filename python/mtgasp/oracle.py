@@ -2741,6 +2741,18 @@ def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
     return {"same_type_as_produced": 1}
 
 
+@template("rider.trigger_damage_to_that_player", "mana_trigger_rider",
+          rf"~ deals (?P<n>{NUM}) damage to (?:the|that) player",
+          '"rider": {"damage_to_that_player": N} on the triggered mana ability (still a mana ability: '
+          "the player who tapped the permanent for mana is dealt the damage as it resolves)",
+          "CR 605.1b, 605.4a, 120.3a",
+          "Overabundance: Whenever a player taps a land for mana, that player adds one mana of any type "
+          "that land produced, and this enchantment deals 1 damage to the player.")
+def _r_trigger_damage(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    return {"damage_to_that_player": _num(m["n"])}
+
+
 @template("effect.damage", "effect",
           r"~ deals (?P<n>\d+|X) damage to any target(?:\. If ~ was kicked, it deals (?P<k>\d+) "
           r"damage instead)?",
@@ -5965,8 +5977,17 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
-            produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
-            return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+            body = eff.rstrip(".")
+            rider: dict[str, Any] = {}
+            # "..., and this enchantment deals 1 damage to the player" (Overabundance; 605.4a)
+            if (rm := re.match(r"(?P<mana>.+), and (?P<rider>~ deals .+)$", body)) is not None:
+                rider = _match("mana_trigger_rider", rm["rider"], ctx)
+                body = rm["mana"]
+            produce = _match("mana_trigger_effect", body, ctx)
+            out = {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+            if rider:
+                out["rider"] = rider
+            return out
         if trig.get("event") == "enters" and (ci := _ENTERS_IF.match(eff)) is not None \
                 and not _ADDS.search(_unquoted(ci["eff"])):
             # 603.4, 702.33d: an intervening "if" about how the permanent's spell was cast ("When
@@ -6857,6 +6878,7 @@ KIND_TITLES = {
     "mana_rider": "Sentences after the mana: spend restrictions, riders, activation restrictions",
     "trigger": "Trigger conditions (\"When/Whenever/At ..., \")",
     "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
+    "mana_trigger_rider": "What a triggered mana ability does besides adding mana (\", and ...\"; CR 605.4a)",
     "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
     "loyalty": "Loyalty abilities (\"[+1]: ...\", CR 606; the others are kept as not modeled)",
     "station": "Station thresholds (\"12+ | ...\": an ability that exists only at N or more charge counters)",
