@@ -138,3 +138,22 @@ def test_overabundance_deals_damage_to_the_player_who_tapped(results: dict[str, 
     alice = next(p for p in after["players"] if p["name"] == "alice")
     assert (alice["mana_pool"], alice["life"], alice["damage_taken_this_turn"]) == ("{G}{G}", 19, 1)
     assert pool(applied(checker, doc, activate("e", 1))) == "{G}"   # not a land: no trigger
+
+
+def test_winters_night_snow_land_adds_and_stays_tapped(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # 205.4a, 605.4a, 502.3: "Whenever a player taps a snow land for mana, that player adds one mana
+    # of any type that land produced. That land doesn't untap during its controller's next untap
+    # step." (found by probe32a: refused)
+    assert abilities(results, "Winter's Night")[0] == {
+        "kind": "triggered",
+        "trigger": {"event": "tapped_for_mana", "what": {"type": "Land", "supertypes": ["Snow"]}, "by": "any"},
+        "mana": {"same_type_as_produced": 1}, "rider": {"skip_untap_that_permanent": 1}}
+    doc = state([{"id": "wn", "card": "Winter's Night", "owner": "bob"},
+                 {"id": "sf", "card": "Snow-Covered Forest"}, {"id": "f", "card": "Forest"}])
+    after = applied(checker, doc, activate("sf", 1))
+    assert pool(after) == "{G}{G}"
+    assert next(o for o in after["objects"] if o["id"] == "sf").get("skip_untap") is True
+    after = applied(checker, doc, activate("f", 1))   # not snow: no trigger
+    assert pool(after) == "{G}"
+    assert "skip_untap" not in next(o for o in after["objects"] if o["id"] == "f")

@@ -1164,7 +1164,8 @@ def _event_rank(e: str) -> float:
         return 6.3                                             # note: after the damage (120.3f)
     if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
         return 6.6
-    if "'s triggered mana ability deals " in e:   # its rider, after its mana (605.4a: Overabundance);
+    if "'s triggered mana ability deals " in e or "'s triggered mana ability makes " in e:   # its rider,
+        # after its mana (605.4a: Overabundance, Winter's Night);
         return 5.85 if e.startswith("While the cost is paid, ") else 6.65   # while paying, after the mana
     # Act of Treason's "Gain control of target creature until end of turn. Untap that creature. It
     # gains haste until end of turn.": in its text's order (608.2c), which the solver's order of the

@@ -209,7 +209,7 @@ RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each
           "each_opponent_gains_life", "poison")
 # what only a triggered mana ability's rider says (605.4a): "and this enchantment deals 1 damage to
 # the player" (Overabundance: the player who tapped the land for mana)
-TRIGGER_RIDERS = ("damage_to_that_player",)
+TRIGGER_RIDERS = ("damage_to_that_player", "skip_untap_that_permanent")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
@@ -1830,7 +1830,18 @@ class _Validator:
         flt = self.obj(v, path, 'a permanent filter such as {"type": "Land"} ({} = any permanent)')
         if flt is None:
             return
-        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes", "non_types"))
+        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes", "non_types", "supertypes"))
+        if "supertypes" in flt:   # "a snow land" (Winter's Night; 205.4a): one supertype, with a type
+            st = flt["supertypes"]
+            if not isinstance(st, list) or len(st) != 1:
+                self.add(f"{path}.supertypes", f"expected a list of one supertype, got {_q(st)}")
+            else:
+                self.choice(st[0], f"{path}.supertypes[0]", SUPERTYPES, "a supertype")
+            for other in ("nonbasic", "basic", "subtypes"):
+                if other in flt:
+                    self.add(f"{path}.supertypes", f"not allowed with {other}")
+            if "type" not in flt:
+                self.add(f"{path}.supertypes", "needs a type")
         if "type" in flt:
             self.choice(flt["type"], f"{path}.type", CARD_TYPES, "a card type")
         if "non_types" in flt:   # "a nonland permanent" (Kinnan, Bonder Prodigy): one card type it lacks

@@ -856,6 +856,9 @@ class FactWriter:
         if subs:
             t = C(what["type"].lower()) if "type" in what else C("any")
             return [F("sub", [t, String(s)]) for s in subs]
+        if isinstance(what.get("supertypes"), list) and what["supertypes"] and "type" in what:
+            # "a snow land" (Winter's Night; 205.4a): type T and supertype S (mana.lp's matches/2)
+            return [F("sup", [C(what["type"].lower()), C(what["supertypes"][0].lower())])]
         if isinstance(what.get("non_types"), list) and what["non_types"]:
             # "a nonland permanent" (Kinnan, Bonder Prodigy): non_type(T), a permanent without type T
             return [F("non_type", [C(what["non_types"][0].lower())])]

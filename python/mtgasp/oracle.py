@@ -2654,20 +2654,23 @@ _BASIC_TYPE = r"(?:Plains|Island|Swamp|Mountain|Forest)"
 
 
 @template("trigger.land_tapped_for_mana", "trigger",
-          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|basic land|nonland permanent|creature|{_BASIC_TYPE}"
+          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|basic land|snow land|nonland permanent|creature|{_BASIC_TYPE}"
           rf"(?:(?:, {_BASIC_TYPE})*,? or {_BASIC_TYPE})?) for mana",
           '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]} | '
-          '{"type": "Land", "basic": true} | {"non_types": ["Land"]} | {"type": "Creature"}, "by": '
+          '{"type": "Land", "basic": true} | {"type": "Land", "supertypes": ["Snow"]} | {"non_types": ["Land"]} | '
+          '{"type": "Creature"}, "by": '
           '"you"|"any"}', "CR 605.1b, 603.2, 106.12a, 205.4c",
           "Whenever you tap a Forest for mana; Keeper of Progenitus: a Mountain, Forest, or Plains; "
-          "Lavaleaper: a basic land; Kinnan, Bonder Prodigy: a nonland permanent; Leyline of "
-          "Abundance: a creature")
+          "Lavaleaper: a basic land; Winter's Night: a snow land; Kinnan, Bonder Prodigy: a nonland "
+          "permanent; Leyline of Abundance: a creature")
 def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
     what: dict[str, Any] = {"type": "Land"}
     if m["t"].lower() == "creature":
         what = {"type": "Creature"}
     elif m["t"].lower() == "basic land":   # 205.4c: Lavaleaper's "a basic land" (found by probe27a: refused)
         what["basic"] = True
+    elif m["t"].lower() == "snow land":   # 205.4a: Winter's Night's "a snow land" (found by probe32a: refused)
+        what["supertypes"] = ["Snow"]
     elif m["t"].lower() == "nonland permanent":   # Kinnan, Bonder Prodigy (found by probe27a: refused)
         what = {"non_types": ["Land"]}
     elif m["t"].lower() != "land":   # one basic land type or several ("a Mountain, Forest, or Plains")
@@ -2751,6 +2754,17 @@ def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
 def _r_trigger_damage(m: re.Match[str], ctx: Ctx) -> Any:
     # (found by probe32a: the card was refused)
     return {"damage_to_that_player": _num(m["n"])}
+
+
+@template("rider.trigger_skip_untap_that_permanent", "mana_trigger_rider",
+          r"That (?:land|permanent) doesn't untap during its controller's next untap step",
+          '"rider": {"skip_untap_that_permanent": 1} on the triggered mana ability (the permanent tapped '
+          "for mana stays tapped in its controller's next untap step)", "CR 605.4a, 502.3",
+          "Winter's Night: Whenever a player taps a snow land for mana, that player adds one mana of any "
+          "type that land produced. That land doesn't untap during its controller's next untap step.")
+def _r_trigger_skip_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    return {"skip_untap_that_permanent": 1}
 
 
 @template("effect.damage", "effect",
@@ -5980,7 +5994,10 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             body = eff.rstrip(".")
             rider: dict[str, Any] = {}
             # "..., and this enchantment deals 1 damage to the player" (Overabundance; 605.4a)
-            if (rm := re.match(r"(?P<mana>.+), and (?P<rider>~ deals .+)$", body)) is not None:
+            # "... that player adds one mana of any type that land produced. That land doesn't untap
+            # during its controller's next untap step." (Winter's Night)
+            if (rm := re.match(r"(?P<mana>.+)(?:, and |\. )(?P<rider>(?:~ deals|That (?:land|permanent) doesn't) .+)$",
+                               body)) is not None:
                 rider = _match("mana_trigger_rider", rm["rider"], ctx)
                 body = rm["mana"]
             produce = _match("mana_trigger_effect", body, ctx)
