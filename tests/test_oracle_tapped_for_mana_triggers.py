@@ -157,3 +157,20 @@ def test_winters_night_snow_land_adds_and_stays_tapped(results: dict[str, CardRe
     after = applied(checker, doc, activate("f", 1))   # not snow: no trigger
     assert pool(after) == "{G}"
     assert "skip_untap" not in next(o for o in after["objects"] if o["id"] == "f")
+
+
+def test_high_tide_creates_a_delayed_triggered_mana_ability(results: dict[str, CardResult],
+                                                            checker: Checker) -> None:
+    # 603.7, 603.7b, 605.1b: "Until end of turn, whenever a player taps an Island for mana, that
+    # player adds an additional {U}." (found by probe32a: High Tide and Bubbling Muck were refused)
+    island = {"type": "Land", "subtypes": ["Island"]}
+    assert abilities(results, "High Tide")[0] == {
+        "kind": "spell", "effect": {"action": "until_end_of_turn", "triggered_mana": {
+            "trigger": {"event": "tapped_for_mana", "what": island, "by": "any"}, "mana": {"fixed": "{U}"}}}}
+    assert abilities(results, "Bubbling Muck")[0]["effect"]["triggered_mana"]["mana"] == {"fixed": "{B}"}
+    effects = [{"card": "High Tide", "controller": "alice", "duration": "end_of_turn"}]
+    doc = state([{"id": "i", "card": "Island"}, {"id": "f", "card": "Forest"}], effects=effects)
+    assert pool(applied(checker, doc, activate("i", 1))) == "{U}{U}"
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"
+    # two resolved High Tides: two delayed triggered abilities (603.7), each adds its {U}
+    assert pool(applied(checker, {**doc, "effects": effects * 2}, activate("i", 1))) == "{U}{U}{U}"

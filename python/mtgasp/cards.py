@@ -1876,10 +1876,13 @@ class _Validator:
         if action is None:
             return
         if action == "until_end_of_turn":
-            if "replace_mana" not in eff:
-                self.add(f"{path}.replace_mana", "missing required field (for until_end_of_turn)")
-            else:
+            if ("replace_mana" in eff) == ("triggered_mana" in eff):
+                self.add(f"{path}.replace_mana", 'needs exactly one of "replace_mana" and "triggered_mana" '
+                                                 "(for until_end_of_turn)")
+            if "replace_mana" in eff:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
+            if "triggered_mana" in eff:
+                self.triggered_mana(eff["triggered_mana"], f"{path}.triggered_mana")
         if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
         if action == "flash_permission" and "what" not in eff:
@@ -1931,7 +1934,7 @@ class _Validator:
         drawn, of tokens created or of counters put may be "X" (107.3a, 107.3k, 107.3m: the X of
         what resolves, effects.lp's fx_num/5)."""
         for k, val in eff.items():
-            if k in ("action", "condition", "replace_mana", "produce"):
+            if k in ("action", "condition", "replace_mana", "produce", "triggered_mana"):
                 continue
             p = _key_path(path, str(k))
             if k in NUMERIC_EFFECT_PARAMS and not _is_int(val):
@@ -2231,6 +2234,30 @@ class _Validator:
             if "chosen_type" in d:
                 self.add(f"{q}.chosen_type", "only a spend restriction reads the chosen type")
             self.spell_filter(d, q, wrapped)
+
+    def triggered_mana(self, v: Any, path: str) -> None:
+        """603.7, 605.1b: a delayed triggered mana ability a resolved spell creates for the turn
+        ("Until end of turn, whenever a player taps an Island for mana, that player adds an
+        additional {U}", High Tide): a "tapped for mana" trigger and the fixed mana it adds."""
+        tm = self.obj(v, path, '{"trigger": {"event": "tapped_for_mana", ...}, "mana": {"fixed": "{U}"}}')
+        if tm is None:
+            return
+        self.fields(tm, path, ("trigger", "mana"))
+        if "trigger" in tm:
+            self.trigger(tm["trigger"], f"{path}.trigger")
+            if isinstance(tm["trigger"], dict) and tm["trigger"].get("event") != "tapped_for_mana":
+                self.add(f"{path}.trigger.event", 'expected "tapped_for_mana"')
+            if isinstance(tm["trigger"], dict) and tm["trigger"].get("what") == "enchanted":
+                self.add(f"{path}.trigger.what", "a lasting effect enchants nothing")
+            for f in ("of_chosen_color", "any_mana_ability"):
+                if isinstance(tm["trigger"], dict) and f in tm["trigger"]:
+                    self.add(f"{path}.trigger.{f}", "not for a lasting effect (no color was chosen for it)")
+        if "mana" in tm:
+            mana = self.obj(tm["mana"], f"{path}.mana", '{"fixed": "{U}"}')
+            if mana is not None:
+                self.fields(mana, f"{path}.mana", ("fixed",))
+                if "fixed" in mana:
+                    self.mana(mana["fixed"], f"{path}.mana.fixed", produced=True)
 
     def replace_mana(self, v: Any, path: str) -> None:
         rm = self.obj(v, path, '{"when": {...}, "result": {...}}')

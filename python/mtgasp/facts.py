@@ -747,6 +747,15 @@ class FactWriter:
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
+            tm = eff.get("triggered_mana")
+            if isinstance(tm, dict):
+                # 603.7, 605.1b: the delayed triggered mana ability a resolved spell creates for the
+                # turn (High Tide), named lt(A): no object has it (mana.lp reads it from the state's
+                # effects)
+                lt = F("lt", [a])
+                self.trigger(lt, tm.get("trigger") or {})
+                for produce, cond in self.produce(tm.get("mana") or {}):
+                    self.add("produces", lt, produce, cond)
             if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
                 prod = eff["produce"]
                 for produce, cond in self.produce(prod):
@@ -779,7 +788,7 @@ class FactWriter:
         for name, value in eff.items():
             if name == "produce" and isinstance(value, Mapping) and isinstance(value.get("any_color"), int):
                 self.add("effect_param", a, e, C("any_color"), Number(value["any_color"]))
-            if name in ("action", "condition", "replace_mana", "produce", "text"):
+            if name in ("action", "condition", "replace_mana", "produce", "text", "triggered_mana"):
                 continue   # ("text": the words of a not-modeled part, said by answers.py)
             if isinstance(value, bool):
                 continue

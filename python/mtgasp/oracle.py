@@ -4315,6 +4315,28 @@ def _l_replace_mana_color_of_choice(m: re.Match[str], ctx: Ctx) -> Any:
         "result": {"any_color": True}}}
 
 
+@template("spell.until_end_of_turn_triggered_mana", "line",
+          r"Until end of turn, (?P<trig>whenever .+? for mana), (?P<eff>.+)",
+          '{"kind": "spell", "effect": {"action": "until_end_of_turn", "triggered_mana": {"trigger": TRIGGER, '
+          '"mana": {"fixed": "{U}"}}}} (an instant or sorcery: a delayed triggered mana ability for the turn, '
+          "the state's `effects` once it resolved)", "CR 603.7, 603.7b, 603.7d, 605.1b, 611.2a",
+          "High Tide: Until end of turn, whenever a player taps an Island for mana, that player adds an "
+          "additional {U}.; Bubbling Muck: a Swamp, {B}")
+def _l_eot_triggered_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: High Tide and Bubbling Muck were refused)
+    if not {"Instant", "Sorcery"} & set(ctx.face.types):
+        raise Refused("a delayed triggered mana ability of a permanent's ability")
+    trig = _match("trigger", "W" + m["trig"][1:], ctx)
+    if trig.get("event") != "tapped_for_mana" or trig.get("what") == "enchanted" \
+            or trig.get("of_chosen_color") or trig.get("any_mana_ability"):
+        raise Refused(f'"{m["trig"]}": a delayed trigger no template reads')
+    produce = _match("mana_trigger_effect", m["eff"].rstrip("."), ctx)
+    if set(produce) != {"fixed"}:
+        raise Refused("a delayed triggered mana ability adding other than fixed mana")
+    return {"kind": "spell", "effect": {"action": "until_end_of_turn",
+                                        "triggered_mana": {"trigger": trig, "mana": produce}}}
+
+
 @template("spell.pale_moon", "line",
           r"Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana "
           r"instead of any other type",
@@ -6608,6 +6630,8 @@ def _main_template(ab: Ability, used: list[str]) -> str:
         return "loyalty.not_modeled" if used == ["loyalty.not_modeled"] else "loyalty.add_mana"
     if ab["kind"] == "activated":
         return "activated"
+    if ab["kind"] == "spell" and "spell.until_end_of_turn_triggered_mana" in used:
+        return "spell.until_end_of_turn_triggered_mana"   # the line's, not its trigger's (High Tide)
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
         return "cost.alternative_if_you_control" if "condition" in ab else "cost.alternative"
     return used[0]
