@@ -174,3 +174,20 @@ def test_high_tide_creates_a_delayed_triggered_mana_ability(results: dict[str, C
     assert pool(applied(checker, doc, activate("f", 1))) == "{G}"
     # two resolved High Tides: two delayed triggered abilities (603.7), each adds its {U}
     assert pool(applied(checker, {**doc, "effects": effects * 2}, activate("i", 1))) == "{U}{U}{U}"
+
+
+def test_extraplanar_lens_triggers_on_lands_named_as_the_exiled_card(results: dict[str, CardResult],
+                                                                      checker: Checker) -> None:
+    # 607.2a, 201.2: "Whenever a land with the same name as the exiled card is tapped for mana, its
+    # controller adds one mana of any type that land produced." (found by probe32a: refused)
+    assert abilities(results, "Extraplanar Lens")[1] == {
+        "kind": "triggered", "trigger": {"event": "tapped_for_mana", "what": "same_name_as_exiled", "by": "any"},
+        "mana": {"same_type_as_produced": 1}}
+    doc = state([{"id": "el", "card": "Extraplanar Lens"},
+                 {"id": "x", "card": "Forest", "zone": "exile", "exiled_with": "el"},
+                 {"id": "f", "card": "Forest"}, {"id": "i", "card": "Island"}])
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}{G}"
+    assert pool(applied(checker, doc, activate("i", 1))) == "{U}"
+    # nothing exiled with it: no land has that name
+    doc["objects"] = [o for o in doc["objects"] if o["id"] != "x"]
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"

@@ -1823,7 +1823,11 @@ class _Validator:
             if not isinstance(ch, list) or not ch or not all(_is_int(c) and 1 <= c <= 20 for c in ch):
                 self.add(f"{path}.chapters", f"expected a non-empty list of chapter numbers 1..20 "
                                              f"such as [2], got {_q(ch)}")
-        if "what" in trig and trig["what"] != "enchanted":
+        if "what" in trig and trig["what"] == "same_name_as_exiled" and event != "tapped_for_mana":
+            self.add(f"{path}.what", '"same_name_as_exiled" only for tapped_for_mana')
+        if "what" in trig and trig["what"] not in ("enchanted", "same_name_as_exiled"):
+            # "same_name_as_exiled": "Whenever a land with the same name as the exiled card is
+            # tapped for mana" (Extraplanar Lens; 607.2a, 201.2)
             self.permanent_filter(trig["what"], f"{path}.what")
 
     def permanent_filter(self, v: Any, path: str) -> None:
@@ -2247,8 +2251,8 @@ class _Validator:
             self.trigger(tm["trigger"], f"{path}.trigger")
             if isinstance(tm["trigger"], dict) and tm["trigger"].get("event") != "tapped_for_mana":
                 self.add(f"{path}.trigger.event", 'expected "tapped_for_mana"')
-            if isinstance(tm["trigger"], dict) and tm["trigger"].get("what") == "enchanted":
-                self.add(f"{path}.trigger.what", "a lasting effect enchants nothing")
+            if isinstance(tm["trigger"], dict) and tm["trigger"].get("what") in ("enchanted", "same_name_as_exiled"):
+                self.add(f"{path}.trigger.what", "a lasting effect enchants and exiles nothing")
             for f in ("of_chosen_color", "any_mana_ability"):
                 if isinstance(tm["trigger"], dict) and f in tm["trigger"]:
                     self.add(f"{path}.trigger.{f}", "not for a lasting effect (no color was chosen for it)")

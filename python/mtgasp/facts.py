@@ -848,8 +848,8 @@ class FactWriter:
         for n in trig.get("chapters") or []:  # 714.2b: chapter_n(A,N), a Saga's chapter ability
             self.add("chapter_n", a, Number(int(n)))
         what = trig.get("what")
-        if what == "enchanted":
-            self.add("trigger_what", a, C("enchanted"))
+        if what in ("enchanted", "same_name_as_exiled"):
+            self.add("trigger_what", a, C(what))
         elif isinstance(what, dict):
             for flt in self.filters(what):
                 self.add("trigger_what", a, flt)

@@ -2630,6 +2630,16 @@ def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "tapped_for_mana", "what": what, "by": "any"}
 
 
+@template("trigger.same_name_as_exiled_tapped_for_mana", "trigger",
+          r"Whenever a land with the same name as the exiled card is tapped for mana",
+          '{"event": "tapped_for_mana", "what": "same_name_as_exiled", "by": "any"} (a land whose card is the '
+          "card exiled with the source: the state's exiled_with)", "CR 605.1b, 603.2, 607.2a, 201.2",
+          "Extraplanar Lens: Whenever a land with the same name as the exiled card is tapped for mana")
+def _t_same_name_exiled(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    return {"event": "tapped_for_mana", "what": "same_name_as_exiled", "by": "any"}
+
+
 @template("trigger.mana_of_the_chosen_color", "trigger",
           r"Whenever (?:an? (?P<basic>basic )?land is tapped for mana|a land's ability causes you to add one "
           r"or more mana) of the chosen color",
