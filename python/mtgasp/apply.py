@@ -1146,6 +1146,8 @@ def _event_rank(e: str) -> float:
     if "(601.2g, 605.3b)" in e or "(117.1d, 605.3b)" in e or "(601.2g, 605.4a)" in e:   # the mana abilities activated while
         # paying (a special action's cost: 117.1d), then the costs
         return 5.8
+    if "'s ability removes all " in e and e.endswith(" as it resolves (122.1, 608.2c)."):   # Coalition
+        return 5.97   # Relic: the counters removed, then the mana that counts them (608.2c: in the text's order)
     if "as its mana ability resolves while the cost is paid" in e:   # 701.21a: Gemstone Mine's
         return 5.95                                                   # sacrifice, after its mana
     if "as its mana ability resolves:" in e:   # and after the mana it adds as the action (605.3b),

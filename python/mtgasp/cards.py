@@ -1927,6 +1927,15 @@ class _Validator:
                                            and fe.get("devotion") != "chosen"):
                     self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "
                              f"only as symbols (\"mana\") for each of {', '.join(SPELL_FOR_EACH_COUNTS)}")
+        if "remove_all_counters" in eff:
+            # "remove all charge counters from this artifact. Add one mana of any color for each
+            # charge counter removed this way" (Coalition Relic; 122.1, 608.2h): the kind its mana counts
+            fe = eff.get("produce", {}).get("for_each") if isinstance(eff.get("produce"), dict) else None
+            if action != "add_mana" or not of_permanent or not isinstance(fe, dict) \
+                    or fe.get("counters") != eff["remove_all_counters"]:
+                self.add(_key_path(path, "remove_all_counters"),
+                         "only for add_mana of a permanent's ability whose produce counts that kind of "
+                         "counter (for_each counters)")
         self.effect_params(eff, path, of_spell or x_ok)
 
     def effect_params(self, eff: Mapping[str, Any], path: str, x_ok: bool = False) -> None:

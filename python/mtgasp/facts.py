@@ -794,7 +794,7 @@ class FactWriter:
                 continue
             if isinstance(value, int):
                 self.add("effect_param", a, e, C(name), Number(value))
-            elif name == "counter":
+            elif name in ("counter", "remove_all_counters"):   # a counter kind: a string (122.1)
                 self.add("effect_param", a, e, C(name), String(str(value)))
             elif value == "X":
                 self.add("effect_param", a, e, C(name), C("x"))

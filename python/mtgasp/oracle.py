@@ -3056,6 +3056,24 @@ def _e_you_may_add(m: re.Match[str], ctx: Ctx) -> Any:
     return _e_add_mana(m, ctx)
 
 
+@template("effect.remove_all_counters_add_mana", "effect",
+          r"Remove all (?P<c>[a-z][\w+/-]*) counters from ~\. Add one mana of any color for each (?P=c) "
+          r"counter removed this way",
+          '{"action": "add_mana", "produce": {"for_each": {"counters": "charge", "any_combination": true, '
+          '"types": ["W", "U", "B", "R", "G"]}}, "remove_all_counters": "charge"} (a triggered ability of a permanent: the counters on it as it '
+          "resolves are removed, and that much mana added, each of any color)",
+          "CR 122.1, 608.2c, 608.2h, 106.1a, 605.5a",
+          "Coalition Relic: At the beginning of your first main phase, remove all charge counters from "
+          "this artifact. Add one mana of any color for each charge counter removed this way.")
+def _e_remove_all_counters_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    if not ctx.of_permanent:
+        raise Refused("counters removed from a spell")
+    return {"action": "add_mana", "produce": {"for_each": {"counters": m["c"], "any_combination": True,
+                                                           "types": list("WUBRG")}},
+            "remove_all_counters": m["c"]}
+
+
 @template("effect.add_mana", "effect", r"Add (?P<rest>.+)",
           '{"action": "add_mana", "produce": PRODUCE} (not a mana ability: a spell, or a trigger '
           'that is not from a mana ability)', "CR 605.1b, 605.5, 106.3", "Dark Ritual: Add {B}{B}{B}.")
