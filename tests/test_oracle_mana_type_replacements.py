@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
 from mtgasp.state import parse_state
@@ -94,3 +95,18 @@ def test_land_type_replacements_naked_singularity_and_reality_twist(results: dic
     assert checker.mana(st, "w") == ["C"]     # no basic land type
     # 106.12b: the type is replaced, the amount Mana Reflection doubled kept
     assert pool(applied(checker, doc, {"kind": "activate", "object": "s", "ability": 1})) == "{G}{G}"
+
+
+def test_chromatic_orrery_spend_mana_as_though_any_color(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    # 609.4b: "You may spend mana as though it were mana of any color." (probe32a: refused); Mycosynth
+    # Lattice's "Players may ..." still is: its "All permanents are artifacts ..." isn't read
+    assert abilities(results, "Chromatic Orrery")[0] == {"kind": "static", "spend_as_any_color": "you"}
+    assert results["Mycosynth Lattice"].card is None
+    doc = state([{"id": "co", "card": "Chromatic Orrery", "tapped": True}, {"id": "f", "card": "Forest"},
+                 {"id": "lb", "card": "Lightning Bolt", "zone": "hand"}])
+    st = parse_state(doc, checker.library)
+    bolt = {"kind": "cast", "object": "lb", "targets": ["bob"]}
+    assert checker.why(st, parse_action(bolt, st, checker.library, "alice"), "alice").legal
+    after = applied(checker, doc, bolt)
+    assert next(o for o in after["objects"] if o["id"] == "f").get("tapped") is True

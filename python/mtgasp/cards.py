@@ -191,7 +191,7 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste", "cant_be_countered",
+                 "activate_as_though_haste", "cant_be_countered", "spend_as_any_color",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
 # 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
 LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
@@ -951,6 +951,9 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "spend_as_any_color" in ab:   # 609.4b: who may spend mana as though it were mana of any color
+            self.choice(ab["spend_as_any_color"], f"{path}.spend_as_any_color", ("you", "each"),
+                        'a player filter ("you": its controller; "each": every player)')
         if "cant_be_countered" in ab and ab["cant_be_countered"] is not True:
             # 101.2, 701.6a: "This spell can't be countered" (Thrun, the Last Troll): true
             self.add(f"{path}.cant_be_countered", "expected true")

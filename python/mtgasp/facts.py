@@ -623,6 +623,8 @@ class FactWriter:
                 t = C(str(eu["types"][0]).lower())
                 self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
                          else F("type", [t]))
+            if spec.get("spend_as_any_color") in ("you", "each"):   # 609.4b: Chromatic Orrery, Mycosynth Lattice
+                self.add("spend_as_any_color", a, C(spec["spend_as_any_color"]))
             if spec.get("cant_be_countered") is True:  # 101.2, 701.6a: "This spell can't be countered"
                 self.add("cant_be_countered", a)
             ath = spec.get("activate_as_though_haste")

@@ -4268,6 +4268,20 @@ def _l_look(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "effect": {"action": "look_at_top"}}
 
 
+@template("static.spend_as_any_color", "line",
+          r"You may spend mana as though it were mana of any color",
+          '{"kind": "static", "spend_as_any_color": "you"} (its controller pays colored mana symbols with '
+          'mana of any type; {C} still with colorless mana; "each" in a card file: every player)',
+          "CR 609.4b, 106.1b",
+          "Chromatic Orrery: You may spend mana as though it were mana of any color.")
+def _l_spend_as_any_color(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused; "... to cast creature spells" and the like,
+    # restricted to some spells or abilities, still are, and so is Mycosynth Lattice's "Players may
+    # ...": its "All permanents are artifacts in addition to their other types" would be kept as not
+    # modeled, though it changes what "sacrifice an artifact" may sacrifice)
+    return {"kind": "static", "spend_as_any_color": "you"}
+
+
 @template("static.replace_mana_black", "line",
           r"If a land is tapped for mana, it produces \{B\} instead of any other type and amount",
           '{"kind": "static", "replace_mana": {... "result": {"fixed": "{B}"}}}', "CR 106.12b, 614.1a",
