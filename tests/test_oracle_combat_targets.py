@@ -3,7 +3,8 @@ creature" (Kill Shot), "target blocking creature" (Righteousness), "target attac
 creature" (Ballista Squad, Divine Verdict) are read as the requirement's ``combat``; the state says
 which creatures attack or block with the object field ``combat`` (an extension), checked against the
 step and the active player. Before, the words were dropped and any creature was a legal target (Kill
-Shot was castable in a main phase). "target blocked creature" (Smite) is still read as a creature.
+Shot was castable in a main phase). "target blocked creature" (Smite) and "target unblocked
+creature" (Mirror Strike) are read too, with the object field ``blocked`` (509.1h).
 The fixture holds MTGJSON AtomicCards entries copied from ../shared/data/AtomicCards.json."""
 
 from __future__ import annotations
@@ -34,8 +35,25 @@ def test_combat_words_are_read(results: dict[str, CardResult]) -> None:
     for name in ("Ballista Squad", "Divine Verdict"):
         assert targets(results, name) == [{"zone": "battlefield", "types": ["Creature"],
                                            "combat": "attacking_or_blocking"}], name
-    # "target blocked creature": not read (at least a creature)
-    assert targets(results, "Smite") == [{"zone": "battlefield", "types": ["Creature"]}]
+    # 509.1h: "target blocked creature", "target unblocked creature": the state's `blocked`
+    assert targets(results, "Smite") == [{"zone": "battlefield", "types": ["Creature"], "combat": "blocked"}]
+    assert targets(results, "Mirror Strike") == [{"zone": "battlefield", "types": ["Creature"], "combat": "unblocked"}]
+
+
+def test_blocked_only_on_an_attacking_creature_from_the_declare_blockers_step(checker: Any) -> None:
+    """509.1h: an attacking creature becomes blocked in the declare blockers step and stays so until
+    it is removed from combat; `blocked` on anything else is one clear error naming the field."""
+    doc = _state("declare_blockers", "bob", {"ab": "attacking", "ag": "blocking"})
+    doc["objects"][0]["blocked"] = True
+    assert dump_state(parse_state(doc, checker.library))["objects"][0]["blocked"] is True
+    doc["objects"][1]["blocked"] = True
+    assert _problems(doc, checker.library) == [
+        'objects[1].blocked: only an attacking creature ("combat": "attacking") is blocked (509.1h)']
+    doc = _state("declare_attackers", "bob", {"ab": "attacking"})
+    doc["objects"][0]["blocked"] = True
+    assert _problems(doc, checker.library) == [
+        ("objects[0].blocked: true, but the step is declare_attackers: an attacking creature becomes "
+         "blocked in the declare blockers step (509.1h)")]
 
 
 def _state(step: str, active: str, combat: dict[str, str], zone: str = "battlefield") -> dict[str, Any]:

@@ -41,9 +41,14 @@ def test_kicked_instead_divides_among_at_most_n(results: dict[str, CardResult]) 
 
 def test_x_damage_divided_has_one_to_x_targets(results: dict[str, CardResult]) -> None:
     # 601.2d, 107.3a: with X > 0 at least one target, and at most X
-    for name in ("Rolling Thunder", "Hail of Arrows"):
-        assert spell_effect(results, name) == {"action": "not_modeled", "max_targets": "X",
-                                               "x_min_targets": 1, "targets_by": "division"}, name
+    assert spell_effect(results, "Rolling Thunder") == {"action": "not_modeled", "max_targets": "X",
+                                                        "x_min_targets": 1, "targets_by": "division"}
+    # "... among any number of target attacking creatures": each target named is one (601.2c;
+    # count 0 with "max": none required by the requirement itself)
+    assert spell_effect(results, "Hail of Arrows") == {
+        "action": "not_modeled", "max_targets": "X", "x_min_targets": 1, "targets_by": "division",
+        "targets": [{"zone": "battlefield", "types": ["Creature"], "combat": "attacking", "count": 0,
+                     "max": "any"}]}
     assert not _divided_x("~ deals X damage divided as you choose among any number of targets. "
                           "Target player draws a card.")
     assert not _divided_x("~ deals X damage divided as you choose among any number of target creatures, "

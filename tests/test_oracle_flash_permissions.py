@@ -65,15 +65,37 @@ def test_winding_canyons_grants_flash_to_creature_spells_only(checker: Checker) 
     assert not v.legal and "307.1" in {r.rule for r in v.reasons}
 
 
-def test_cast_this_spell_only_is_refused_not_kept_as_an_effect(results: dict[str, CardResult]) -> None:
-    # 601.3, 117.1a, 307.1: "Cast this spell only during your turn" (Seedtime), "... during combat"
-    # (Spinal Embrace), "... during an opponent's upkeep" (Festival), "... if you control two or
-    # more Vampires" (Feast of Blood) restrict when the spell may be cast; they were read as spell
-    # effects not modeled, so `why` let Seedtime be cast on an opponent's turn and Spinal Embrace
-    # in a main phase. No template reads them: refused.
-    for name in ("Seedtime", "Spinal Embrace", "Festival", "Feast of Blood"):
-        assert results[name].card is None, name
-        assert "Cast this spell only" in (results[name].refusal or ""), (name, results[name].refusal)
+def test_cast_this_spell_only_is_read_as_the_cards_own_restriction(results: dict[str, CardResult]) -> None:
+    # 601.3: "Cast this spell only during your turn" (Seedtime), "... during combat" (Spinal
+    # Embrace), "... during an opponent's upkeep" (Festival) restrict when the spell may be cast;
+    # they were read as spell effects not modeled (so `why` let Seedtime be cast on an opponent's
+    # turn, probe18e), then refused; probe32b read them as the static `cast_only`. "... if you
+    # control two or more Vampires" (Feast of Blood), a condition no template reads, is refused.
+    assert abilities(results, "Seedtime")[0] == {"kind": "static", "cast_only": "your_turn"}
+    assert abilities(results, "Spinal Embrace")[0] == {"kind": "static", "cast_only": "combat"}
+    assert abilities(results, "Festival")[0] == {"kind": "static", "cast_only": "opponent_upkeep"}
+    assert results["Feast of Blood"].card is None
+    assert "Cast this spell only" in (results["Feast of Blood"].refusal or ""), results["Feast of Blood"].refusal
+
+
+def test_cast_this_spell_only_holds_even_with_a_flash_permission(checker: Checker) -> None:
+    # 601.3: Seedtime, an instant, may be cast only during its caster's turn: not on bob's turn,
+    # whatever permission waives the timing of its type (Alchemist's Refuge's flash, 702.8a);
+    # Festival only during an opponent's upkeep; Spinal Embrace only during combat
+    objs = [{"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"}, {"id": "i1", "card": "Island"},
+            {"id": "st", "card": "Seedtime", "zone": "hand"}, {"id": "fe", "card": "Festival", "zone": "hand"}]
+    bobs = state(objs, active_player="bob", turn=6, step="upkeep")
+    bobs["players"][0]["mana_pool"] = "{W}"   # Festival's {W}
+    v = why(checker, bobs, {"kind": "cast", "object": "st"})
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.3"], v
+    assert "only during its caster's turn" in v.reasons[0].message
+    bobs["effects"] = [{"card": "Alchemist's Refuge", "controller": "alice", "duration": "end_of_turn"}]
+    assert [r.rule for r in why(checker, bobs, {"kind": "cast", "object": "st"}).reasons] == ["601.3"]
+    assert why(checker, bobs, {"kind": "cast", "object": "fe"}).legal
+    alices = state(objs, step="upkeep")
+    assert why(checker, alices, {"kind": "cast", "object": "st"}).legal
+    v = why(checker, alices, {"kind": "cast", "object": "fe"})
+    assert not v.legal and [r.rule for r in v.reasons] == ["601.3"], v
 
 
 def test_a_flash_permission_no_template_reads_is_refused(results: dict[str, CardResult]) -> None:
@@ -83,3 +105,51 @@ def test_a_flash_permission_no_template_reads_is_refused(results: dict[str, Card
     for name in ("Quicken", "Progenitor's Icon"):
         assert results[name].card is None, name
         assert "as though it had flash" in (results[name].refusal or ""), (name, results[name].refusal)
+
+
+def test_flash_permissions_for_a_card_type_are_templated(results: dict[str, CardResult]) -> None:
+    # 702.8a, 205.2a: "You may cast artifact spells as though they had flash" (Shimmer Myr),
+    # "sorcery spells" (Hypersonic Dragon), "noncreature spells" (Valley Floodcaller): refused until
+    # probe32b, which read the card type
+    assert abilities(results, "Shimmer Myr")[1]["effect"] == {"action": "flash_permission", "what": "artifact"}
+    assert abilities(results, "Hypersonic Dragon")[2]["effect"] == {"action": "flash_permission", "what": "sorcery"}
+    assert abilities(results, "Valley Floodcaller")[1]["effect"] == {"action": "flash_permission", "what": "noncreature"}
+
+
+def test_a_card_type_flash_permission_reaches_only_spells_of_that_type(checker: Checker) -> None:
+    objs = [{"id": "m1", "card": "Mountain"}, {"id": "m2", "card": "Mountain"}, {"id": "m3", "card": "Mountain"},
+            {"id": "orn", "card": "Ornithopter", "zone": "hand"}, {"id": "gb", "card": "Grizzly Bears", "zone": "hand"},
+            {"id": "rb", "card": "Rift Bolt", "zone": "hand"}]
+
+    def on_bobs_turn(perm: str) -> dict:
+        return state([{"id": "perm", "card": perm}, *objs], active_player="bob", turn=6, step="end")
+
+    myr, dragon, caller = on_bobs_turn("Shimmer Myr"), on_bobs_turn("Hypersonic Dragon"), on_bobs_turn("Valley Floodcaller")
+    cast = {o: {"kind": "cast", "object": o, "targets": ["bob"]} if o == "rb" else {"kind": "cast", "object": o}
+            for o in ("orn", "gb", "rb")}
+    assert why(checker, myr, cast["orn"]).legal and not why(checker, myr, cast["rb"]).legal
+    assert why(checker, dragon, cast["rb"]).legal and not why(checker, dragon, cast["orn"]).legal
+    # (Ornithopter is an artifact creature: no noncreature spell)
+    assert why(checker, caller, cast["rb"]).legal and not why(checker, caller, cast["orn"]).legal
+    for doc in (myr, dragon, caller):
+        v = why(checker, doc, cast["gb"])
+        assert not v.legal and "307.1" in {r.rule for r in v.reasons}, v
+    # 116.2f: Rift Bolt (a sorcery) may be suspended whenever it could be cast: under Hypersonic
+    # Dragon or Valley Floodcaller on bob's turn, not under Shimmer Myr
+    suspend = {"kind": "suspend", "object": "rb"}
+    assert why(checker, dragon, suspend).legal and why(checker, caller, suspend).legal
+    assert not why(checker, myr, suspend).legal
+
+
+def test_panic_may_be_cast_only_during_combat_before_blockers(checker: Checker) -> None:
+    # 601.3: Panic's "Cast this spell only during combat before blockers are declared." holds under
+    # a permission that waives only the timing of the card's type
+    objs = [{"id": "m1", "card": "Mountain"}, {"id": "pn", "card": "Panic", "zone": "hand"},
+            {"id": "gb", "card": "Grizzly Bears", "owner": "bob"}]
+    cast = {"kind": "cast", "object": "pn", "targets": ["gb"]}
+    for step, legal in (("upkeep", False), ("beginning_of_combat", True), ("declare_attackers", True),
+                        ("declare_blockers", False), ("end", False)):
+        v = why(checker, state(objs, active_player="bob", turn=6, step=step), cast)
+        assert v.legal is legal, (step, v)
+        if not legal:
+            assert [r.rule for r in v.reasons] == ["601.3"], (step, v)

@@ -50,8 +50,11 @@ def test_unread_trigger_giving_more_land_drops_is_refused(results: dict[str, Car
 
 def test_kicked_instead_with_unread_targets_drops_the_unkicked_target(results: dict[str, CardResult],
                                                                       checker: Checker) -> None:
+    # (kicked, "any number of target creatures you control": none required, each named one of them)
     assert abilities(results, "Divine Resilience")[1]["effect"]["targets"] == [
-        {"zone": "battlefield", "types": ["Creature"], "controller": "you", "kicked": False}]
+        {"zone": "battlefield", "types": ["Creature"], "controller": "you", "kicked": False},
+        {"zone": "battlefield", "types": ["Creature"], "controller": "you", "count": 0, "max": "any",
+         "kicked": True}]
     assert abilities(results, "Fight with Fire")[1]["effect"]["targets"] == [
         {"zone": "battlefield", "types": ["Creature"], "kicked": False}]
     # no creature on the battlefield: unkicked, no legal target (601.2c); kicked, "any number of

@@ -33,8 +33,9 @@ def test_up_to_one_target_after_a_target_requires_none(results: dict[str, CardRe
     # so a creature was required and the ability refused with none on the battlefield)
     assert "targets" not in abilities(results, "Chandra, Pyromaster")[0]["effect"]
     assert "targets" not in abilities(results, "Kiora, Master of the Depths")[1]["effect"]
+    # ("... and up to one other target creature": none required, but what a named one must be, 601.2c)
     assert abilities(results, "Conduct Electricity")[0]["effect"]["targets"] == [
-        {"zone": BF, "types": ["Creature"]}]
+        {"zone": BF, "types": ["Creature"]}, {"zone": BF, "types": ["Creature"], "count": 0, "max": 1}]
     doc = state([{"id": "ch", "card": "Chandra, Pyromaster", "counters": {"loyalty": 4}}])
     assert why(checker, doc, {"kind": "activate", "object": "ch", "ability": 1}).legal
 

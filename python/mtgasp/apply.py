@@ -41,7 +41,7 @@ from mtgasp.state import (
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
 SPELL_FIELDS = ("cast_from", "method", "x", "mana_spent", "kicked", "times_kicked")
 STACK_ONLY = ("dream_exile", "targets", "lost_targets", "looking_at")
-BATTLEFIELD_ONLY = ("combat", "damage", "pump", "animated", "gained_keywords", "control_returns_to", "skip_untap", "activated_this_turn", "activated_ever",
+BATTLEFIELD_ONLY = ("combat", "blocked", "damage", "pump", "animated", "gained_keywords", "control_returns_to", "skip_untap", "activated_this_turn", "activated_ever",
                     "entered_turn", "legend_kept")
 SBA_ROUNDS = 20  # 704.3: repeat until none applies (each round changes the state; a bound for safety)
 EXILE_ONLY = ("foretold_turn", "foretell_cost", "foretell_reduction", "plotted_turn", "exiled_with", "seen_by")

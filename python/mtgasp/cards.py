@@ -170,7 +170,7 @@ X_AMOUNTS = {("damage", "amount"), ("damage", "kicked_amount"), ("ping", "amount
 EFFECT_PARAM_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("look_take", "what"): ("legendary_creature",),
     # 702.8a: "You may cast [creature] spells this turn as though they had flash"
-    ("flash_permission", "what"): ("spells", "creature"),
+    ("flash_permission", "what"): ("spells", "creature", "noncreature", "artifact", "enchantment", "sorcery"),
 }
 # a --cards file holding real cards' Oracle text instead of the card format
 _RAW_CARDS = ("this is %s, not a card file of the card format ({\"format\": 1, \"cards\": [...]}, "
@@ -191,11 +191,22 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste", "cant_be_countered", "spend_as_any_color",
+                 "activate_as_though_haste", "cant_be_countered", "spend_as_any_color", "cast_only", "forbid_cast",
+                 "flash_if_pay",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
 # 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
 LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+# 601.3: "Cast this spell only during combat", ...: when the card's own restriction lets it be cast
+# (casting.lp's cast_only_ok/2)
+CAST_ONLY = ("combat", "your_turn", "not_your_turn", "your_upkeep", "opponent_upkeep",
+             "combat_before_blockers", "combat_after_blockers", "declare_attackers", "declare_blockers",
+             "after_combat", "your_end_step", "your_combat", "opponent_combat", "your_declare_attackers",
+             "opponent_declare_blockers", "opponent_before_attackers")
+# 101.2, 601.3: "Your opponents can't cast spells during your turn" and the like: who can't cast
+# and when (casting.lp's cast_forbidden/2)
+FORBID_CAST_WHO = ("opponents", "players")
+FORBID_CAST_WHEN = ("your_turn", "combat", "not_own_turn", "not_sorcery_timing")
 REPLACEMENT_FIELDS = ("enters_tapped", "enters_with_counters", "enters_choose", "enters_instead")
 PRODUCE_SHAPES = (
     "fixed", "choice", "any_color", "any_combination", "chosen_color", "could_produce",
@@ -954,6 +965,9 @@ class _Validator:
         if "spend_as_any_color" in ab:   # 609.4b: who may spend mana as though it were mana of any color
             self.choice(ab["spend_as_any_color"], f"{path}.spend_as_any_color", ("you", "each"),
                         'a player filter ("you": its controller; "each": every player)')
+        if "cast_only" in ab and ab["cast_only"] not in CAST_ONLY:
+            # 601.3: "Cast this spell only during combat" (Blaze of Glory): one of CAST_ONLY
+            self.add(f"{path}.cast_only", f"{_q(ab['cast_only'])} is not one of {', '.join(CAST_ONLY)}")
         if "cant_be_countered" in ab and ab["cant_be_countered"] is not True:
             # 101.2, 701.6a: "This spell can't be countered" (Thrun, the Last Troll): true
             self.add(f"{path}.cant_be_countered", "expected true")
@@ -966,6 +980,23 @@ class _Validator:
                 self.fields(ath, p, (), ("other",))
                 if "other" in ath:
                     self.boolean(ath["other"], f"{p}.other")
+        if "flash_if_pay" in ab:
+            # 601.3c: "You may cast this spell as though it had flash if you pay {2} more to cast it"
+            amount = self.mana(ab["flash_if_pay"], f"{path}.flash_if_pay")
+            if amount is not None and amount.x:
+                self.add(f"{path}.flash_if_pay", f"{_q(ab['flash_if_pay'])}: no {{X}}")
+        if "forbid_cast" in ab:
+            # 101.2, 601.3: "Your opponents can't cast spells during your turn" ({"who": "opponents",
+            # "when": "your_turn"}), "Players can cast spells only during their own turns" ({"who":
+            # "players", "when": "not_own_turn"}), ...
+            p = f"{path}.forbid_cast"
+            fc = self.obj(ab["forbid_cast"], p, '{"who": "opponents", "when": "your_turn"}')
+            if fc is not None:
+                self.fields(fc, p, ("who", "when"), ())
+                if "who" in fc and fc["who"] not in FORBID_CAST_WHO:
+                    self.add(f"{p}.who", f"{_q(fc['who'])} is not one of {', '.join(FORBID_CAST_WHO)}")
+                if "when" in fc and fc["when"] not in FORBID_CAST_WHEN:
+                    self.add(f"{p}.when", f"{_q(fc['when'])} is not one of {', '.join(FORBID_CAST_WHEN)}")
         if "forbid_activation" in ab:
             # 602.5: "Activated abilities of artifacts can't be activated" (types, opponents: "...
             # your opponents control"), "Enchanted permanent's activated abilities can't be
@@ -2006,9 +2037,10 @@ class _Validator:
     def target_reqs(self, v: Any, path: str) -> None:
         """The targets a not-modeled effect requires (601.2c, 602.2b): a list of TARGET objects,
         {"zone": "battlefield"|"stack"|"graveyard", "types" (any one of them), "all_types" (each of
-        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "non_supertypes" ("target nonlegendary creature"), "subtypes" (each of them), "tapped", "combat": "attacking"|"blocking"|"attacking_or_blocking" ("target attacking creature": the state's `combat`), "controller": "you"|"opponents", "other", "another" (its targets
+        them too: "target artifact creature"), "non_types", "colors", "non_colors", "supertypes", "non_supertypes" ("target nonlegendary creature"), "subtypes" (each of them), "tapped", "combat": "attacking"|"blocking"|"attacking_or_blocking"|"blocked"|"unblocked" ("target attacking creature": the state's `combat`; "target blocked creature": its `blocked`, 509.1h), "controller": "you"|"opponents", "other", "another" (its targets
         differ from those of every TARGET before it: "another target", 601.2c), "count" (N, or "X": as
-        many as the X announced), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
+        many as the X announced; 0 with "max": "up to two target creatures" requires none, but each
+        target named fits it), "mana_value": "X" (its mana value is the X announced) or {"at_most": N}
         or {"at_least": N} ("with mana value 3 or less", 202.3), "abilities" (on the stack: true,
         "activated" or "triggered": an ability of that kind is a target too), "spells" (false: no
         spell is: "target activated or triggered ability"), "max" (N or
@@ -2030,7 +2062,7 @@ class _Validator:
                                            "mana_value", "max", "abilities", "spells", "kicked",
                                            "multicolored", "colorless", "source_types", "combat"))
             if "combat" in req:   # "target attacking creature" (506.4, 508.1, 509.1)
-                self.choice(req["combat"], f"{p}.combat", ("attacking", "blocking", "attacking_or_blocking"),
+                self.choice(req["combat"], f"{p}.combat", ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked"),
                             "a combat status")
                 if req.get("zone") != "battlefield":
                     self.add(f"{p}.combat", "only a target on the battlefield (zone \"battlefield\") attacks or blocks")
@@ -2083,7 +2115,8 @@ class _Validator:
                     self.add(f"{p}.mana_value", 'expected "X", {"at_most": N or "X"} or {"at_least": N}, '
                                                 f"got {_q(mv)}")
             if "count" in req and req["count"] != "X":   # "X": "X target creatures" (601.2c, 107.3a)
-                self.integer(req["count"], f"{p}.count", 1)
+                # (0 with "max": "up to two target creatures", none required, 601.2c)
+                self.integer(req["count"], f"{p}.count", 0 if "max" in req else 1)
             if "max" in req and req["max"] != "any":   # "one or two target creatures": at most 2
                 self.integer(req["max"], f"{p}.max", 1)
 

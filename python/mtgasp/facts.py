@@ -376,6 +376,10 @@ class FactWriter:
                         # 115.1, 601.2c: every instance of the word "target" is a target
                         # requirement read (target_req/4): the action names no more than they need
                         self.add("target_req_exact", a)
+                    if reqs and words in (reqs, merged) and not unread:
+                        # 115.1: ... each of them (however many it names: "up to two target
+                        # creatures") is an object, never a player
+                        self.add("target_req_objects", a)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
@@ -627,6 +631,15 @@ class FactWriter:
                 self.add("spend_as_any_color", a, C(spec["spend_as_any_color"]))
             if spec.get("cant_be_countered") is True:  # 101.2, 701.6a: "This spell can't be countered"
                 self.add("cant_be_countered", a)
+            fip = spec.get("flash_if_pay")
+            if isinstance(fip, str):  # 601.3c: "... as though it had flash if you pay {2} more"
+                self.add("flash_if_pay", a, self.cost(fip))
+            fc = spec.get("forbid_cast")
+            if isinstance(fc, dict):  # 101.2, 601.3: "Your opponents can't cast spells during your turn"
+                self.add("forbid_cast", a, C(str(fc["who"])), C(str(fc["when"])))
+            co = spec.get("cast_only")
+            if isinstance(co, str):  # 601.3: "Cast this spell only during combat" (casting.lp)
+                self.add("cast_only", a, C(co))
             ath = spec.get("activate_as_though_haste")
             if isinstance(ath, dict):  # 302.6, 602.5a: Thousand-Year Elixir
                 self.add("activate_as_though_haste", a)
@@ -1422,6 +1435,8 @@ class FactWriter:
                 self.add("skip_untap", os)
             if o.extra.get("combat") == "attacking":   # 506.4: in combat (508.1, 509.1)
                 self.add("attacking", os)
+                if o.extra.get("blocked"):   # 509.1h
+                    self.add("blocked", os)
             elif o.extra.get("combat") == "blocking":
                 self.add("blocking", os)
             if isinstance(o.extra.get("entered_turn"), int):

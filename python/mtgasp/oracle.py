@@ -2876,15 +2876,23 @@ def _e_destroy_all(m: re.Match[str], ctx: Ctx) -> Any:
     return {"action": "destroy_all", "what": "creatures"}
 
 
+def _flash_what(words: str) -> str:
+    """702.8a: "spells", or the card type the spells have ("creature spells": "creature";
+    "noncreature spells": "noncreature", the spells without that type, 205.2a)."""
+    return "spells" if words == "spells" else words.split()[0]
+
+
 @template("effect.flash_permission", "effect",
-          r"You may cast (?P<what>spells|creature spells) this turn as though they had flash",
-          '{"action": "flash_permission", "what": "spells" | "creature"}', "CR 702.8a, 307.1, 611.2a",
+          r"You may cast (?P<what>spells|(?:creature|noncreature|artifact|enchantment|sorcery) spells) this "
+          r"turn as though they had flash",
+          '{"action": "flash_permission", "what": "spells" | "creature" | "noncreature" | "artifact" | '
+          '"enchantment" | "sorcery"}', "CR 702.8a, 307.1, 611.2a",
           "Alchemist's Refuge, Borne Upon a Wind: You may cast spells this turn as though they had flash; "
           "Winding Canyons: You may cast creature spells this turn as though they had flash.")
 def _e_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.8a, 611.2a: until the turn ends its controller may cast those spells any time they could
     # cast an instant (the state's `effects`, ended in the cleanup step, 514.2)
-    return {"action": "flash_permission", "what": "spells" if m["what"] == "spells" else "creature"}
+    return {"action": "flash_permission", "what": _flash_what(m["what"])}
 
 
 def _land_mana_type(mana: str, whose: str) -> dict[str, Any]:
@@ -3672,6 +3680,79 @@ def _l_cant_be_countered(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "cant_be_countered": True}
 
 
+_CAST_ONLY = {"during combat": "combat", "during your turn": "your_turn",
+              "during an opponent's turn": "not_your_turn", "during your upkeep": "your_upkeep",
+              "during an opponent's upkeep": "opponent_upkeep",
+              "during combat before blockers are declared": "combat_before_blockers",
+              "during combat after blockers are declared": "combat_after_blockers",
+              "during the declare attackers step": "declare_attackers",
+              "during the declare blockers step": "declare_blockers", "after combat": "after_combat",
+              "during your end step": "your_end_step", "during combat on your turn": "your_combat",
+              "during combat on an opponent's turn": "opponent_combat",
+              "during your declare attackers step": "your_declare_attackers",
+              "during the declare blockers step on an opponent's turn": "opponent_declare_blockers",
+              "during an opponent's turn, before attackers are declared": "opponent_before_attackers"}
+
+
+@template("static.cast_only", "line",
+          r"Cast ~ only (?P<when>during combat(?: before blockers are declared| after blockers are "
+          r"declared| on your turn| on an opponent's turn)?|during your turn|during an opponent's "
+          r"turn|during your upkeep|during an opponent's upkeep|during the declare attackers step|"
+          r"during the declare blockers step(?: on an opponent's turn)?|after combat|during your end step|"
+          r"during your declare attackers step|during an opponent's turn, before attackers are declared)",
+          '{"kind": "static", "cast_only": "combat" | "your_turn" | "not_your_turn" | "your_upkeep" | '
+          '"opponent_upkeep" | "combat_before_blockers" | "combat_after_blockers" | "declare_attackers" | '
+          '"declare_blockers" | "after_combat" | "your_end_step" | "your_combat" | "opponent_combat" | '
+          '"your_declare_attackers" | "opponent_declare_blockers" | "opponent_before_attackers"} (the '
+          "card's own restriction on when it may be cast, from any zone and by any method: a permission "
+          "that waives the timing of the card's type — flash, a free cast while an ability resolves — "
+          'doesn\'t waive it; "before the combat damage step", "before attackers are declared" and a '
+          "restriction with a condition are refused)",
+          "CR 601.3, 506.1, 508.1, 509.1, 102.3",
+          "Blaze of Glory: Cast this spell only during combat before blockers are declared.; Festival: "
+          "Cast this spell only during an opponent's upkeep.; Jabari's Influence: Cast this spell only "
+          "after combat.")
+def _l_cast_only(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "cast_only": _CAST_ONLY[m["when"]]}
+
+
+@template("static.flash_if_pay", "line",
+          r"You may cast ~ as though it had flash if you pay (?P<cost>(?:\{\d+\})+) more to cast it",
+          '{"kind": "static", "flash_if_pay": "{2}"} (its caster may cast it any time they could cast an '
+          "instant, paying that much more when they do so at a time they couldn't cast a sorcery and no "
+          "other permission lets them)",
+          "CR 601.3c, 118.8, 601.2f",
+          "Rout: You may cast this spell as though it had flash if you pay {2} more to cast it.")
+def _l_flash_if_pay(m: re.Match[str], ctx: Ctx) -> Any:
+    return {"kind": "static", "flash_if_pay": m["cost"]}
+
+
+_FORBID_CAST = {"Your opponents can't cast spells during your turn": ("opponents", "your_turn"),
+                "Your opponents can't cast spells during combat": ("opponents", "combat"),
+                "Players can't cast spells during combat": ("players", "combat"),
+                "Players can cast spells only during their own turns": ("players", "not_own_turn"),
+                "Each opponent can cast spells only any time they could cast a sorcery":
+                    ("opponents", "not_sorcery_timing")}
+
+
+@template("static.forbid_cast", "line",
+          r"(?P<all>Your opponents can't cast spells during (?:your turn|combat)|Players can't cast spells "
+          r"during combat|Players can cast spells only during their own turns|Each opponent can cast "
+          r"spells only any time they could cast a sorcery)",
+          '{"kind": "static", "forbid_cast": {"who": "opponents" | "players", "when": "your_turn" | '
+          '"combat" | "not_own_turn" | "not_sorcery_timing"}} (while the permanent is on the battlefield, '
+          "those players can't cast spells then, whatever permission they have: flash, a foretell or plot "
+          "cost, a free cast while an ability resolves; nor suspend a card, 116.2f)",
+          "CR 101.2, 601.3, 116.2f, 117.1a, 307.1",
+          "Dragonlord Dromoka: Your opponents can't cast spells during your turn.; Basandra, Battle "
+          "Seraph: Players can't cast spells during combat.; Dosan the Falling Leaf: Players can cast "
+          "spells only during their own turns.; Teferi, Mage of Zhalfir: Each opponent can cast spells "
+          "only any time they could cast a sorcery.")
+def _l_forbid_cast(m: re.Match[str], ctx: Ctx) -> Any:
+    who, when = _FORBID_CAST[m["all"]]
+    return {"kind": "static", "forbid_cast": {"who": who, "when": when}}
+
+
 @template("static.activate_as_though_haste", "line",
           r"You may activate abilities of (?P<other>other )?creatures you control as though those "
           r"creatures had haste",
@@ -4250,16 +4331,20 @@ def _l_opening_hand(m: re.Match[str], ctx: Ctx) -> Any:
 
 
 @template("static.flash_permission", "line",
-          r"You may cast (?P<what>spells|creature spells) as though they had flash",
-          '{"kind": "static", "effect": {"action": "flash_permission", "what": "spells" | "creature"}}',
-          "CR 702.8a, 117.1a, 604.1",
+          r"You may cast (?P<what>spells|(?:creature|noncreature|artifact|enchantment|sorcery) spells) as "
+          r"though they had flash",
+          '{"kind": "static", "effect": {"action": "flash_permission", "what": "spells" | "creature" | '
+          '"noncreature" | "artifact" | "enchantment" | "sorcery"}} (the spells of that card type, or '
+          "without the creature type, 205.2a)",
+          "CR 702.8a, 117.1a, 604.1, 205.2a",
           "Vedalken Orrery, Leyline of Anticipation: You may cast spells as though they had flash; "
-          "Vivien, Champion of the Wilds: You may cast creature spells as though they had flash.")
+          "Vivien, Champion of the Wilds: You may cast creature spells as though they had flash; "
+          "Shimmer Myr: You may cast artifact spells as though they had flash; Wizards of Thay: You may "
+          "cast sorcery spells as though they had flash.")
 def _l_flash_permission(m: re.Match[str], ctx: Ctx) -> Any:
     # 702.8a: while the permanent is on the battlefield its controller may cast those spells any
     # time they could cast an instant (as "this turn" does until the turn ends: effect.flash_permission)
-    return {"kind": "static", "effect": {"action": "flash_permission",
-                                         "what": "spells" if m["what"] == "spells" else "creature"}}
+    return {"kind": "static", "effect": {"action": "flash_permission", "what": _flash_what(m["what"])}}
 
 
 @template("static.look_at_top", "line", r"You may look at the top card of your library any time",
@@ -4824,7 +4909,8 @@ _SPELL_STATIC = re.compile(
     r"flash|\bSpend only\b|\bmana (?:cost|value) of ~ |^~ can be cast\b|"
     # 601.3, 117.1a, 307.1: "Cast this spell only during combat" (Blaze of Glory, Seedtime,
     # Festival): a restriction on when the spell may be cast, no effect of it (found by probe18e:
-    # read as an effect not modeled, so `why` let such an instant be cast at any time)
+    # read as an effect not modeled, so `why` let such an instant be cast at any time); the common
+    # timings are read first by `static.cast_only` (probe32b), the rest is refused here
     r"^Cast (?:~|this spell) only\b|"
     # "If this spell is the first spell you've cast this game, you may cast it without paying its
     # mana cost." (Once Upon a Time): an alternative cost of the spell itself (118.9), not its
@@ -5095,7 +5181,7 @@ _T_TYPES = r"(?:creature|artifact|enchantment|land|planeswalker|battle|permanent
 _T_QUAL = (r"(?:non(?:creature|artifact|enchantment|land|planeswalker)|non(?:white|blue|black|red|green)|"
            r"white|blue|black|red|green|legendary|nonlegendary|basic|nonbasic|tapped|untapped|"
            # (combat words: "attacking", "blocking" and "attacking or blocking" are read as the
-           # requirement's "combat" below; "blocked", "unblocked" not: at least a creature)
+           # requirement's "combat" below, and so are "blocked" and "unblocked", 509.1h)
            r"attacking or blocking|attacking|blocking|unblocked|blocked|"
            # (other words not read: "target snow land", "target nontoken creature", "target
            # face-down creature", "target non-Human creature" are at least a land, a creature)
@@ -5353,8 +5439,12 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             else:
                 continue   # (bargained: not modeled, no requirement)
         divided = next((n for dm, n, _ in _divided(plain) if dm.start("any") == m.start()), None)
-        if pre.startswith(("up to", "any number")) and divided is None:
-            continue
+        # 601.2c, 115.1: "up to two target creatures" (Sleep Paralysis), "any number of target
+        # attacking creatures" (Hail of Arrows' division of X damage): none is required, but each
+        # target named must still be what the text says (count 0, with "max"; found by the lead in
+        # session 31: no requirement was read, so a land or a creature out of combat was a legal
+        # target)
+        optional = pre.startswith(("up to", "any number")) and divided is None
         if re.search(r"\b(?:up to (?:one|two|three|four|five|X|\w+)|any number of) (?:other|additional) $",
                      plain[:m.end("pre")], re.IGNORECASE):
             # 601.2c: "a +1/+1 counter on up to one other target attacking creature" (Trygon Prime):
@@ -5367,6 +5457,8 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # "one or two target creatures" (Hearts on Fire), "one, two, or three target creatures"
         # (Forked Lightning), "one or more": at least one, and more may be named (601.2c)
         most = {"one or two": 2, "one, two, or three": 3, "one or more": 0}.get(pre)
+        if optional:
+            count, most = 0, _T_NUM.get(pre.removeprefix("up to "), 0)   # ("any number of", "up to X": any)
         if divided is not None:
             most = divided   # 601.2d: "N damage divided ... among any number of target creatures": 1 to N
         req: dict[str, Any]
@@ -5399,13 +5491,18 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             unread += not (alt or kick_only)
             continue
         elif (sp := _T_SPELL.match(rest)) is not None:
-            if re.match(r"\s*with mana value\b", rest[sp.end():]):
+            # (a controller phrase may come first: "target instant or sorcery spell you control with
+            # mana value X", League Guildmage; "target spell or ability an opponent controls that
+            # targets a land you control", Teferi's Response: found by the lead in session 31, read
+            # as any spell or ability of that controller)
+            ctl_first = r"(?:,?\s*(?:or ability )?(?:you control|an opponent controls|your opponents control))?"
+            if re.match(ctl_first + r"\s*with mana value\b", rest[sp.end():]):
                 # 601.2c, 202.3e: "target spell with mana value X" (Spell Blast) needs the mana value
                 # of a spell on the stack, X included, which no target requirement holds (read as
                 # "target spell", any spell would do)
                 raise Refused("a target spell with a given mana value (601.2c, 202.3e): no target "
                               "requirement reads it")
-            if re.match(r",?\s*(?:or ability )?that targets\b", rest[sp.end():]):
+            if re.match(ctl_first + r",?\s*(?:or ability )?that targets\b", rest[sp.end():]):
                 # 601.2c: "target spell that targets you" (Cerulean Drake), "target spell or ability
                 # that targets a creature you control" (Siren Stormtamer, Keep Safe) needs the targets
                 # of a spell or ability on the stack, which no target requirement reads (read as
@@ -5521,11 +5618,14 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
                     req.setdefault("all_types", []).append(q.capitalize())   # 601.2c: each of them
                 elif q in ("tapped", "untapped"):
                     req["tapped"] = q == "tapped"
-                elif q in ("attacking", "blocking", "attacking_or_blocking"):
+                elif q in ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked"):
                     # 506.4, 508.1, 509.1, 601.2c: "target attacking creature" (Kill Shot), "target
                     # blocking creature", "target attacking or blocking creature" (Ballista Squad): a
                     # creature in combat as such (the state's `combat`; found by probe30a: read as
-                    # any creature, so Kill Shot was castable in a main phase)
+                    # any creature, so Kill Shot was castable in a main phase); 509.1h: "target
+                    # blocked creature" (Smite), "target unblocked creature" (Mirror Strike): an
+                    # attacking creature the state says was blocked, or not (found by the lead in
+                    # session 31: read as any creature)
                     req["combat"] = q
             if b["ctl"] == "you control":
                 req["controller"] = "you"
@@ -5545,7 +5645,7 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
             # instead" (Words of War), a replacement effect whose target may be chosen as it applies
             unread += not (alt or kick_only or re.match(r"The next time you would\b", sent))
             continue
-        if count == "X" or (isinstance(count, int) and count > 1):
+        if count == "X" or (isinstance(count, int) and count != 1):
             req["count"] = count
         if most is not None:
             req["max"] = most or "any"
@@ -5613,6 +5713,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # cards (found by probe18d: both were legal without them)
         out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
     reqs = out + [{**e, "kicked": True} for e in extra]
+    if unread:
+        # (an optional target beside a target no requirement reads, "target player or planeswalker
+        # and ... up to one target creature", Chandra, Pyromaster: an object named may be the
+        # unread one's, so no requirement says what each named object must be)
+        reqs = [r for r in reqs if r.get("count") != 0]
     if any(r.get("another") for r in reqs) and len(reqs) > 2:
         # (effects.lp checks "another target" pairwise: exact for two requirements)
         raise Refused('"another target" among more than two targets: not in the card format')

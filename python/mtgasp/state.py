@@ -118,7 +118,7 @@ PLAYER_POOLS = ("mana_pool_snow",)
 COMBAT_STATUSES = ("attacking", "blocking")
 COMBAT_STEPS = {"attacking": ("declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
                 "blocking": ("declare_blockers", "combat_damage", "end_of_combat")}
-OBJECT_EXTENSIONS = ("combat", "chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
+OBJECT_EXTENSIONS = ("combat", "blocked", "chosen_type", "chosen_color", "dream_exile", "refers_to", "targets", "seen_by", "damage",
                      "pump", "animated", "gained_keywords", "control_returns_to", "token", "looking_at",
                      "skip_untap", "activated_this_turn", "activated_ever", "entered_turn", "lost_targets",
                      "times_kicked", "choosing_targets", "foretell_reduction", "legend_kept", "timestamp")
@@ -151,7 +151,7 @@ OWNER_CONTROLLED_ZONES = ("library", "hand", "graveyard", "exile", "command")
 # Zones whose cards lose their counters on arrival (CR 122.2); counters there can't exist.
 NO_COUNTER_ZONES = ("library", "hand", "graveyard")
 # Keyword abilities that are triggered abilities and so can be on the stack.
-TRIGGERED_KEYWORDS = ("hideaway", "ward")
+TRIGGERED_KEYWORDS = ("hideaway", "ward", "suspend")
 
 IN_ZONE = {
     "library": "in a library",
@@ -858,6 +858,9 @@ def parse_state(doc: Any, library: CardLookup, source: str | None = None) -> Gam
             elif cst == "attacking" and ctl is not None and ctl != active:
                 f.add(_sub(d.path, "combat"), f"attacking, but it is controlled by {ctl} and this is "
                       f"{active}'s turn: only the active player attacks (506.2, 508.1a)")
+            elif d.extra.get("blocked") and step not in COMBAT_STEPS["blocking"]:
+                f.add(_sub(d.path, "blocked"), f"true, but the step is {step}: an attacking creature "
+                      "becomes blocked in the declare blockers step (509.1h)")
             elif cst == "blocking" and ctl is not None and ctl == active:
                 f.add(_sub(d.path, "combat"), f"blocking, but it is controlled by {active}, the active "
                       "player, who attacks: only the other players block (506.2, 509.1a)")
@@ -1699,6 +1702,13 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
                 f.add(p("combat"), f"only a permanent attacks or blocks (506.4); this card is {zphrase}")
             else:
                 d.extra["combat"] = c
+    if _opt(ro, "blocked") is not None and f.boolean(p("blocked"), ro["blocked"]):
+        # 509.1h: an attacking creature blocked by one or more creatures stays blocked until it
+        # is removed from combat ("target blocked creature", Smite)
+        if d.extra.get("combat") != "attacking":
+            f.add(p("blocked"), "only an attacking creature (\"combat\": \"attacking\") is blocked (509.1h)")
+        else:
+            d.extra["blocked"] = True
     if _opt(ro, "skip_untap") is not None and f.boolean(p("skip_untap"), ro["skip_untap"]):
         if zone is not None and zone != "battlefield":
             f.add(p("skip_untap"), f"only a permanent skips an untap step; this card is {zphrase}")
