@@ -146,10 +146,10 @@ def test_mana_explanation_is_checked() -> None:
     assert run_scenario(CHECKER, "ok", doc).passed
     doc["checks"] = [{"query": "mana", "object": "pool",
                       "expect": {"explain_include": ["reflects Island (b_island)"],
-                                 "explain_exclude": ["turn {G} into {C}"]}}]
+                                 "explain_exclude": ["turns {G} into {C}"]}}]
     (check,) = run_scenario(CHECKER, "wrong", doc).checks
     assert check.problems == ["expected an explanation mentioning 'reflects Island (b_island)'",
-                              "expected no explanation mentioning 'turn {G} into {C}'"]
+                              "expected no explanation mentioning 'turns {G} into {C}'"]
 
 
 def test_a_crash_fails_its_check_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:

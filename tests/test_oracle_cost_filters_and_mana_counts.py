@@ -324,3 +324,19 @@ def test_station_threshold(results: dict[str, CardResult], checker: Checker) -> 
     assert not why(checker, doc, act).legal
     doc = state([{**ev, "counters": {"charge": 12}}, {"id": "f", "card": "Forest"}, {"id": "g", "card": "Grizzly Bears"}])
     assert why(checker, doc, act).legal
+
+
+def test_coalition_relic_removes_its_charge_counters_and_adds_that_much(results: dict[str, CardResult],
+                                                                        checker: Checker) -> None:
+    # 122.1, 608.2h: "At the beginning of your first main phase, remove all charge counters from this
+    # artifact. Add one mana of any color for each charge counter removed this way." (found by
+    # probe32a: refused)
+    assert abilities(results, "Coalition Relic")[2]["effect"] == {
+        "action": "add_mana", "produce": {"for_each": {"counters": "charge", "any_combination": True,
+                                                       "types": ["W", "U", "B", "R", "G"]}},
+        "remove_all_counters": "charge"}
+    doc = state([{"id": "cr", "card": "Coalition Relic", "counters": {"charge": 3}}], step="draw")
+    for p in ("alice", "bob", "alice", "bob"):
+        doc = applied(checker, doc, {"kind": "pass"}, who=p)
+    assert doc["players"][0]["mana_pool"] == "{W}{W}{W}"
+    assert "counters" not in obj(doc, "cr")

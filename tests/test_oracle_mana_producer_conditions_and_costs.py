@@ -444,7 +444,8 @@ def test_lions_eye_diamond_discards_the_hand(results: dict[str, CardResult],
     behold = {"id": "m", "card": "Behold the Multiverse", "zone": "exile", "face_down": True,
               "foretold_turn": 3}
     v = why(checker, state([led, bears, forest, theirs]), {"kind": "cast", "object": "b"})
-    assert not v.legal and rules(v) == {"601.2h"}
+    # (602.5e beside 601.2h: the reasons say why the Diamond can't help; probe32a)
+    assert not v.legal and rules(v) == {"601.2h", "602.5e"}
     v = why(checker, state([led, bears, forest, theirs]), activate("l", 1))
     assert v.legal and v.cost == "discard your hand, sacrifice it"
     after = applied(checker, state([led, bears, forest, theirs]), activate("l", 1), choose="G")

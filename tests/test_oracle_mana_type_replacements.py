@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mtgasp.actions import parse_action
 from mtgasp.api import Checker
 from mtgasp.oracle import CardResult
 from mtgasp.state import parse_state
@@ -75,3 +76,37 @@ def test_pulse_of_llanowar_basic_lands_produce_a_color_of_your_choice(results: d
     assert checker.mana(st, "w") == ["W", "U", "B", "R", "G"]
     assert checker.mana(st, "bw") == ["C"]
     assert pool(applied(checker, doc, {"kind": "activate", "object": "w", "ability": 1}, choose="R")) == "{R}"
+
+
+def test_land_type_replacements_naked_singularity_and_reality_twist(results: dict[str, CardResult],
+                                                                    checker: Checker) -> None:
+    # "If tapped for mana, Plains produce {R}, Islands produce {G}, ... instead of any other type."
+    # (106.12b, 305.6): one replacement effect with one result per basic land type (probe32a: refused)
+    assert abilities(results, "Naked Singularity")[1] == {
+        "kind": "static", "replace_mana": {"when": {**LAND, "controller": "any"}, "result": {"by_subtype": {
+            "Plains": "R", "Island": "G", "Swamp": "W", "Mountain": "U", "Forest": "B"}}}}
+    assert abilities(results, "Reality Twist")[1]["replace_mana"]["result"] == {"by_subtype": {
+        "Plains": "R", "Swamp": "G", "Mountain": "W", "Forest": "B"}}
+    doc = state([{"id": "rt", "card": "Reality Twist", "owner": "bob"}, {"id": "i", "card": "Island"},
+                 {"id": "s", "card": "Swamp"}, {"id": "w", "card": "Wastes"}, {"id": "mr", "card": "Mana Reflection"}])
+    st = parse_state(doc, checker.library)
+    assert checker.mana(st, "i") == ["U"]     # Islands aren't listed: unchanged
+    assert checker.mana(st, "s") == ["G"]
+    assert checker.mana(st, "w") == ["C"]     # no basic land type
+    # 106.12b: the type is replaced, the amount Mana Reflection doubled kept
+    assert pool(applied(checker, doc, {"kind": "activate", "object": "s", "ability": 1})) == "{G}{G}"
+
+
+def test_chromatic_orrery_spend_mana_as_though_any_color(results: dict[str, CardResult],
+                                                         checker: Checker) -> None:
+    # 609.4b: "You may spend mana as though it were mana of any color." (probe32a: refused); Mycosynth
+    # Lattice's "Players may ..." still is: its "All permanents are artifacts ..." isn't read
+    assert abilities(results, "Chromatic Orrery")[0] == {"kind": "static", "spend_as_any_color": "you"}
+    assert results["Mycosynth Lattice"].card is None
+    doc = state([{"id": "co", "card": "Chromatic Orrery", "tapped": True}, {"id": "f", "card": "Forest"},
+                 {"id": "lb", "card": "Lightning Bolt", "zone": "hand"}])
+    st = parse_state(doc, checker.library)
+    bolt = {"kind": "cast", "object": "lb", "targets": ["bob"]}
+    assert checker.why(st, parse_action(bolt, st, checker.library, "alice"), "alice").legal
+    after = applied(checker, doc, bolt)
+    assert next(o for o in after["objects"] if o["id"] == "f").get("tapped") is True

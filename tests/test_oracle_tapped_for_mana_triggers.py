@@ -122,3 +122,72 @@ def test_market_festival_adds_two_mana_in_any_combination(results: dict[str, Car
                  {"id": "mf", "card": "Market Festival", "attached_to": "f"}])
     assert pool(applied(checker, doc, activate("f", 1), "UR")) == "{U}{R}{G}"
     assert pool(applied(checker, doc, activate("f", 1), "UU")) == "{U}{U}{G}"
+
+
+def test_overabundance_deals_damage_to_the_player_who_tapped(results: dict[str, CardResult],
+                                                             checker: Checker) -> None:
+    # 605.4a, 120.3a: "that player adds one mana of any type that land produced, and this
+    # enchantment deals 1 damage to the player": a triggered mana ability with a rider on the
+    # player who tapped the land, whoever controls Overabundance (found by probe32a: refused)
+    assert abilities(results, "Overabundance")[0] == {
+        "kind": "triggered", "trigger": {"event": "tapped_for_mana", "what": {"type": "Land"}, "by": "any"},
+        "mana": {"same_type_as_produced": 1}, "rider": {"damage_to_that_player": 1}}
+    doc = state([{"id": "ov", "card": "Overabundance", "owner": "bob"}, {"id": "f", "card": "Forest"},
+                 {"id": "e", "card": "Llanowar Elves"}])
+    after = applied(checker, doc, activate("f", 1))
+    alice = next(p for p in after["players"] if p["name"] == "alice")
+    assert (alice["mana_pool"], alice["life"], alice["damage_taken_this_turn"]) == ("{G}{G}", 19, 1)
+    assert pool(applied(checker, doc, activate("e", 1))) == "{G}"   # not a land: no trigger
+
+
+def test_winters_night_snow_land_adds_and_stays_tapped(results: dict[str, CardResult],
+                                                       checker: Checker) -> None:
+    # 205.4a, 605.4a, 502.3: "Whenever a player taps a snow land for mana, that player adds one mana
+    # of any type that land produced. That land doesn't untap during its controller's next untap
+    # step." (found by probe32a: refused)
+    assert abilities(results, "Winter's Night")[0] == {
+        "kind": "triggered",
+        "trigger": {"event": "tapped_for_mana", "what": {"type": "Land", "supertypes": ["Snow"]}, "by": "any"},
+        "mana": {"same_type_as_produced": 1}, "rider": {"skip_untap_that_permanent": 1}}
+    doc = state([{"id": "wn", "card": "Winter's Night", "owner": "bob"},
+                 {"id": "sf", "card": "Snow-Covered Forest"}, {"id": "f", "card": "Forest"}])
+    after = applied(checker, doc, activate("sf", 1))
+    assert pool(after) == "{G}{G}"
+    assert next(o for o in after["objects"] if o["id"] == "sf").get("skip_untap") is True
+    after = applied(checker, doc, activate("f", 1))   # not snow: no trigger
+    assert pool(after) == "{G}"
+    assert "skip_untap" not in next(o for o in after["objects"] if o["id"] == "f")
+
+
+def test_high_tide_creates_a_delayed_triggered_mana_ability(results: dict[str, CardResult],
+                                                            checker: Checker) -> None:
+    # 603.7, 603.7b, 605.1b: "Until end of turn, whenever a player taps an Island for mana, that
+    # player adds an additional {U}." (found by probe32a: High Tide and Bubbling Muck were refused)
+    island = {"type": "Land", "subtypes": ["Island"]}
+    assert abilities(results, "High Tide")[0] == {
+        "kind": "spell", "effect": {"action": "until_end_of_turn", "triggered_mana": {
+            "trigger": {"event": "tapped_for_mana", "what": island, "by": "any"}, "mana": {"fixed": "{U}"}}}}
+    assert abilities(results, "Bubbling Muck")[0]["effect"]["triggered_mana"]["mana"] == {"fixed": "{B}"}
+    effects = [{"card": "High Tide", "controller": "alice", "duration": "end_of_turn"}]
+    doc = state([{"id": "i", "card": "Island"}, {"id": "f", "card": "Forest"}], effects=effects)
+    assert pool(applied(checker, doc, activate("i", 1))) == "{U}{U}"
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"
+    # two resolved High Tides: two delayed triggered abilities (603.7), each adds its {U}
+    assert pool(applied(checker, {**doc, "effects": effects * 2}, activate("i", 1))) == "{U}{U}{U}"
+
+
+def test_extraplanar_lens_triggers_on_lands_named_as_the_exiled_card(results: dict[str, CardResult],
+                                                                      checker: Checker) -> None:
+    # 607.2a, 201.2: "Whenever a land with the same name as the exiled card is tapped for mana, its
+    # controller adds one mana of any type that land produced." (found by probe32a: refused)
+    assert abilities(results, "Extraplanar Lens")[1] == {
+        "kind": "triggered", "trigger": {"event": "tapped_for_mana", "what": "same_name_as_exiled", "by": "any"},
+        "mana": {"same_type_as_produced": 1}}
+    doc = state([{"id": "el", "card": "Extraplanar Lens"},
+                 {"id": "x", "card": "Forest", "zone": "exile", "exiled_with": "el"},
+                 {"id": "f", "card": "Forest"}, {"id": "i", "card": "Island"}])
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}{G}"
+    assert pool(applied(checker, doc, activate("i", 1))) == "{U}"
+    # nothing exiled with it: no land has that name
+    doc["objects"] = [o for o in doc["objects"] if o["id"] != "x"]
+    assert pool(applied(checker, doc, activate("f", 1))) == "{G}"

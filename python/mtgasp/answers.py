@@ -175,6 +175,14 @@ class Decoder:
     def obj_id(self, sym: Symbol) -> str:
         return self.ids.object_names[sym.number]
 
+    def trig_source(self, sym: Symbol) -> str:
+        """The source of a triggered mana ability: an object's id, or, for the delayed triggered
+        mana ability of a resolved spell (603.7: High Tide; mana.lp's le(E)), the path of its
+        entry in the state's effects, ``effects[0]``."""
+        if sym.type == SymbolType.Function and sym.name == "le":
+            return f"effects[{sym.arguments[0].number - 1}]"
+        return self.obj_id(sym)
+
     def obj_label(self, sym: Symbol) -> str:
         oid = self.obj_id(sym)
         o = self.state.obj(oid)
@@ -732,7 +740,8 @@ class Decoder:
             (ManaUse(self.obj_id(o), self.ability_ref(ab),
                      self.mana_text(own[(o, ab, opt)] if (o, ab, opt) in trig else v),
                      sac_by_mana.get((o, ab, opt)),
-                     tuple(sorted((self.obj_id(src), self.ability_ref(ta), self.mana_text(tv))
+                     tuple(sorted((self.trig_source(src), self.ability_ref(ta.arguments[0] if ta.name == "lt" else ta),
+                                   self.mana_text(tv))
                                   for (src, ta), tv in trig.get((o, ab, opt), {}).items())))
              for (o, ab, opt), v in produced.items()),
             key=lambda u: (u.source, str(u.ability), u.sacrificed or "", u.mana)))

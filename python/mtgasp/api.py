@@ -627,9 +627,14 @@ def explain(q: Query, object_id: str) -> list[str]:
                             key=lambda p: (len(p[0]), -len(p[1]), p))
         rep_txt = ""
         if reps:
-            who = f"replacement effects ({', '.join(rep_label(r) for r in reps)}, applied in some order)"
+            # (616.1: several in an order their controller chooses; one: just that one)
+            if len(reps) == 1:
+                who, s_ = f"the replacement effect of {rep_label(reps[0])}", "s"
+            else:
+                who, s_ = f"replacement effects ({', '.join(rep_label(r) for r in reps)}, applied in some order)", ""
             # (106.12b: an effect such as Contamination's "{B} instead" on a Swamp leaves {B} as it is)
-            rep_txt = (f"; {who} turn {before} into {after}" if before != after else f"; {who} leave it {after}")
+            rep_txt = (f"; {who} turn{s_} {before} into {after}" if before != after
+                       else f"; {who} leave{s_} it {after}")
         if link is None:
             return f"{sym_label(o)}: {d.ability_text(ab)} adds {before}{rep_txt}"
         return (f"{sym_label(o)}: {d.ability_text(ab)} reflects {sym_label(link)}{rep_txt}; "

@@ -1146,6 +1146,8 @@ def _event_rank(e: str) -> float:
     if "(601.2g, 605.3b)" in e or "(117.1d, 605.3b)" in e or "(601.2g, 605.4a)" in e:   # the mana abilities activated while
         # paying (a special action's cost: 117.1d), then the costs
         return 5.8
+    if "'s ability removes all " in e and e.endswith(" as it resolves (122.1, 608.2c)."):   # Coalition
+        return 5.97   # Relic: the counters removed, then the mana that counts them (608.2c: in the text's order)
     if "as its mana ability resolves while the cost is paid" in e:   # 701.21a: Gemstone Mine's
         return 5.95                                                   # sacrifice, after its mana
     if "as its mana ability resolves:" in e:   # and after the mana it adds as the action (605.3b),
@@ -1164,6 +1166,9 @@ def _event_rank(e: str) -> float:
         return 6.3                                             # note: after the damage (120.3f)
     if "(605.4a)" in e:   # a triggered mana ability's mana, right after the mana ability (605.4a)
         return 6.6
+    if "'s triggered mana ability deals " in e or "'s triggered mana ability makes " in e:   # its rider,
+        # after its mana (605.4a: Overabundance, Winter's Night);
+        return 5.85 if e.startswith("While the cost is paid, ") else 6.65   # while paying, after the mana
     # Act of Treason's "Gain control of target creature until end of turn. Untap that creature. It
     # gains haste until end of turn.": in its text's order (608.2c), which the solver's order of the
     # events didn't keep (found by probe28b: the haste came first, then the untap, then the control)

@@ -191,7 +191,8 @@ REPLACEMENT_CONDITIONS = ("not_cast_or_no_mana_spent", "played_from_hand", "star
 KICK_CONDITIONS = ("kicked", "per_kick")
 ENTERS_CHOOSE = ("creature_type", "color", "card_type")
 STATIC_FIELDS = ("grant", "cost_increase", "spell_cost_reduction", "replace_mana", "plot_from_library", "effect",
-                 "activate_as_though_haste", "cant_be_countered", "cast_only", "forbid_cast", "flash_if_pay",
+                 "activate_as_though_haste", "cant_be_countered", "spend_as_any_color", "cast_only", "forbid_cast",
+                 "flash_if_pay",
                  "doesnt_untap", "enter_untapped", "forbid_activation", "foretell_action", "land_type")
 # 305.6, 305.7, 613.1d: which lands a land type-changing static ability affects, and the basic land types
 LAND_TYPE_LANDS = ("nonbasic", "all", "yours", "enchanted")
@@ -217,6 +218,9 @@ PRODUCE_SHAPES = (
 IF_STATES = ("land_played_this_turn", "card_exiled_with_it")
 RIDERS = ("damage_to_you", "lose_life", "gain_life", "draw", "skip_untap", "each_player_loses_life",
           "each_opponent_gains_life", "poison")
+# what only a triggered mana ability's rider says (605.4a): "and this enchantment deals 1 damage to
+# the player" (Overabundance: the player who tapped the land for mana)
+TRIGGER_RIDERS = ("damage_to_that_player", "skip_untap_that_permanent")
 # what "enters tapped unless ..." may say (docs/card-format.md, replacement)
 UNLESS_FIELDS = ("you_control", "pay_life", "opponents_at_least", "a_player_life_at_most",
                  "opponents_lands_at_least", "reveal")
@@ -873,7 +877,7 @@ class _Validator:
                                          and set(ab["rider"]) <= {"gain_life"}):
                 self.add(f"{path}.rider", "only a mana ability has a rider (an ability whose "
                                           "effect is add_mana: only gain_life)")
-            self.rider(ab["rider"], f"{path}.rider")
+            self.rider(ab["rider"], f"{path}.rider", triggered=isinstance(ab.get("trigger"), dict))
         if "conditional_rider" in ab:  # {"if_you_control": YOU_CONTROL, "gain_life": N}
             q = f"{path}.conditional_rider"
             if "mana" not in ab:
@@ -958,6 +962,9 @@ class _Validator:
                     self.string_list(eu["subtypes"], f"{p}.subtypes", nonempty=True)
                     if isinstance(eu["subtypes"], list) and len(eu["subtypes"]) != 1:
                         self.add(f"{p}.subtypes", "one subtype")
+        if "spend_as_any_color" in ab:   # 609.4b: who may spend mana as though it were mana of any color
+            self.choice(ab["spend_as_any_color"], f"{path}.spend_as_any_color", ("you", "each"),
+                        'a player filter ("you": its controller; "each": every player)')
         if "cast_only" in ab and ab["cast_only"] not in CAST_ONLY:
             # 601.3: "Cast this spell only during combat" (Blaze of Glory): one of CAST_ONLY
             self.add(f"{path}.cast_only", f"{_q(ab['cast_only'])} is not one of {', '.join(CAST_ONLY)}")
@@ -1741,14 +1748,19 @@ class _Validator:
                          '"x_in_cost": true and no other property than this one\'s (a spell\'s '
                          "mana value counts its X, 202.3e)")
 
-    def rider(self, v: Any, path: str) -> None:
+    def rider(self, v: Any, path: str, triggered: bool = False) -> None:
         rd = self.obj(v, path, '{"damage_to_you": 1} or {"lose_life": 1}')
         if rd is None:
             return
         if not rd:
             self.add(path, f"needs at least one of {', '.join(RIDERS)}")
-        self.fields(rd, path, (), RIDERS)
-        for f in RIDERS:
+        if triggered:
+            # 605.4a: a triggered mana ability's rider is performed as it resolves; only
+            # damage_to_that_player is (the others name what an activated one does)
+            self.fields(rd, path, (), TRIGGER_RIDERS)
+        else:
+            self.fields(rd, path, (), RIDERS)
+        for f in RIDERS + TRIGGER_RIDERS:
             if f in rd:
                 self.integer(rd[f], f"{path}.{f}", 1)
 
@@ -1845,14 +1857,29 @@ class _Validator:
             if not isinstance(ch, list) or not ch or not all(_is_int(c) and 1 <= c <= 20 for c in ch):
                 self.add(f"{path}.chapters", f"expected a non-empty list of chapter numbers 1..20 "
                                              f"such as [2], got {_q(ch)}")
-        if "what" in trig and trig["what"] != "enchanted":
+        if "what" in trig and trig["what"] == "same_name_as_exiled" and event != "tapped_for_mana":
+            self.add(f"{path}.what", '"same_name_as_exiled" only for tapped_for_mana')
+        if "what" in trig and trig["what"] not in ("enchanted", "same_name_as_exiled"):
+            # "same_name_as_exiled": "Whenever a land with the same name as the exiled card is
+            # tapped for mana" (Extraplanar Lens; 607.2a, 201.2)
             self.permanent_filter(trig["what"], f"{path}.what")
 
     def permanent_filter(self, v: Any, path: str) -> None:
         flt = self.obj(v, path, 'a permanent filter such as {"type": "Land"} ({} = any permanent)')
         if flt is None:
             return
-        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes", "non_types"))
+        self.fields(flt, path, (), ("type", "nonbasic", "basic", "subtypes", "non_types", "supertypes"))
+        if "supertypes" in flt:   # "a snow land" (Winter's Night; 205.4a): one supertype, with a type
+            st = flt["supertypes"]
+            if not isinstance(st, list) or len(st) != 1:
+                self.add(f"{path}.supertypes", f"expected a list of one supertype, got {_q(st)}")
+            else:
+                self.choice(st[0], f"{path}.supertypes[0]", SUPERTYPES, "a supertype")
+            for other in ("nonbasic", "basic", "subtypes"):
+                if other in flt:
+                    self.add(f"{path}.supertypes", f"not allowed with {other}")
+            if "type" not in flt:
+                self.add(f"{path}.supertypes", "needs a type")
         if "type" in flt:
             self.choice(flt["type"], f"{path}.type", CARD_TYPES, "a card type")
         if "non_types" in flt:   # "a nonland permanent" (Kinnan, Bonder Prodigy): one card type it lacks
@@ -1887,10 +1914,13 @@ class _Validator:
         if action is None:
             return
         if action == "until_end_of_turn":
-            if "replace_mana" not in eff:
-                self.add(f"{path}.replace_mana", "missing required field (for until_end_of_turn)")
-            else:
+            if ("replace_mana" in eff) == ("triggered_mana" in eff):
+                self.add(f"{path}.replace_mana", 'needs exactly one of "replace_mana" and "triggered_mana" '
+                                                 "(for until_end_of_turn)")
+            if "replace_mana" in eff:
                 self.replace_mana(eff["replace_mana"], f"{path}.replace_mana")
+            if "triggered_mana" in eff:
+                self.triggered_mana(eff["triggered_mana"], f"{path}.triggered_mana")
         if "condition" in eff:
             self.condition(eff["condition"], f"{path}.condition")
         if action == "flash_permission" and "what" not in eff:
@@ -1931,6 +1961,15 @@ class _Validator:
                                            and fe.get("devotion") != "chosen"):
                     self.add(f"{path}.produce.for_each", "a spell's or effect's mana is counted "
                              f"only as symbols (\"mana\") for each of {', '.join(SPELL_FOR_EACH_COUNTS)}")
+        if "remove_all_counters" in eff:
+            # "remove all charge counters from this artifact. Add one mana of any color for each
+            # charge counter removed this way" (Coalition Relic; 122.1, 608.2h): the kind its mana counts
+            fe = eff.get("produce", {}).get("for_each") if isinstance(eff.get("produce"), dict) else None
+            if action != "add_mana" or not of_permanent or not isinstance(fe, dict) \
+                    or fe.get("counters") != eff["remove_all_counters"]:
+                self.add(_key_path(path, "remove_all_counters"),
+                         "only for add_mana of a permanent's ability whose produce counts that kind of "
+                         "counter (for_each counters)")
         self.effect_params(eff, path, of_spell or x_ok)
 
     def effect_params(self, eff: Mapping[str, Any], path: str, x_ok: bool = False) -> None:
@@ -1942,7 +1981,7 @@ class _Validator:
         drawn, of tokens created or of counters put may be "X" (107.3a, 107.3k, 107.3m: the X of
         what resolves, effects.lp's fx_num/5)."""
         for k, val in eff.items():
-            if k in ("action", "condition", "replace_mana", "produce"):
+            if k in ("action", "condition", "replace_mana", "produce", "triggered_mana"):
                 continue
             p = _key_path(path, str(k))
             if k in NUMERIC_EFFECT_PARAMS and not _is_int(val):
@@ -2245,6 +2284,30 @@ class _Validator:
                 self.add(f"{q}.chosen_type", "only a spend restriction reads the chosen type")
             self.spell_filter(d, q, wrapped)
 
+    def triggered_mana(self, v: Any, path: str) -> None:
+        """603.7, 605.1b: a delayed triggered mana ability a resolved spell creates for the turn
+        ("Until end of turn, whenever a player taps an Island for mana, that player adds an
+        additional {U}", High Tide): a "tapped for mana" trigger and the fixed mana it adds."""
+        tm = self.obj(v, path, '{"trigger": {"event": "tapped_for_mana", ...}, "mana": {"fixed": "{U}"}}')
+        if tm is None:
+            return
+        self.fields(tm, path, ("trigger", "mana"))
+        if "trigger" in tm:
+            self.trigger(tm["trigger"], f"{path}.trigger")
+            if isinstance(tm["trigger"], dict) and tm["trigger"].get("event") != "tapped_for_mana":
+                self.add(f"{path}.trigger.event", 'expected "tapped_for_mana"')
+            if isinstance(tm["trigger"], dict) and tm["trigger"].get("what") in ("enchanted", "same_name_as_exiled"):
+                self.add(f"{path}.trigger.what", "a lasting effect enchants and exiles nothing")
+            for f in ("of_chosen_color", "any_mana_ability"):
+                if isinstance(tm["trigger"], dict) and f in tm["trigger"]:
+                    self.add(f"{path}.trigger.{f}", "not for a lasting effect (no color was chosen for it)")
+        if "mana" in tm:
+            mana = self.obj(tm["mana"], f"{path}.mana", '{"fixed": "{U}"}')
+            if mana is not None:
+                self.fields(mana, f"{path}.mana", ("fixed",))
+                if "fixed" in mana:
+                    self.mana(mana["fixed"], f"{path}.mana.fixed", produced=True)
+
     def replace_mana(self, v: Any, path: str) -> None:
         rm = self.obj(v, path, '{"when": {...}, "result": {...}}')
         if rm is None:
@@ -2265,11 +2328,21 @@ class _Validator:
                     self.choice(when["controller"], f"{p}.controller", PLAYERS, "a player filter")
         if "result" in rm:
             p = f"{path}.result"
-            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"}, {"any_color": true} or {"multiply": 2}')
+            res = self.obj(rm["result"], p, '{"fixed": "{B}"}, {"type": "C"}, {"any_color": true}, '
+                                            '{"multiply": 2} or {"by_subtype": {"Plains": "R"}}')
             if res is not None:
                 if len(res) != 1:
-                    self.add(p, 'needs exactly one of "fixed", "type", "any_color", "multiply"')
-                self.fields(res, p, (), ("fixed", "type", "any_color", "multiply"))
+                    self.add(p, 'needs exactly one of "fixed", "type", "any_color", "multiply", "by_subtype"')
+                self.fields(res, p, (), ("fixed", "type", "any_color", "multiply", "by_subtype"))
+                if "by_subtype" in res:   # Naked Singularity: "Plains produce {R}, Islands produce {G}, ..."
+                    bs = self.obj(res["by_subtype"], f"{p}.by_subtype", '{"Plains": "R", "Island": "G"}')
+                    if bs is not None:
+                        if not bs:
+                            self.add(f"{p}.by_subtype", "needs at least one subtype")
+                        for sub, t in bs.items():
+                            if not sub.strip():
+                                self.add(f"{p}.by_subtype", "a subtype can't be empty")
+                            self.choice(t, f"{p}.by_subtype.{sub}", MANA_TYPES, "a mana type")
                 if "any_color" in res and res["any_color"] is not True:
                     self.add(f"{p}.any_color", f"expected true, got {_q(res['any_color'])}")
                 if "fixed" in res:

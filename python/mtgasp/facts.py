@@ -627,6 +627,8 @@ class FactWriter:
                 t = C(str(eu["types"][0]).lower())
                 self.add("enter_untapped", a, F("sub", [t, String(eu["subtypes"][0])]) if eu.get("subtypes")
                          else F("type", [t]))
+            if spec.get("spend_as_any_color") in ("you", "each"):   # 609.4b: Chromatic Orrery, Mycosynth Lattice
+                self.add("spend_as_any_color", a, C(spec["spend_as_any_color"]))
             if spec.get("cant_be_countered") is True:  # 101.2, 701.6a: "This spell can't be countered"
                 self.add("cant_be_countered", a)
             fip = spec.get("flash_if_pay")
@@ -760,6 +762,15 @@ class FactWriter:
                 self.add("condition", a, C(name), N(int(value)))
             if eff.get("replace_mana"):
                 self.replace_mana(a, eff["replace_mana"])
+            tm = eff.get("triggered_mana")
+            if isinstance(tm, dict):
+                # 603.7, 605.1b: the delayed triggered mana ability a resolved spell creates for the
+                # turn (High Tide), named lt(A): no object has it (mana.lp reads it from the state's
+                # effects)
+                lt = F("lt", [a])
+                self.trigger(lt, tm.get("trigger") or {})
+                for produce, cond in self.produce(tm.get("mana") or {}):
+                    self.add("produces", lt, produce, cond)
             if eff.get("action") == "add_mana" and isinstance(eff.get("produce"), dict):
                 prod = eff["produce"]
                 for produce, cond in self.produce(prod):
@@ -792,13 +803,13 @@ class FactWriter:
         for name, value in eff.items():
             if name == "produce" and isinstance(value, Mapping) and isinstance(value.get("any_color"), int):
                 self.add("effect_param", a, e, C("any_color"), Number(value["any_color"]))
-            if name in ("action", "condition", "replace_mana", "produce", "text"):
+            if name in ("action", "condition", "replace_mana", "produce", "text", "triggered_mana"):
                 continue   # ("text": the words of a not-modeled part, said by answers.py)
             if isinstance(value, bool):
                 continue
             if isinstance(value, int):
                 self.add("effect_param", a, e, C(name), Number(value))
-            elif name == "counter":
+            elif name in ("counter", "remove_all_counters"):   # a counter kind: a string (122.1)
                 self.add("effect_param", a, e, C(name), String(str(value)))
             elif value == "X":
                 self.add("effect_param", a, e, C(name), C("x"))
@@ -852,8 +863,8 @@ class FactWriter:
         for n in trig.get("chapters") or []:  # 714.2b: chapter_n(A,N), a Saga's chapter ability
             self.add("chapter_n", a, Number(int(n)))
         what = trig.get("what")
-        if what == "enchanted":
-            self.add("trigger_what", a, C("enchanted"))
+        if what in ("enchanted", "same_name_as_exiled"):
+            self.add("trigger_what", a, C(what))
         elif isinstance(what, dict):
             for flt in self.filters(what):
                 self.add("trigger_what", a, flt)
@@ -869,6 +880,9 @@ class FactWriter:
         if subs:
             t = C(what["type"].lower()) if "type" in what else C("any")
             return [F("sub", [t, String(s)]) for s in subs]
+        if isinstance(what.get("supertypes"), list) and what["supertypes"] and "type" in what:
+            # "a snow land" (Winter's Night; 205.4a): type T and supertype S (mana.lp's matches/2)
+            return [F("sup", [C(what["type"].lower()), C(what["supertypes"][0].lower())])]
         if isinstance(what.get("non_types"), list) and what["non_types"]:
             # "a nonland permanent" (Kinnan, Bonder Prodigy): non_type(T), a permanent without type T
             return [F("non_type", [C(what["non_types"][0].lower())])]
@@ -1015,9 +1029,20 @@ class FactWriter:
 
     def replace_mana(self, a: Symbol, rm: dict) -> None:
         """replace_mana(A,Filter,Whose,Result): if a permanent matching Filter controlled by Whose
-        (any | you) is tapped for mana, Result: fixed(C) | type(T) | multiply(N)."""
+        (any | you) is tapped for mana, Result: fixed(C) | type(T) | any_color | multiply(N); a
+        ``by_subtype`` result is one such fact per subtype, of type(T)."""
         when = rm.get("when") or {}
         res = rm.get("result") or {}
+        what = when.get("what") or {}
+        whose = C(when.get("controller", "any"))
+        if isinstance(res.get("by_subtype"), dict):
+            # "If tapped for mana, Plains produce {R}, Islands produce {G}, ... instead of any other
+            # type" (Naked Singularity): one part per land subtype, each with that subtype as its
+            # filter and its type as its result (mana.lp's rep_for/3: one effect, 614.5)
+            for sub, t in res["by_subtype"].items():
+                self.add("replace_mana", a, self.filter({**what, "subtypes": [sub]}), whose,
+                         F("type", [C(t.lower())]))
+            return
         if "fixed" in res:
             result = F("fixed", [self.cost(res["fixed"])])
         elif "type" in res:
@@ -1026,7 +1051,7 @@ class FactWriter:
             result = C("any_color")
         else:
             result = F("multiply", [N(int(res.get("multiply", 1)))])
-        self.add("replace_mana", a, self.filter(when.get("what") or {}), C(when.get("controller", "any")), result)
+        self.add("replace_mana", a, self.filter(what), whose, result)
 
     def activation_cost(self, a: Symbol, cost: dict, prefix: str) -> None:
         if cost.get("mana"):

@@ -194,6 +194,12 @@ def mana_budget(state: Any, library: Any) -> list[tuple[str, str]]:
             trig = spec.get("trigger") if kind == "triggered" else None
             if isinstance(trig, dict) and trig.get("event") == "tapped_for_mana":
                 triggered += _produce_max(spec.get("mana"))
+    for e in state.effects:   # 603.7: a resolved spell's delayed triggered mana ability (High Tide)
+        card = cards.get(e.card)
+        for kind, spec in _abilities(card) if card is not None else ():
+            for eff in (spec.get("effect"), *(spec.get("effects") or [])):
+                if isinstance(eff, dict) and isinstance(eff.get("triggered_mana"), dict):
+                    triggered += _produce_max(eff["triggered_mana"].get("mana"))
     total = sum(sum(p.mana_pool.values()) for p in state.players)
     for o in state.objects:
         card = cards.get(o.card or "")

@@ -2630,6 +2630,16 @@ def _t_land_is_tapped(m: re.Match[str], ctx: Ctx) -> Any:
     return {"event": "tapped_for_mana", "what": what, "by": "any"}
 
 
+@template("trigger.same_name_as_exiled_tapped_for_mana", "trigger",
+          r"Whenever a land with the same name as the exiled card is tapped for mana",
+          '{"event": "tapped_for_mana", "what": "same_name_as_exiled", "by": "any"} (a land whose card is the '
+          "card exiled with the source: the state's exiled_with)", "CR 605.1b, 603.2, 607.2a, 201.2",
+          "Extraplanar Lens: Whenever a land with the same name as the exiled card is tapped for mana")
+def _t_same_name_exiled(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    return {"event": "tapped_for_mana", "what": "same_name_as_exiled", "by": "any"}
+
+
 @template("trigger.mana_of_the_chosen_color", "trigger",
           r"Whenever (?:an? (?P<basic>basic )?land is tapped for mana|a land's ability causes you to add one "
           r"or more mana) of the chosen color",
@@ -2654,20 +2664,23 @@ _BASIC_TYPE = r"(?:Plains|Island|Swamp|Mountain|Forest)"
 
 
 @template("trigger.land_tapped_for_mana", "trigger",
-          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|basic land|nonland permanent|creature|{_BASIC_TYPE}"
+          rf"Whenever (?P<who>a player|you) taps? an? (?P<t>land|basic land|snow land|nonland permanent|creature|{_BASIC_TYPE}"
           rf"(?:(?:, {_BASIC_TYPE})*,? or {_BASIC_TYPE})?) for mana",
           '{"event": "tapped_for_mana", "what": {"type": "Land", "subtypes": ["Forest"]} | '
-          '{"type": "Land", "basic": true} | {"non_types": ["Land"]} | {"type": "Creature"}, "by": '
+          '{"type": "Land", "basic": true} | {"type": "Land", "supertypes": ["Snow"]} | {"non_types": ["Land"]} | '
+          '{"type": "Creature"}, "by": '
           '"you"|"any"}', "CR 605.1b, 603.2, 106.12a, 205.4c",
           "Whenever you tap a Forest for mana; Keeper of Progenitus: a Mountain, Forest, or Plains; "
-          "Lavaleaper: a basic land; Kinnan, Bonder Prodigy: a nonland permanent; Leyline of "
-          "Abundance: a creature")
+          "Lavaleaper: a basic land; Winter's Night: a snow land; Kinnan, Bonder Prodigy: a nonland "
+          "permanent; Leyline of Abundance: a creature")
 def _t_land_tap(m: re.Match[str], ctx: Ctx) -> Any:
     what: dict[str, Any] = {"type": "Land"}
     if m["t"].lower() == "creature":
         what = {"type": "Creature"}
     elif m["t"].lower() == "basic land":   # 205.4c: Lavaleaper's "a basic land" (found by probe27a: refused)
         what["basic"] = True
+    elif m["t"].lower() == "snow land":   # 205.4a: Winter's Night's "a snow land" (found by probe32a: refused)
+        what["supertypes"] = ["Snow"]
     elif m["t"].lower() == "nonland permanent":   # Kinnan, Bonder Prodigy (found by probe27a: refused)
         what = {"non_types": ["Land"]}
     elif m["t"].lower() != "land":   # one basic land type or several ("a Mountain, Forest, or Plains")
@@ -2739,6 +2752,29 @@ def _e_add_chosen(m: re.Match[str], ctx: Ctx) -> Any:
           "Heartbeat of Spring")
 def _e_add_same(m: re.Match[str], ctx: Ctx) -> Any:
     return {"same_type_as_produced": 1}
+
+
+@template("rider.trigger_damage_to_that_player", "mana_trigger_rider",
+          rf"~ deals (?P<n>{NUM}) damage to (?:the|that) player",
+          '"rider": {"damage_to_that_player": N} on the triggered mana ability (still a mana ability: '
+          "the player who tapped the permanent for mana is dealt the damage as it resolves)",
+          "CR 605.1b, 605.4a, 120.3a",
+          "Overabundance: Whenever a player taps a land for mana, that player adds one mana of any type "
+          "that land produced, and this enchantment deals 1 damage to the player.")
+def _r_trigger_damage(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    return {"damage_to_that_player": _num(m["n"])}
+
+
+@template("rider.trigger_skip_untap_that_permanent", "mana_trigger_rider",
+          r"That (?:land|permanent) doesn't untap during its controller's next untap step",
+          '"rider": {"skip_untap_that_permanent": 1} on the triggered mana ability (the permanent tapped '
+          "for mana stays tapped in its controller's next untap step)", "CR 605.4a, 502.3",
+          "Winter's Night: Whenever a player taps a snow land for mana, that player adds one mana of any "
+          "type that land produced. That land doesn't untap during its controller's next untap step.")
+def _r_trigger_skip_untap(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    return {"skip_untap_that_permanent": 1}
 
 
 @template("effect.damage", "effect",
@@ -3026,6 +3062,24 @@ def _e_add_mana_restricted(m: re.Match[str], ctx: Ctx) -> Any:
           "Radha, Heir to Keld: Whenever Radha attacks, you may add {R}{R}.")
 def _e_you_may_add(m: re.Match[str], ctx: Ctx) -> Any:
     return _e_add_mana(m, ctx)
+
+
+@template("effect.remove_all_counters_add_mana", "effect",
+          r"Remove all (?P<c>[a-z][\w+/-]*) counters from ~\. Add one mana of any color for each (?P=c) "
+          r"counter removed this way",
+          '{"action": "add_mana", "produce": {"for_each": {"counters": "charge", "any_combination": true, '
+          '"types": ["W", "U", "B", "R", "G"]}}, "remove_all_counters": "charge"} (a triggered ability of a permanent: the counters on it as it '
+          "resolves are removed, and that much mana added, each of any color)",
+          "CR 122.1, 608.2c, 608.2h, 106.1a, 605.5a",
+          "Coalition Relic: At the beginning of your first main phase, remove all charge counters from "
+          "this artifact. Add one mana of any color for each charge counter removed this way.")
+def _e_remove_all_counters_add_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused)
+    if not ctx.of_permanent:
+        raise Refused("counters removed from a spell")
+    return {"action": "add_mana", "produce": {"for_each": {"counters": m["c"], "any_combination": True,
+                                                           "types": list("WUBRG")}},
+            "remove_all_counters": m["c"]}
 
 
 @template("effect.add_mana", "effect", r"Add (?P<rest>.+)",
@@ -4299,6 +4353,20 @@ def _l_look(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "effect": {"action": "look_at_top"}}
 
 
+@template("static.spend_as_any_color", "line",
+          r"You may spend mana as though it were mana of any color",
+          '{"kind": "static", "spend_as_any_color": "you"} (its controller pays colored mana symbols with '
+          'mana of any type; {C} still with colorless mana; "each" in a card file: every player)',
+          "CR 609.4b, 106.1b",
+          "Chromatic Orrery: You may spend mana as though it were mana of any color.")
+def _l_spend_as_any_color(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: the card was refused; "... to cast creature spells" and the like,
+    # restricted to some spells or abilities, still are, and so is Mycosynth Lattice's "Players may
+    # ...": its "All permanents are artifacts in addition to their other types" would be kept as not
+    # modeled, though it changes what "sacrifice an artifact" may sacrifice)
+    return {"kind": "static", "spend_as_any_color": "you"}
+
+
 @template("static.replace_mana_black", "line",
           r"If a land is tapped for mana, it produces \{B\} instead of any other type and amount",
           '{"kind": "static", "replace_mana": {... "result": {"fixed": "{B}"}}}', "CR 106.12b, 614.1a",
@@ -4336,6 +4404,31 @@ def _l_replace_mana_type(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "replace_mana": _land_mana_type(m["m"], "any")}
 
 
+_PLURAL_LAND_TYPES = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
+                      "Forests": "Forest"}
+_PRODUCE_PART = r"(?:Plains|Islands|Swamps|Mountains|Forests) produce \{[WUBRGC]\}"
+
+
+@template("static.replace_mana_by_land_type", "line",
+          rf"If tapped for mana, (?P<parts>{_PRODUCE_PART}(?:, {_PRODUCE_PART})*,? and {_PRODUCE_PART}) "
+          r"instead of any other type",
+          '{"kind": "static", "replace_mana": {"when": {"tapped_for_mana": true, "what": {"type": "Land"}, '
+          '"controller": "any"}, "result": {"by_subtype": {"Plains": "R", "Island": "G", ...}}}}',
+          "CR 106.12b, 614.1a, 305.6, 616.1",
+          "Naked Singularity: If tapped for mana, Plains produce {R}, Islands produce {G}, Swamps produce "
+          "{W}, Mountains produce {U}, and Forests produce {B} instead of any other type; Reality Twist")
+def _l_replace_mana_by_land_type(m: re.Match[str], ctx: Ctx) -> Any:
+    # 106.12b: each land with a listed basic land type (305.6: the subtype, not the name) produces
+    # the listed type, in the amount it would have (found by probe32a: both cards were refused)
+    parts = re.findall(r"(Plains|Islands|Swamps|Mountains|Forests) produce \{([WUBRGC])\}", m["parts"])
+    by_subtype = {_PLURAL_LAND_TYPES[w]: t for w, t in parts}
+    if len(by_subtype) != len(parts):
+        raise Refused("a land type listed twice")
+    return {"kind": "static", "replace_mana": {
+        "when": {"tapped_for_mana": True, "what": {"type": "Land"}, "controller": "any"},
+        "result": {"by_subtype": by_subtype}}}
+
+
 @template("static.replace_mana_color_of_choice", "line",
           r"If a basic land you control is tapped for mana, it produces mana of a color of your choice "
           r"instead of any other type",
@@ -4347,6 +4440,28 @@ def _l_replace_mana_color_of_choice(m: re.Match[str], ctx: Ctx) -> Any:
     return {"kind": "static", "replace_mana": {
         "when": {"tapped_for_mana": True, "what": {"type": "Land", "basic": True}, "controller": "you"},
         "result": {"any_color": True}}}
+
+
+@template("spell.until_end_of_turn_triggered_mana", "line",
+          r"Until end of turn, (?P<trig>whenever .+? for mana), (?P<eff>.+)",
+          '{"kind": "spell", "effect": {"action": "until_end_of_turn", "triggered_mana": {"trigger": TRIGGER, '
+          '"mana": {"fixed": "{U}"}}}} (an instant or sorcery: a delayed triggered mana ability for the turn, '
+          "the state's `effects` once it resolved)", "CR 603.7, 603.7b, 603.7d, 605.1b, 611.2a",
+          "High Tide: Until end of turn, whenever a player taps an Island for mana, that player adds an "
+          "additional {U}.; Bubbling Muck: a Swamp, {B}")
+def _l_eot_triggered_mana(m: re.Match[str], ctx: Ctx) -> Any:
+    # (found by probe32a: High Tide and Bubbling Muck were refused)
+    if not {"Instant", "Sorcery"} & set(ctx.face.types):
+        raise Refused("a delayed triggered mana ability of a permanent's ability")
+    trig = _match("trigger", "W" + m["trig"][1:], ctx)
+    if trig.get("event") != "tapped_for_mana" or trig.get("what") == "enchanted" \
+            or trig.get("of_chosen_color") or trig.get("any_mana_ability"):
+        raise Refused(f'"{m["trig"]}": a delayed trigger no template reads')
+    produce = _match("mana_trigger_effect", m["eff"].rstrip("."), ctx)
+    if set(produce) != {"fixed"}:
+        raise Refused("a delayed triggered mana ability adding other than fixed mana")
+    return {"kind": "spell", "effect": {"action": "until_end_of_turn",
+                                        "triggered_mana": {"trigger": trig, "mana": produce}}}
 
 
 @template("spell.pale_moon", "line",
@@ -6045,8 +6160,20 @@ def compile_line(line: str, norm: str, ctx: Ctx, *, granted: bool = False,
             ctx.use("trigger.not_modeled")
             return {"kind": "not_modeled", "text": line}
         if trig.get("event") == "tapped_for_mana":
-            produce = _match("mana_trigger_effect", eff.rstrip("."), ctx)
-            return {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+            body = eff.rstrip(".")
+            rider: dict[str, Any] = {}
+            # "..., and this enchantment deals 1 damage to the player" (Overabundance; 605.4a)
+            # "... that player adds one mana of any type that land produced. That land doesn't untap
+            # during its controller's next untap step." (Winter's Night)
+            if (rm := re.match(r"(?P<mana>.+)(?:, and |\. )(?P<rider>(?:~ deals|That (?:land|permanent) doesn't) .+)$",
+                               body)) is not None:
+                rider = _match("mana_trigger_rider", rm["rider"], ctx)
+                body = rm["mana"]
+            produce = _match("mana_trigger_effect", body, ctx)
+            out = {"kind": "triggered", "text": line, "trigger": trig, "mana": produce}
+            if rider:
+                out["rider"] = rider
+            return out
         if trig.get("event") == "enters" and (ci := _ENTERS_IF.match(eff)) is not None \
                 and not _ADDS.search(_unquoted(ci["eff"])):
             # 603.4, 702.33d: an intervening "if" about how the permanent's spell was cast ("When
@@ -6650,6 +6777,8 @@ def _main_template(ab: Ability, used: list[str]) -> str:
         return "loyalty.not_modeled" if used == ["loyalty.not_modeled"] else "loyalty.add_mana"
     if ab["kind"] == "activated":
         return "activated"
+    if ab["kind"] == "spell" and "spell.until_end_of_turn_triggered_mana" in used:
+        return "spell.until_end_of_turn_triggered_mana"   # the line's, not its trigger's (High Tide)
     if ab["kind"] == "alternative_cost":  # the line's template, not a cost part's
         return "cost.alternative_if_you_control" if "condition" in ab else "cost.alternative"
     return used[0]
@@ -6937,6 +7066,7 @@ KIND_TITLES = {
     "mana_rider": "Sentences after the mana: spend restrictions, riders, activation restrictions",
     "trigger": "Trigger conditions (\"When/Whenever/At ..., \")",
     "mana_trigger_effect": "What a triggered mana ability adds (CR 605.1b)",
+    "mana_trigger_rider": "What a triggered mana ability does besides adding mana (\", and ...\"; CR 605.4a)",
     "effect": "Effects (a spell's paragraph, or after a cost's colon / a trigger's comma)",
     "loyalty": "Loyalty abilities (\"[+1]: ...\", CR 606; the others are kept as not modeled)",
     "station": "Station thresholds (\"12+ | ...\": an ability that exists only at N or more charge counters)",

@@ -11,6 +11,7 @@ backslashes or line breaks can't change the graph.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import textwrap
@@ -383,8 +384,12 @@ def moves_dot(results: Sequence[tuple[str, GameState, str, Sequence[Any]]]) -> G
                     g.edge(mnode, cnode)
                     for ti, (tsrc, tab, tmana) in enumerate(use.triggered):   # 605.4a, 106.3
                         tobj = state.obj(tsrc)
-                        tnode = g.node(("src", key, tsrc), f"{tobj.card if tobj else tsrc} ({tsrc})",
-                                       shape="box", style="rounded")
+                        tlabel = f"{tobj.card if tobj else tsrc} ({tsrc})"
+                        le = re.fullmatch(r"effects\[(\d+)\]", tsrc) if tobj is None else None
+                        if le and int(le.group(1)) < len(state.effects):   # 603.7: High Tide's
+                            eff = state.effects[int(le.group(1))]
+                            tlabel = f"{eff.card} (lasting effect of {eff.controller}, {tsrc})"
+                        tnode = g.node(("src", key, tsrc), tlabel, shape="box", style="rounded")
                         tmnode = g.node(("tmana", key, ui, ti), tmana, shape="circle", style="filled",
                                         fillcolor=_fill_of(tmana))
                         members += [tnode, tmnode]
