@@ -5597,6 +5597,26 @@ def _as_sentences(outs: list[Any], sents: list[str]) -> str:
                     for o, st in zip(outs, sents, strict=True) if o != {"action": "exile_self"})
 
 
+_PLAYER_TARGET = re.compile(r"\s+(?P<who>players?|opponents?)(?:'s?)?\b(?!\s+(?:and/)?or\b)(?!,)", re.IGNORECASE)
+
+
+def _player_targets(text: str) -> str | None:
+    """"any" when every instance of the word "target" in the text (reminder text and quoted
+    abilities aside) is "target player" or "target opponent" ("opponents" when each is "target
+    opponent"): its targets are players only (601.2c, 115.1); else None (an object may be one, or
+    no target is named). Not a modal text (700.2: the chosen modes' targets only)."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    words = list(re.finditer(r"\btargets?\b", plain, re.IGNORECASE))
+    if not words or "\u2022" in text:
+        return None
+    whos = []
+    for w in words:
+        if w[0].lower() != "target" or (pm := _PLAYER_TARGET.match(plain, w.end())) is None:
+            return None
+        whos.append(pm["who"].lower().rstrip("s"))
+    return "opponents" if all(w == "opponent" for w in whos) else "any"
+
+
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires. A triggered ability of a permanent has
     them too (`targets`), but no bounds (`min_targets`, `max_targets`, ...): it isn't cast or
@@ -5647,6 +5667,13 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         # single target", Shunt; "choose a new target for that copy", Chain Lightning: no fixed
         # bound) or the targets are alternatives ("target creature's power, target player's life
         # total, or target die roll's result", Scooch)
+        if (who := _player_targets(text)) is not None and not targets:
+            # 601.2c, 115.1: every target its text names is a player ("Target player reveals their
+            # hand", Thoughtseize; "Target opponent reveals their hand", Duress): an object named
+            # as its target is no legal target, nor, for "target opponent", the caster or
+            # activating player (102.2) (found by probe32c: Thoughtseize was cast targeting a
+            # Grizzly Bears)
+            out["player_targets"] = who
         least = unread + sum(t["count"] if isinstance(t.get("count"), int) else (0 if t.get("count") == "X" else 1)
                              for t in targets if "kicked" not in t)
         bound = _max_targets(text) if unread else None
