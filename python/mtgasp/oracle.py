@@ -5597,24 +5597,35 @@ def _as_sentences(outs: list[Any], sents: list[str]) -> str:
                     for o, st in zip(outs, sents, strict=True) if o != {"action": "exile_self"})
 
 
-_PLAYER_TARGET = re.compile(r"\s+(?P<who>players?|opponents?)(?:'s?)?\b(?!\s+(?:and/)?or\b)(?!,)", re.IGNORECASE)
+_UNREAD_T = re.compile(r"\s+(?P<who>players?|opponents?)(?:'s?)?\b(?P<pw>\s+or\s+planeswalkers?\b)?"
+                       r"(?!\s+(?:and/)?or\b)(?!,)", re.IGNORECASE)
+# what each target no TARGET reads must at least be, from the narrowest to the widest (601.2c)
+_UNREAD_KINDS = ("opponent", "player", "player_or_planeswalker", "any_target")
 
 
-def _player_targets(text: str) -> str | None:
-    """"any" when every instance of the word "target" in the text (reminder text and quoted
-    abilities aside) is "target player" or "target opponent" ("opponents" when each is "target
-    opponent"): its targets are players only (601.2c, 115.1); else None (an object may be one, or
-    no target is named). Not a modal text (700.2: the chosen modes' targets only)."""
+def _unread_target_kind(text: str) -> str | None:
+    """What every target of the text (reminder text and quoted abilities aside) must at least be,
+    when each instance of the word "target" is "target player" / "target opponent" ("player",
+    "opponent" when each is one), "target player or planeswalker" ("player_or_planeswalker") or
+    "any target" ("any_target": a creature, player, planeswalker or battle, 115.4) -- the widest of
+    them where they differ; else None (an object of another kind may be a target: "target creature
+    or player" is read as none). Not a modal text (700.2: only the chosen modes' targets)."""
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
     words = list(re.finditer(r"\btargets?\b", plain, re.IGNORECASE))
     if not words or "\u2022" in text:
         return None
-    whos = []
+    kinds = []
     for w in words:
-        if w[0].lower() != "target" or (pm := _PLAYER_TARGET.match(plain, w.end())) is None:
+        if w[0].lower() != "target":
             return None
-        whos.append(pm["who"].lower().rstrip("s"))
-    return "opponents" if all(w == "opponent" for w in whos) else "any"
+        if (pm := _UNREAD_T.match(plain, w.end())) is not None:
+            kinds.append("player_or_planeswalker" if pm["pw"] else
+                         "opponent" if pm["who"].lower().startswith("opponent") else "player")
+        elif re.search(r"\bany $", plain[:w.start()], re.IGNORECASE) and re.match(r"(?:\s+and\b|[\s.,;]|$)", plain[w.end():]):
+            kinds.append("any_target")
+        else:
+            return None
+    return max(kinds, key=_UNREAD_KINDS.index)
 
 
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
@@ -5667,13 +5678,15 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         # single target", Shunt; "choose a new target for that copy", Chain Lightning: no fixed
         # bound) or the targets are alternatives ("target creature's power, target player's life
         # total, or target die roll's result", Scooch)
-        if (who := _player_targets(text)) is not None and not targets:
-            # 601.2c, 115.1: every target its text names is a player ("Target player reveals their
-            # hand", Thoughtseize; "Target opponent reveals their hand", Duress): an object named
-            # as its target is no legal target, nor, for "target opponent", the caster or
-            # activating player (102.2) (found by probe32c: Thoughtseize was cast targeting a
-            # Grizzly Bears)
-            out["player_targets"] = who
+        if (kind := _unread_target_kind(text)) is not None and not targets:
+            # 601.2c, 115.1, 115.4: what each target its text names must be when no TARGET reads it:
+            # a player ("Target player reveals their hand", Thoughtseize), an opponent ("Target
+            # opponent reveals their hand", Duress: not the caster or activating player, 102.2), a
+            # player or planeswalker (Lava Spike), "any target" (Char: a creature, player,
+            # planeswalker or battle): an object of another kind named as its target is no legal
+            # target (found by probe32c: Thoughtseize was cast targeting a Grizzly Bears, Char a
+            # Mountain and a card in a hand)
+            out["unread_targets"] = kind
         least = unread + sum(t["count"] if isinstance(t.get("count"), int) else (0 if t.get("count") == "X" else 1)
                              for t in targets if "kicked" not in t)
         bound = _max_targets(text) if unread else None
