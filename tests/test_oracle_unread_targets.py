@@ -6,8 +6,9 @@ damage to any target and 2 damage to you". The importer keeps their effects as n
 target is still required (`min_targets`), and it now also says what kind (`unread_targets`): an
 object of another kind named as the target is no legal target, nor the acting player for "target
 opponent" (601.2c, 602.2b, 115.1, 115.4, 102.2; found by probe32c: Thoughtseize was cast targeting
-a Grizzly Bears, Char a Mountain and a card in a hand, Duress targeting its caster). Electrolyze's
-"one or two targets" says nothing. The fixture holds MTGJSON AtomicCards entries copied from
+a Grizzly Bears, Char a Mountain and a card in a hand, Duress targeting its caster). Abrade's modes
+("Choose one — • Abrade deals 3 damage to target creature. • Destroy target artifact.") target
+objects only, so not a player (700.2, 115.1). Electrolyze's "one or two targets" says nothing. The fixture holds MTGJSON AtomicCards entries copied from
 ../shared/data/AtomicCards.json."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def _doc() -> dict[str, Any]:
                   {"id": "recall", "card": "Ancestral Recall", "zone": "hand"},
                   {"id": "spike", "card": "Lava Spike", "zone": "hand"},
                   {"id": "char", "card": "Char", "zone": "hand"},
+                  {"id": "abrade", "card": "Abrade", "zone": "hand"},
                   {"id": "scepter", "card": "Disrupting Scepter"},
                   {"id": "bm", "card": "Mountain", "owner": "bob"},
                   {"id": "bb", "card": "Grizzly Bears", "owner": "bob"},
@@ -41,7 +43,7 @@ def _doc() -> dict[str, Any]:
 def test_the_importer_says_what_the_targets_are(results: dict[str, CardResult]) -> None:
     want = {"Thoughtseize": "player", "Duress": "opponent", "Ancestral Recall": "player",
             "Disrupting Scepter": "player", "Lava Spike": "player_or_planeswalker", "Char": "any_target",
-            "Electrolyze": None}
+            "Electrolyze": None, "Abrade": "object"}
     for name, kind in want.items():
         effects = [a.get("effect", {}) for a in abilities(results, name)]
         got = [e["unread_targets"] for e in effects if "unread_targets" in e]
@@ -58,6 +60,7 @@ def test_the_importer_says_what_the_targets_are(results: dict[str, CardResult]) 
     ({"kind": "cast", "object": "char"}, "bm", "115.4", "\"any target\" means a creature"),
     ({"kind": "cast", "object": "char"}, "bh", "115.4", "\"any target\" means a creature"),
     ({"kind": "activate", "object": "scepter", "ability": 1}, "bm", "602.2b", "targets players only"),
+    ({"kind": "cast", "object": "abrade"}, "bob", "601.2c", "each target its text requires is an object"),
 ])
 def test_an_object_of_another_kind_is_no_target(checker: Checker, action: dict[str, Any], target: str,
                                                 rule: str, words: str) -> None:
@@ -71,7 +74,7 @@ def test_an_object_of_another_kind_is_no_target(checker: Checker, action: dict[s
     ({"kind": "cast", "object": "duress"}, "bob"), ({"kind": "cast", "object": "recall"}, "alice"),
     ({"kind": "activate", "object": "scepter", "ability": 1}, "bob"),
     ({"kind": "cast", "object": "spike"}, "bob"), ({"kind": "cast", "object": "char"}, "bob"),
-    ({"kind": "cast", "object": "char"}, "bb"),
+    ({"kind": "cast", "object": "char"}, "bb"), ({"kind": "cast", "object": "abrade"}, "bb"),
 ])
 def test_a_player_is_a_legal_target(checker: Checker, action: dict[str, Any], target: str) -> None:
     assert why(checker, _doc(), {**action, "targets": [target]}).legal
