@@ -93,3 +93,31 @@ def test_target_opponent_needs_an_opponent(checker: Checker) -> None:
     assert not v.legal and [r.rule for r in v.reasons] == ["601.2c"], v.reasons
     assert "no opponent" in v.reasons[0].message
     assert why(checker, doc, {"kind": "cast", "object": "seize"}).legal
+
+
+def test_moves_lists_one_cast_per_legal_target_and_apply_asks_for_it(checker: Checker) -> None:
+    """601.2c: a spell whose one target is of such a kind, with no other target, names it as it
+    is cast: `moves` lists it once per legal target (Duress: bob only, not its caster; Thoughtseize:
+    both players; Char: the players and the creature, not the lands; Lava Spike: the players), and
+    `apply` asks for it, as for Murder (found by probe32c: they were listed with no target)."""
+    from mtgasp.apply import apply_action
+    from mtgasp.actions import parse_action
+    from mtgasp.errors import InputError
+    from mtgasp.state import parse_state
+
+    st = parse_state(_doc(), checker.library)
+    got: dict[str, list[tuple[str, ...]]] = {}
+    for v in checker.moves(st, "alice"):
+        if v.action.kind == "cast":
+            got.setdefault(v.action.object or "", []).append(v.action.targets)
+    assert got["duress"] == [("bob",)]
+    assert got["seize"] == [("alice",), ("bob",)]
+    assert got["char"] == [("alice",), ("bb",), ("bob",)]
+    assert got["spike"] == [("alice",), ("bob",)]
+    with pytest.raises(InputError) as exc:
+        apply_action(checker, st, parse_action({"kind": "cast", "object": "duress"}, st, checker.library, "alice"),
+                     "alice", None)
+    assert "action.targets" in str(exc.value)
+    res = apply_action(checker, st, parse_action({"kind": "cast", "object": "duress", "targets": ["bob"]}, st,
+                                                 checker.library, "alice"), "alice", None)
+    assert res.legal and next(o for o in res.state["objects"] if o["id"] == "duress")["targets"] == ["bob"]
