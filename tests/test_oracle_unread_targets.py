@@ -100,8 +100,8 @@ def test_moves_lists_one_cast_per_legal_target_and_apply_asks_for_it(checker: Ch
     is cast: `moves` lists it once per legal target (Duress: bob only, not its caster; Thoughtseize:
     both players; Char: the players and the creature, not the lands; Lava Spike: the players), and
     `apply` asks for it, as for Murder (found by probe32c: they were listed with no target)."""
-    from mtgasp.apply import apply_action
     from mtgasp.actions import parse_action
+    from mtgasp.apply import apply_action
     from mtgasp.errors import InputError
     from mtgasp.state import parse_state
 
