@@ -121,3 +121,20 @@ def test_moves_lists_one_cast_per_legal_target_and_apply_asks_for_it(checker: Ch
     res = apply_action(checker, st, parse_action({"kind": "cast", "object": "duress", "targets": ["bob"]}, st,
                                                  checker.library, "alice"), "alice", None)
     assert res.legal and next(o for o in res.state["objects"] if o["id"] == "duress")["targets"] == ["bob"]
+
+
+def test_a_spell_on_the_stack_that_requires_a_target_no_requirement_reads_names_one(checker: Checker) -> None:
+    """601.2c: Thoughtseize (`min_targets` 1, no TARGET read) couldn't have been put on the stack
+    without a target: `"targets": []` is bad input, as for Murder (found by probe32c: accepted)."""
+    from mtgasp.errors import InputError
+    from mtgasp.state import parse_state
+
+    doc = _doc()
+    doc["objects"].append({"id": "spell", "card": "Thoughtseize", "owner": "alice", "zone": "stack",
+                           "cast_from": "hand", "targets": []})
+    doc["stack"] = ["spell"]
+    with pytest.raises(InputError) as exc:
+        parse_state(doc, checker.library)
+    assert "targets" in str(exc.value) and "requires 1 target(s)" in str(exc.value)
+    doc["objects"][-1]["targets"] = ["bob"]
+    parse_state(doc, checker.library)
