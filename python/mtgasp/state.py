@@ -2032,6 +2032,15 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                             "say \"target\" (CR 115.1)")
     elif d.extra.get("targets") and kind in ("activated", "triggered"):
         _too_many_targets(f, d, p, [ab], f"ability {d.ability_index} of {face.name}")
+    cost_text = json.dumps(spec.get("cost") or {})
+    if (kind == "activated" and d.values.get("x") and "X" not in cost_text
+            and "remove_any_counters" not in cost_text):
+        # 107.3a, 107.3k, 602.2b: an activated ability's X is the one announced for its activation
+        # cost ({X}, "[-X]", "Remove X ... counters"); one whose cost has none has no X (as a spell
+        # none of whose costs has {X}; found by probe32c: Grim Lavamancer's ability on the stack was
+        # accepted with "x": 3)
+        f.add(p("x"), f"{d.values['x']}, but the cost of ability {d.ability_index} of {face.name} has no X "
+                      "to announce (CR 107.3a, 107.3k, 602.2b)")
 
 
 ANIMATED_FIELDS = ("power", "toughness", "types", "subtypes", "all_creature_types", "colors", "keywords")
