@@ -121,6 +121,20 @@ def test_cli_check_arguments(capsys) -> None:
     assert main(["check", "--bound", "1", "--list"]) == 0
 
 
+@pytest.mark.parametrize(("args", "path"), [
+    (["--bound", "-1"], "--bound"), (["--turns", "0"], "--turns"), (["--payment-bound", "-2"], "--payment-bound"),
+    (["--time-limit", "-3"], "--time-limit"), (["--bound", "1", "--property", "no_such_property"], "--property"),
+])
+def test_cli_check_bad_arguments_name_their_flag_in_json(args: list[str], path: str, capsys) -> None:
+    """Bad input names the field it is about: with --json, each problem's `path` is the flag, as
+    for `apply --choose` and `batch --workers` (it was "", the flag only inside the message)."""
+    assert main(["check", *args, "--json"]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"] == "bad input"
+    assert [p["path"] for p in out["problems"]] == [path]
+    assert not out["problems"][0]["message"].startswith("--")
+
+
 def test_generated_states_are_valid_states() -> None:
     # Random states of the generator: each is validated by state.py and exported again by facts.py
     # to exactly the generated facts (sample() raises CheckError otherwise).

@@ -49,8 +49,12 @@ def test_modal_spells_have_the_targets_of_the_modes_chosen(results: dict[str, Ca
         assert spell_effect(results, name) == {"action": "not_modeled", "min_targets": 2, "max_targets": 2,
                                                "targets_by": "modes"}, name
     # a mode without a target ("Draw two cards, then discard a card.") may be chosen: none needed
-    assert spell_effect(results, "Izzet Charm") == {"action": "not_modeled", "max_targets": 1, "targets_by": "modes"}
-    assert spell_effect(results, "Abzan Charm") == {"action": "not_modeled", "max_targets": 2, "targets_by": "modes"}
+    # (each mode's target is an object, "target noncreature spell", "target creature": not a player,
+    # 700.2, 115.1; probe32c)
+    assert spell_effect(results, "Izzet Charm") == {"action": "not_modeled", "max_targets": 1, "targets_by": "modes",
+                                                    "unread_targets": "object"}
+    assert spell_effect(results, "Abzan Charm") == {"action": "not_modeled", "max_targets": 2, "targets_by": "modes",
+                                                    "unread_targets": "object"}
 
 
 @pytest.mark.parametrize("text, bounds", [

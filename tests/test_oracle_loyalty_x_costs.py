@@ -47,9 +47,11 @@ def test_loyalty_ability_with_an_x_cost(results: dict[str, CardResult], checker:
                  {"id": "b", "card": "Grizzly Bears", "owner": "bob"}])
     st = parse_state(doc, checker.library)
     ugin = [v for v in checker.moves(st) if v.action.object == "ug"]
-    assert [(v.action.ability, v.to_json()["cost"], v.to_json().get("x")) for v in ugin] == [
-        (1, "put 2 loyalty counters on it", None),
-        (2, "remove X loyalty counters from it", {"min": 0, "max": 7})]
+    # (the +2's "deals 3 damage to any target" is listed once per legal target, 601.2c, 115.4: the
+    # players, the creature and both planeswalkers, Ugin itself too; probe32c)
+    assert [(v.action.ability, v.to_json()["cost"], v.to_json().get("x"), v.action.targets) for v in ugin] == [
+        *[(1, "put 2 loyalty counters on it", None, (t,)) for t in ("alice", "b", "bob", "cn", "ug")],
+        (2, "remove X loyalty counters from it", {"min": 0, "max": 7}, ())]
     assert why(checker, doc, {**activate("ug", 2), "x": 7}).legal
     v = why(checker, doc, {**activate("ug", 2), "x": 8})
     assert not v.legal and [(r.rule, r.message) for r in v.reasons] == [

@@ -68,5 +68,7 @@ def test_an_alternative_no_type_reads_requires_no_type(results: dict[str, CardRe
     # 601.2c: a noncreature Vehicle is a legal target of "target creature or Vehicle"
     assert effect(results, "Daring Demolition", "spell") == {"action": "not_modeled",
                                                              "targets": [{"zone": "battlefield"}]}
-    # "target creature or Aura spell" is a spell: no requirement on the battlefield
-    assert effect(results, "Nullify", "spell") == {"action": "not_modeled", "min_targets": 1, "max_targets": 1}
+    # "target creature or Aura spell" is a spell: no requirement on the battlefield (an object, not a
+    # player: unread_targets, 115.1; probe32c)
+    assert effect(results, "Nullify", "spell") == {"action": "not_modeled", "min_targets": 1, "max_targets": 1,
+                                                   "unread_targets": "object"}

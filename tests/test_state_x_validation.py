@@ -100,3 +100,27 @@ def test_pawprint_modes_require_no_target(results: dict[str, CardResult]) -> Non
     # if that mode is (700.2), so none is required to cast it (601.2c)
     for a in abilities(results, "Season of the Burrow"):
         assert "targets" not in (a.get("effect") or {}), a
+
+
+@pytest.mark.parametrize(("index", "x", "ok"), [(2, 3, False), (3, 2, False), (3, 0, True), (2, None, True)])
+def test_an_activated_ability_on_the_stack_has_an_x_only_with_one_in_its_cost(index: int, x: int | None,
+                                                                              ok: bool) -> None:
+    """107.3a, 107.3k, 602.2b: an activated ability's X is announced for its activation cost; Walking
+    Ballista's "{4}: Put a +1/+1 counter" and "Remove a +1/+1 counter: ... 1 damage" have none, so
+    their abilities on the stack can't carry an X (found by probe32c: accepted, as Grim Lavamancer's
+    with "x": 3; a spell's X was already checked so)."""
+    ab: dict[str, Any] = {"id": "ab", "zone": "stack", "ability": {"source": "wb", "index": index},
+                          "controller": "alice", "targets": ["bob"] if index == 3 else None}
+    if x is not None:
+        ab["x"] = x
+    doc = {"format": 1, "turn": 6, "active_player": "alice", "step": "precombat_main", "priority": "alice",
+           "players": [{"name": "alice"}, {"name": "bob"}],
+           "objects": [{"id": "wb", "card": "Walking Ballista", "owner": "alice", "zone": "battlefield",
+                        "counters": {"+1/+1": 2}}, ab],
+           "stack": ["ab"]}
+    if ok:
+        parse_state(doc, LIB)
+    else:
+        with pytest.raises(InputError) as e:
+            parse_state(doc, LIB)
+        assert "objects[1].x" in str(e.value) and "has no X to announce" in str(e.value)

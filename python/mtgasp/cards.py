@@ -1942,6 +1942,11 @@ class _Validator:
                 else:
                     self.choice(eff[param], _key_path(path, param), allowed, f"a {param} of {act}")
         # ("Creatures you control gain haste until end of turn": an optional group, from a closed set)
+        # (601.2c, 115.1, 115.4: what every target of a not-modeled effect no TARGET reads must be)
+        if action == "not_modeled" and "unread_targets" in eff:
+            self.choice(eff["unread_targets"], _key_path(path, "unread_targets"),
+                        ("player", "opponent", "player_or_planeswalker", "any_target", "object"),
+                        "a kind of target")
         if action == "gain_haste" and "group" in eff:
             self.choice(eff["group"], _key_path(path, "group"), ("creatures_you_control",), "a group of gain_haste")
         if action == "add_mana":

@@ -38,7 +38,7 @@ import clingo
 from clingo import Function, Number, Symbol, SymbolType, ast
 
 from mtgasp.cards import CardLibrary
-from mtgasp.errors import InputError
+from mtgasp.errors import InputError, Problem
 from mtgasp.model import STEPS, hybrid_term_key, render_cost
 from mtgasp.solver import encoding_files, program_override
 
@@ -242,13 +242,13 @@ class BoundedChecker:
                                          ("--turns", turns, 1, MAX_TURNS),
                                          ("--payment-bound", payment_bound, 0, MAX_BOUND)):
             if value is not None and value < least:
-                raise InputError(f"{flag}: {value} is below {least}")
+                raise InputError(Problem(flag, f"{value} is below {least}"))
             if value is not None and value > most:
-                raise InputError(f"{flag}: {value} is more than {most} (the space of states grows "
-                                 "exponentially with it; the most mtgasp accepts)")
+                raise InputError(Problem(flag, f"{value} is more than {most} (the space of states grows "
+                                                 "exponentially with it; the most mtgasp accepts)"))
         if time_limit is not None and not (0 < time_limit <= 86_400):
-            raise InputError(f"--time-limit: {time_limit} is not a number of seconds between 0 "
-                             "and 86400")
+            raise InputError(Problem("--time-limit", f"{time_limit} is not a number of seconds between 0 "
+                                                     "and 86400"))
         self.library = library if library is not None else CardLibrary.builtin()
         self.bound = bound
         self.payment_bound = payment_bound if payment_bound is not None else min(bound, DEFAULT_PAYMENT_BOUND)
@@ -398,13 +398,13 @@ class BoundedChecker:
         chosen = list(names) if names else list(props)
         unknown = [n for n in chosen if n not in props]
         if unknown:
-            raise InputError(f"--property: unknown property {', '.join(unknown)} (one of {', '.join(props)})")
+            raise InputError(Problem("--property", f"unknown property {', '.join(unknown)} (one of {', '.join(props)})"))
         return [self.check(n) for n in chosen]
 
     def check(self, name: str) -> PropertyResult:
         props = self.properties()
         if name not in props:
-            raise InputError(f"--property: unknown property {name} (one of {', '.join(props)})")
+            raise InputError(Problem("--property", f"unknown property {name} (one of {', '.join(props)})"))
         prog = self.program(name in self._needs_payment)
         start = time.perf_counter()
         self._select(prog, name, strong=False)
@@ -807,8 +807,8 @@ def check_save_folder(folder: str) -> None:
 
     root = Path(folder)
     if root.exists() and not root.is_dir():
-        raise InputError(f"--save: {folder} exists and is not a folder (--save names a folder to "
-                         "write the counterexamples to)")
+        raise InputError(Problem("--save", f"{folder} exists and is not a folder (--save names a folder to "
+                                           "write the counterexamples to)"))
 
 
 def save_counterexamples(results: Sequence[PropertyResult], folder: str) -> list[str]:
@@ -819,7 +819,7 @@ def save_counterexamples(results: Sequence[PropertyResult], folder: str) -> list
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(f"--save: can't create the folder {folder}: {exc.strerror or exc}") from None
+        raise InputError(Problem("--save", f"can't create the folder {folder}: {exc.strerror or exc}")) from None
     written = []
     for r in results:
         if r.counterexample is None:
@@ -834,7 +834,7 @@ def save_counterexamples(results: Sequence[PropertyResult], folder: str) -> list
                 witness.write_text(json.dumps(r.counterexample.witness["action"], ensure_ascii=False)
                                    + "\n", encoding="utf-8")
         except OSError as exc:
-            raise InputError(f"--save: can't write {path}: {exc.strerror or exc}") from None
+            raise InputError(Problem("--save", f"can't write {path}: {exc.strerror or exc}")) from None
         written.append(str(path))
     return written
 

@@ -5817,6 +5817,46 @@ def _as_sentences(outs: list[Any], sents: list[str]) -> str:
                     for o, st in zip(outs, sents, strict=True) if o != {"action": "exile_self"})
 
 
+_UNREAD_T = re.compile(r"\s+(?P<who>players?|opponents?)(?:'s?)?\b(?P<pw>\s+or\s+planeswalkers?\b)?"
+                       r"(?!\s+(?:and/)?or\b)(?!,)", re.IGNORECASE)
+# what each target no TARGET reads must at least be, from the narrowest to the widest (601.2c)
+_UNREAD_KINDS = ("opponent", "player", "player_or_planeswalker", "any_target")
+
+
+def _unread_target_kind(text: str) -> str | None:
+    """What every target of the text (reminder text and quoted abilities aside) must at least be,
+    when each instance of the word "target" is "target player" / "target opponent" ("player",
+    "opponent" when each is one), "target player or planeswalker" ("player_or_planeswalker") or
+    "any target" ("any_target": a creature, player, planeswalker or battle, 115.4) -- the widest of
+    them where they differ --, or each names an object ("object": "target creature", "target
+    spell", "target card ...", "target creature an opponent controls": no player); else None ("target
+    creature or player", or objects and players mixed). Every mode of a modal text too (700.2: each
+    target of the modes chosen is one of them)."""
+    plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
+    words = list(re.finditer(r"\btargets?\b", plain, re.IGNORECASE))
+    if not words:
+        return None
+    kinds = []
+    for w in words:
+        if w[0].lower() != "target":
+            return None
+        if (pm := _UNREAD_T.match(plain, w.end())) is not None:
+            kinds.append("player_or_planeswalker" if pm["pw"] else
+                         "opponent" if pm["who"].lower().startswith("opponent") else "player")
+        elif re.search(r"\bany $", plain[:w.start()], re.IGNORECASE) and re.match(r"(?:\s+and\b|[\s.,;]|$)", plain[w.end():]):
+            kinds.append("any_target")
+        elif re.match(r"\s+(?:players?|opponents?)\b|(?:\s+[\w'-]+){0,3}?,?\s+(?:and/)?or\s+(?:players?|opponents?)\b",
+                      plain[w.end():], re.IGNORECASE):
+            return None   # ("target creature or player": an object or a player)
+        elif re.match(r"\s+[\w'-]", plain[w.end():]):
+            kinds.append("object")
+        else:
+            return None
+    if "object" in kinds:
+        return "object" if all(k == "object" for k in kinds) else None
+    return max(kinds, key=_UNREAD_KINDS.index)
+
+
 def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
     """A not-modeled effect; with the targets it requires. A triggered ability of a permanent has
     them too (`targets`), but no bounds (`min_targets`, `max_targets`, ...): it isn't cast or
@@ -5867,6 +5907,17 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
         # single target", Shunt; "choose a new target for that copy", Chain Lightning: no fixed
         # bound) or the targets are alternatives ("target creature's power, target player's life
         # total, or target die roll's result", Scooch)
+        if (unread or "\u2022" in text) and not targets and (kind := _unread_target_kind(text)) is not None:
+            # 601.2c, 115.1, 115.4: what each target its text names must be when no TARGET reads it:
+            # a player ("Target player reveals their hand", Thoughtseize), an opponent ("Target
+            # opponent reveals their hand", Duress: not the caster or activating player, 102.2), a
+            # player or planeswalker (Lava Spike), "any target" (Char: a creature, player,
+            # planeswalker or battle): an object of another kind named as its target is no legal
+            # target (found by probe32c: Thoughtseize was cast targeting a Grizzly Bears, Char a
+            # Mountain and a card in a hand, Abrade a player). Only where some target is read by no
+            # requirement, or the text is modal: a delayed or reflexive triggered ability's target
+            # (603.7, 603.12: Eden's "When you do, ...") is not this ability's.
+            out["unread_targets"] = kind
         least = unread + sum(t["count"] if isinstance(t.get("count"), int) else (0 if t.get("count") == "X" else 1)
                              for t in targets if "kicked" not in t)
         bound = _max_targets(text) if unread else None

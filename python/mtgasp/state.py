@@ -1736,15 +1736,22 @@ def _targeting(abilities: Iterable[Any]) -> Iterator[tuple[Any, dict[str, Any], 
 def required_targets(abilities: Iterable[Any]) -> int:
     """How many targets the spell abilities or the activated/triggered ability given require at
     least (601.2c, 602.2b): one for a modeled effect's "target" ("any target", "target spell"),
-    each `count` of a not-modeled effect's `targets` ("up to N" targets require none)."""
+    each `count` of a not-modeled effect's `targets` ("up to N" targets require none), or its
+    `min_targets` where more."""
     n = 0
     for _ab, spec, e in _targeting(abilities):
         if e is None:   # 303.4a: an Aura spell requires a target, defined by its enchant ability
             n += str(spec.get("what", "")).lower() != "player"
         elif isinstance(e, dict):
             n += e.get("target") is not None
+            reads = 0
             for t in e.get("targets") or [] if e.get("action") == "not_modeled" else []:
-                n += int(t.get("count", 1)) if isinstance(t, dict) else 0
+                reads += int(t.get("count", 1)) if isinstance(t, dict) else 0
+            # 601.2c: a not-modeled effect's `min_targets` counts the targets no TARGET reads too
+            # ("Target player reveals their hand", Thoughtseize: one; found by probe32c: it was
+            # accepted on the stack with "targets": [])
+            least = e.get("min_targets") if e.get("action") == "not_modeled" else None
+            n += max(reads, least) if isinstance(least, int) and not isinstance(least, bool) else reads
     return n
 
 
@@ -2035,6 +2042,15 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
                             "say \"target\" (CR 115.1)")
     elif d.extra.get("targets") and kind in ("activated", "triggered"):
         _too_many_targets(f, d, p, [ab], f"ability {d.ability_index} of {face.name}")
+    cost_text = json.dumps(spec.get("cost") or {})
+    if (kind == "activated" and d.values.get("x") and "X" not in cost_text
+            and "remove_any_counters" not in cost_text):
+        # 107.3a, 107.3k, 602.2b: an activated ability's X is the one announced for its activation
+        # cost ({X}, "[-X]", "Remove X ... counters"); one whose cost has none has no X (as a spell
+        # none of whose costs has {X}; found by probe32c: Grim Lavamancer's ability on the stack was
+        # accepted with "x": 3)
+        f.add(p("x"), f"{d.values['x']}, but the cost of ability {d.ability_index} of {face.name} has no X "
+                      "to announce (CR 107.3a, 107.3k, 602.2b)")
 
 
 ANIMATED_FIELDS = ("power", "toughness", "types", "subtypes", "all_creature_types", "colors", "keywords")
