@@ -669,11 +669,11 @@ def test_painland_deals_damage_when_tapped_for_colored_mana(checker: Checker) ->
 
 def test_phyrexian_life_is_paid_when_cast(checker: Checker) -> None:
     after = applied(checker, state([{"id": "p", "card": "Gitaxian Probe", "zone": "hand"}]),
-                    {"kind": "cast", "object": "p"})
+                    {"kind": "cast", "object": "p", "targets": ["bob"]})
     assert alice(after)["life"] == 18 and obj(after, "p")["zone"] == "stack"
     after = applied(checker, state([{"id": "i", "card": "Island"},
                                     {"id": "p", "card": "Gitaxian Probe", "zone": "hand"}]),
-                    {"kind": "cast", "object": "p"})
+                    {"kind": "cast", "object": "p", "targets": ["bob"]})
     # (an untapped Island pays {U/P}: unannounced, mana pays where it can, 601.2b; found by probe21b)
     assert alice(after).get("life", 20) == 20 and obj(after, "i").get("tapped")
 
