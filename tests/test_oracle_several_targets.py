@@ -31,8 +31,13 @@ def test_up_to_one_target_after_a_target_requires_none(results: dict[str, CardRe
     # Chandra, Pyromaster's [+1]: "... to target player or planeswalker and 1 damage to up to one
     # target creature ...": it needs no creature (the "up to one" was read with the phrase before,
     # so a creature was required and the ability refused with none on the battlefield)
-    assert "targets" not in abilities(results, "Chandra, Pyromaster")[0]["effect"]
-    assert "targets" not in abilities(results, "Kiora, Master of the Depths")[1]["effect"]
+    # (the "up to one" is optional, count 0, 601.2c; beside it "target player or planeswalker",
+    # unread_beside, is required: min_targets 1)
+    assert abilities(results, "Chandra, Pyromaster")[0]["effect"] == {
+        "action": "not_modeled", "targets": [{"zone": BF, "types": ["Creature"], "count": 0, "max": 1}],
+        "unread_beside": "player_or_planeswalker", "min_targets": 1, "max_targets": 2}
+    assert abilities(results, "Kiora, Master of the Depths")[0]["effect"]["targets"] == [
+        {"zone": BF, "types": ["Creature"], "count": 0, "max": 1}, {"zone": BF, "types": ["Land"], "count": 0, "max": 1}]
     # ("... and up to one other target creature": none required, but what a named one must be, 601.2c)
     assert abilities(results, "Conduct Electricity")[0]["effect"]["targets"] == [
         {"zone": BF, "types": ["Creature"]}, {"zone": BF, "types": ["Creature"], "count": 0, "max": 1}]

@@ -138,3 +138,15 @@ def test_a_spell_on_the_stack_that_requires_a_target_no_requirement_reads_names_
     assert "targets" in str(exc.value) and "requires 1 target(s)" in str(exc.value)
     doc["objects"][-1]["targets"] = ["bob"]
     parse_state(doc, checker.library)
+
+
+def test_beside_a_target_read_the_kind_of_the_others(results: dict[str, CardResult]) -> None:
+    # "deals 3 damage to target creature and 2 damage to target player or planeswalker" (Hungry
+    # Flames): beside "target creature", read, the other target is a player or a planeswalker
+    # (unread_beside; found by the lead in session 31: a planeswalker named for it was refused);
+    # Searing Blaze's creature ("... that player or that planeswalker's controller controls") too
+    for name in ("Hungry Flames", "Searing Blaze"):
+        eff = next(a for a in abilities(results, name) if a["kind"] == "spell")["effect"]
+        assert eff["targets"] == [{"zone": "battlefield", "types": ["Creature"]}], name
+        assert eff["unread_beside"] == "player_or_planeswalker" and eff["min_targets"] == 2, name
+        assert "unread_targets" not in eff, name

@@ -1947,6 +1947,13 @@ class _Validator:
             self.choice(eff["unread_targets"], _key_path(path, "unread_targets"),
                         ("player", "opponent", "player_or_planeswalker", "any_target", "object"),
                         "a kind of target")
+        # (601.2c, 115.1: beside the TARGETs read, the kind of the targets none reads: Hungry Flames)
+        if action == "not_modeled" and "unread_beside" in eff:
+            self.choice(eff["unread_beside"], _key_path(path, "unread_beside"),
+                        ("player", "opponent", "player_or_planeswalker", "any_target"), "a kind of target")
+            if not eff.get("targets"):
+                self.add(_key_path(path, "unread_beside"), "needs \"targets\" (the targets read beside it); "
+                         "without them, unread_targets says what every target is")
         if action == "gain_haste" and "group" in eff:
             self.choice(eff["group"], _key_path(path, "group"), ("creatures_you_control",), "a group of gain_haste")
         if action == "add_mana":

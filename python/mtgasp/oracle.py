@@ -5713,10 +5713,11 @@ def _targets_and_unread(text: str) -> tuple[list[dict[str, Any]], int]:
         # cards (found by probe18d: both were legal without them)
         out = [{**r, "kicked": False} for r in out] + [{**a, "kicked": True} for a in alts]
     reqs = out + [{**e, "kicked": True} for e in extra]
-    if unread:
-        # (an optional target beside a target no requirement reads, "target player or planeswalker
-        # and ... up to one target creature", Chandra, Pyromaster: an object named may be the
-        # unread one's, so no requirement says what each named object must be)
+    if unread and _unread_kind_beside(text, unread) is None:
+        # (an optional target beside a target no requirement reads whose kind isn't known: an object
+        # named may be the unread one's, so no requirement says what each named object must be;
+        # with "target player or planeswalker and ... up to one target creature", Chandra,
+        # Pyromaster, the effect's unread_beside says what the unread one may be)
         reqs = [r for r in reqs if r.get("count") != 0]
     if any(r.get("another") for r in reqs) and len(reqs) > 2:
         # (effects.lp checks "another target" pairwise: exact for two requirements)
@@ -5823,19 +5824,13 @@ _UNREAD_T = re.compile(r"\s+(?P<who>players?|opponents?)(?:'s?)?\b(?P<pw>\s+or\s
 _UNREAD_KINDS = ("opponent", "player", "player_or_planeswalker", "any_target")
 
 
-def _unread_target_kind(text: str) -> str | None:
-    """What every target of the text (reminder text and quoted abilities aside) must at least be,
-    when each instance of the word "target" is "target player" / "target opponent" ("player",
-    "opponent" when each is one), "target player or planeswalker" ("player_or_planeswalker") or
-    "any target" ("any_target": a creature, player, planeswalker or battle, 115.4) -- the widest of
-    them where they differ --, or each names an object ("object": "target creature", "target
-    spell", "target card ...", "target creature an opponent controls": no player); else None ("target
-    creature or player", or objects and players mixed). Every mode of a modal text too (700.2: each
-    target of the modes chosen is one of them)."""
+def _target_word_kinds(text: str) -> list[str] | None:
+    """The kind of each instance of the word "target" in the text (reminder text and quoted
+    abilities aside): "player", "opponent", "player_or_planeswalker", "any_target" or "object"
+    (as _unread_target_kind says them); None where one is of no such kind ("target creature or
+    player", "targets")."""
     plain = _unquoted(re.sub(r"\([^)]*\)", "", text))
     words = list(re.finditer(r"\btargets?\b", plain, re.IGNORECASE))
-    if not words:
-        return None
     kinds = []
     for w in words:
         if w[0].lower() != "target":
@@ -5852,6 +5847,36 @@ def _unread_target_kind(text: str) -> str | None:
             kinds.append("object")
         else:
             return None
+    return kinds
+
+
+def _unread_kind_beside(text: str, unread: int) -> str | None:
+    """Beside targets a requirement reads, the kind the text's other targets are, when each of the
+    `unread` targets no requirement reads is "target player", "target opponent", "target player or
+    planeswalker" or "any target" (the widest of them): "deals 3 damage to target creature and 2
+    damage to target player or planeswalker" (Hungry Flames): "player_or_planeswalker". None when
+    one of them may be an object of some other kind, or the words can't be told apart."""
+    kinds = _target_word_kinds(text) if unread and "\u2022" not in text else None
+    if not kinds:
+        return None
+    others = [k for k in kinds if k != "object"]
+    if len(others) != unread:
+        return None
+    return max(others, key=_UNREAD_KINDS.index)
+
+
+def _unread_target_kind(text: str) -> str | None:
+    """What every target of the text (reminder text and quoted abilities aside) must at least be,
+    when each instance of the word "target" is "target player" / "target opponent" ("player",
+    "opponent" when each is one), "target player or planeswalker" ("player_or_planeswalker") or
+    "any target" ("any_target": a creature, player, planeswalker or battle, 115.4) -- the widest of
+    them where they differ --, or each names an object ("object": "target creature", "target
+    spell", "target card ...", "target creature an opponent controls": no player); else None ("target
+    creature or player", or objects and players mixed). Every mode of a modal text too (700.2: each
+    target of the modes chosen is one of them)."""
+    kinds = _target_word_kinds(text)
+    if not kinds:
+        return None
     if "object" in kinds:
         return "object" if all(k == "object" for k in kinds) else None
     return max(kinds, key=_UNREAD_KINDS.index)
@@ -5918,13 +5943,21 @@ def _not_modeled(text: str, ctx: Ctx) -> dict[str, Any]:
             # requirement, or the text is modal: a delayed or reflexive triggered ability's target
             # (603.7, 603.12: Eden's "When you do, ...") is not this ability's.
             out["unread_targets"] = kind
+        elif targets and (beside := _unread_kind_beside(text, unread)) is not None:
+            # 601.2c, 115.1: beside the targets a requirement reads, the kind of the others: an
+            # object named is a legal target when it fits a requirement or is of that kind ("target
+            # creature and ... target player or planeswalker", Hungry Flames: a planeswalker named
+            # for the second was refused as no creature; found by the lead in session 31)
+            out["unread_beside"] = beside
         least = unread + sum(t["count"] if isinstance(t.get("count"), int) else (0 if t.get("count") == "X" else 1)
                              for t in targets if "kicked" not in t)
         bound = _max_targets(text) if unread else None
         plain_nm = _unquoted(re.sub(r"\([^)]*\)", "", text))
         if (unread and bound is not None and least <= bound
                 and not re.search(r"\bor target\b", plain_nm, re.IGNORECASE)):
-            if least > 1 or not targets:
+            if least > 1 or not targets or all(t.get("count") == 0 for t in targets):
+                # (the TARGETs read may all be optional, count 0: "target player or planeswalker
+                # and ... up to one target creature", Chandra, Pyromaster: one required still)
                 out["min_targets"] = least
         elif unread and not targets:
             out["min_targets"] = 1
