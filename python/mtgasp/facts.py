@@ -1343,7 +1343,15 @@ class FactWriter:
             if o.zone == "library":
                 library_pos[o.owner] = library_pos.get(o.owner, 0) + 1
                 self.add("library_pos", os, N(library_pos[o.owner]))
-            if o.ability is not None:
+            if o.ability is not None and o.ability.granted_by is not None:
+                # 113.2: an ability another card grants its source (Umbral Mantle's): a(K',F',g(J)),
+                # the term the granting card's abilities have (card(): grants/3); its source is the
+                # object that had it, or itself once that object has ceased to exist (113.7a)
+                src = st.obj(o.ability.source)
+                granter = self.library.get(o.ability.granted_by)
+                term = self.ability_term(src, granter, {"granted_by": granter.name, "index": o.ability.index})
+                self.add("stack_ability", os, ids.obj(src.id) if src is not None else os, term)
+            elif o.ability is not None:
                 src = st.obj(o.ability.source)
                 if src is not None and src.card is not None:
                     scard = self.library.get(src.card)
