@@ -36,6 +36,7 @@ from mtgasp.state import (
     render_mana_pool,
     required_targets,
     restricting_source,
+    stack_ability_def,
 )
 
 # Fields that belong only to some zones; a card that changes zones loses the others (400.7, 122.2).
@@ -316,8 +317,8 @@ def _triggered_ability(checker: Checker, state: GameState, od: Mapping[str, Any]
     """For an ability object (a document's object) that is a triggered ability: its card's name and
     the words naming it ("Dong Zhou, the Tyrant's ability 1 (When ...)"); else None."""
     ref = od.get("ability")
-    if not isinstance(ref, Mapping):
-        return None
+    if not isinstance(ref, Mapping) or isinstance(ref.get("index"), Mapping):
+        return None   # (an ability another card grants, 113.2: not one a legend-rule choice defers)
     src_id = ref.get("source")
     src = state.obj(src_id) if isinstance(src_id, str) else None
     name = src.card if src is not None and src.card is not None else ref.get("card")
@@ -486,18 +487,9 @@ def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
     encodings know (603.3d: chosen as it is put on the stack): its text says "target" once, for a
     modeled effect's "any target", "target creature" or "target spell", or for one object a
     not-modeled effect requires on the battlefield, on the stack or in a graveyard."""
-    ref = o.ability
-    if ref is None or ref.index is None:
+    ab = stack_ability_def(checker.library, state, o.ability)   # (its own, or granted: 113.2)
+    if ab is None:
         return False
-    src = state.obj(ref.source)
-    name = src.card if src is not None and src.card is not None else ref.card   # (113.7a: a gone source)
-    card = checker.library.find(name) if name is not None else None
-    if card is None:
-        return False
-    face = (card.face_named(src.face) if src is not None and src.face else None) or card.faces[0]
-    if not 0 < ref.index <= len(face.abilities):
-        return False
-    ab = face.abilities[ref.index - 1]
     if (ab.kind != "triggered" or not ab.says_target or required_targets([ab]) != 1
             or len(TARGET_WORD.findall(ab.text or "")) != 1):
         return False
@@ -515,17 +507,8 @@ def asks_one_target(checker: Checker, state: GameState, o: Any) -> bool:
 
 def _says_target_unchosen(checker: Checker, state: GameState, o: Any) -> bool:
     """Whether the triggered ability o on the stack says "target" (its text, 115.1)."""
-    ref = o.ability
-    src = state.obj(ref.source) if ref is not None else None
-    name = src.card if src is not None and src.card is not None else (ref.card if ref is not None else None)
-    card = checker.library.find(name) if name is not None else None
-    if card is None or ref is None or ref.index is None:
-        return False
-    face = (card.face_named(src.face) if src is not None and src.face else None) or card.faces[0]
-    if not 0 < ref.index <= len(face.abilities):
-        return False
-    ab = face.abilities[ref.index - 1]
-    return ab.kind == "triggered" and bool(ab.says_target)
+    ab = stack_ability_def(checker.library, state, o.ability)   # (its own, or granted: 113.2)
+    return ab is not None and ab.kind == "triggered" and bool(ab.says_target)
 
 
 def trigger_targets(checker: Checker, before: set[str], state: GameState, events: list[str]) -> GameState:
@@ -824,10 +807,12 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
     # Moa had its ability put on the stack second)
     listed_at = {o.id: i for i, o in enumerate(state.objects)}
 
-    def own_rank(a: Symbol) -> tuple[int, int, int, int]:
+    def own_rank(a: Symbol) -> tuple[int, int, int, str]:
         src_name = oid[a.arguments[1].number]
         listed = trigger_order.index(src_name) if src_name in trigger_order else len(trigger_order)
-        return (listed, listed_at.get(src_name, len(listed_at)), a.arguments[1].number, a.arguments[2].number)
+        # (the index: a number, or g(J) for an ability another card grants, 113.2: after its own)
+        return (listed, listed_at.get(src_name, len(listed_at)), a.arguments[1].number,
+                f"{a.arguments[2].number:09d}" if a.arguments[2].type == SymbolType.Number else str(a.arguments[2]))
 
     new_abilities = sorted(by_name.get("new_ability", []),
                            key=lambda a: (a.arguments[5].number, *own_rank(a)))
@@ -837,13 +822,24 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
             trig_groups.setdefault(pname[a.arguments[3].number], []).append(a)
     for a in new_abilities:
         _key, src, index, ctl, ref, order = a.arguments
-        base = f"{oid[src.number]}-ability{index.number}"
+        ab_ref: Any = index.number if index.type == SymbolType.Number else None
+        ab_term = _ability_term(decoder, src, index) if ab_ref is not None else _key.arguments[1]
+        if ab_ref is None:
+            # 113.2: an ability another card grants (a(K',F',g(J)): Umbral Mantle's "Equipped creature
+            # has '{3}, {Q}: ...'"), named as actions name it (found by probe32d: apply crashed)
+            gk, gf, gj = ab_term.arguments
+            granter = decoder.library.get(decoder.ids.card_names[gk.number])
+            ab_ref = {"granted_by": granter.name,
+                      "index": granter.grant_number(gf.number, gj.arguments[0].number)}
+            base = f"{oid[src.number]}-granted{ab_ref['index']}"
+        else:
+            base = f"{oid[src.number]}-ability{index.number}"
         new_id, k = base, 1
         while new_id in objs:
             k += 1
             new_id = f"{base}-{k}"
         obj: dict[str, Any] = {"id": new_id, "zone": "stack",
-                               "ability": {"source": oid[src.number], "index": index.number},
+                               "ability": {"source": oid[src.number], "index": ab_ref},
                                "controller": pname[ctl.number]}
         if ref.type == SymbolType.Number:
             obj["refers_to"] = oid[ref.number]
@@ -861,7 +857,7 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         how, rules = ("is activated", "602.2a") if _key.name == "act" else ("triggers", "603.3, 603.3a")
         # (in the order they go on the stack: 603.3b, APNAP; found by probe22c: said by id)
         (activated_said if _key.name == "act" else put_on_stack).append(
-            (order.number, (f"{decoder.ability_text(_ability_term(decoder, src, index))} {how} and "
+            (order.number, (f"{_capitalized(decoder.ability_text(ab_term))} {how} and "
                             f"is put on the stack as {new_id}, controlled by {pname[ctl.number]} ({rules}).")))
     for who, group in trig_groups.items():
         if len(group) < 2:
@@ -1289,6 +1285,11 @@ def _stamp_land_type_sources(doc: dict[str, Any], before: GameState, lib: Any, e
                          "type-changing effects may apply with its own)." if o["id"] not in on_before else
                          "it was on the battlefield before; the order of its land type-changing "
                          "effect and the others numbered so far never mattered, 613.7)."))
+
+
+def _capitalized(text: str) -> str:
+    """The sentence's first letter upper-case ("The ability granted by Umbral Mantle ...")."""
+    return text[:1].upper() + text[1:]
 
 
 def _ability_term(decoder: Decoder, src: Symbol, index: Symbol) -> Symbol:

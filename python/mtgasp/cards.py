@@ -2608,7 +2608,15 @@ def token_specs(card: Card) -> Iterator[Mapping[str, Any]]:
     """The token definitions of a card's create_tokens effects."""
     for face in card.faces:
         for ab in face.abilities:
-            effects = [ab.spec.get("effect")] + list(ab.spec.get("effects") or [])
+            specs: list[Mapping[str, Any]] = [ab.spec]
+            grant = ab.spec.get("grant") if ab.kind == "static" else None
+            if isinstance(grant, Mapping) and isinstance(grant.get("ability"), Mapping):
+                # 113.2, 111.4: an ability the card grants creates its tokens too (Commander's
+                # Authority: "Enchanted creature has 'At the beginning of your upkeep, create a 1/1
+                # white Human creature token.'"; found by probe32d: apply refused its Human Token
+                # as an unknown card)
+                specs.append(grant["ability"])
+            effects = [e for sp in specs for e in [sp.get("effect"), *(sp.get("effects") or [])]]
             for eff in effects:
                 if isinstance(eff, Mapping) and eff.get("action") == "create_tokens" \
                         and isinstance(eff.get("token"), Mapping):

@@ -353,33 +353,41 @@ class FactWriter:
                 if ab.kind == "not_modeled":
                     for ev in not_modeled_trigger_events(ab.text, face.name):
                         self.add("nm_trigger", a, C(ev))
-                chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
-                if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
-                    self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
-                    reqs = 0
-                    merged = 0   # "target creature ... another target creature": one count 2
-                    for e in self.effects(dict(ab.spec)):
-                        if e.get("action") == "not_modeled":
-                            reqs += len(e.get("targets") or [])
-                            merged += sum(t["count"] if isinstance(t.get("count"), int) else 1
-                                          for t in e.get("targets") or [])
-                    words = len(TARGET_WORD.findall(ab.text or ""))
-                    # ("one or two target creatures": a variable number, "max", is never exact)
-                    varies = any("max" in t for e in self.effects(dict(ab.spec))
-                                 if e.get("action") == "not_modeled" for t in e.get("targets") or [])
-                    # (not when a target no requirement reads is required too, "min_targets":
-                    # Magma Opus's divided damage beside "two target permanents", whose "targets"
-                    # and "target" are as many words as the two read; found by probe26a)
-                    unread = any(e.get("min_targets") or e.get("kicked_max_targets")
-                                 for e in self.effects(dict(ab.spec)) if e.get("action") == "not_modeled")
-                    if reqs and words in (reqs, merged) and not varies and not unread:
-                        # 115.1, 601.2c: every instance of the word "target" is a target
-                        # requirement read (target_req/4): the action names no more than they need
-                        self.add("target_req_exact", a)
-                    if reqs and words in (reqs, merged) and not unread:
-                        # 115.1: ... each of them (however many it names: "up to two target
-                        # creatures") is an object, never a player
-                        self.add("target_req_objects", a)
+                self.target_words(a, ab)
+
+    def target_words(self, a: Symbol, ab: Ability) -> None:
+        """115.1, 601.2c: the facts of the targets an ability's text chooses (says_target,
+        target_req_exact, target_req_objects), for a face's own ability or one it grants (113.2:
+        Quicksilver Dagger's "Enchanted creature has '{T}: This creature deals 1 damage to target
+        player or planeswalker. ...'"; found by probe32d: such a granted ability was said to have
+        no targets, 115.1)."""
+        chapter = ab.kind == "triggered" and (ab.spec.get("trigger") or {}).get("event") == "chapter"
+        if (ab.kind in ("spell", "activated") or chapter) and ab.says_target:
+            self.add("says_target", a)  # 115.1: its text chooses targets (modeled or not)
+            reqs = 0
+            merged = 0   # "target creature ... another target creature": one count 2
+            for e in self.effects(dict(ab.spec)):
+                if e.get("action") == "not_modeled":
+                    reqs += len(e.get("targets") or [])
+                    merged += sum(t["count"] if isinstance(t.get("count"), int) else 1
+                                  for t in e.get("targets") or [])
+            words = len(TARGET_WORD.findall(ab.text or ""))
+            # ("one or two target creatures": a variable number, "max", is never exact)
+            varies = any("max" in t for e in self.effects(dict(ab.spec))
+                         if e.get("action") == "not_modeled" for t in e.get("targets") or [])
+            # (not when a target no requirement reads is required too, "min_targets":
+            # Magma Opus's divided damage beside "two target permanents", whose "targets"
+            # and "target" are as many words as the two read; found by probe26a)
+            unread = any(e.get("min_targets") or e.get("kicked_max_targets")
+                         for e in self.effects(dict(ab.spec)) if e.get("action") == "not_modeled")
+            if reqs and words in (reqs, merged) and not varies and not unread:
+                # 115.1, 601.2c: every instance of the word "target" is a target
+                # requirement read (target_req/4): the action names no more than they need
+                self.add("target_req_exact", a)
+            if reqs and words in (reqs, merged) and not unread:
+                # 115.1: ... each of them (however many it names: "up to two target
+                # creatures") is an object, never a player
+                self.add("target_req_objects", a)
 
     def ability(self, a: Symbol, kind: str, spec: Any, k: Symbol, f: Symbol, grants: int) -> int:
         """Emit the facts of one ability; returns the number of granted abilities numbered so far."""
@@ -565,6 +573,8 @@ class FactWriter:
                 g = F("a", [k, f, F("g", [N(grants)])])
                 inner = grant["ability"]
                 self.ability(g, inner["kind"], {kk: v for kk, v in inner.items() if kk not in ("kind", "text")}, k, f, 0)
+                self.target_words(g, Ability(index=grants, kind=str(inner["kind"]), text=str(inner.get("text") or ""),
+                                             spec={kk: v for kk, v in inner.items() if kk not in ("kind", "text")}))
                 # "has haste and shroud": the keywords granted beside it, a(K,F,g(N,J)) (J = 2, ...)
                 gs = [g]
                 for j, more in enumerate(grant.get("also") or [], start=2):
@@ -1368,7 +1378,15 @@ class FactWriter:
             if o.zone == "library":
                 library_pos[o.owner] = library_pos.get(o.owner, 0) + 1
                 self.add("library_pos", os, N(library_pos[o.owner]))
-            if o.ability is not None:
+            if o.ability is not None and o.ability.granted_by is not None:
+                # 113.2: an ability another card grants its source (Umbral Mantle's): a(K',F',g(J)),
+                # the term the granting card's abilities have (card(): grants/3); its source is the
+                # object that had it, or itself once that object has ceased to exist (113.7a)
+                src = st.obj(o.ability.source)
+                granter = self.library.get(o.ability.granted_by)
+                term = self.ability_term(src, granter, {"granted_by": granter.name, "index": o.ability.index})
+                self.add("stack_ability", os, ids.obj(src.id) if src is not None else os, term)
+            elif o.ability is not None:
                 src = st.obj(o.ability.source)
                 if src is not None and src.card is not None:
                     scard = self.library.get(src.card)

@@ -219,6 +219,10 @@ class AbilityRef:
     # the source's card, when the source has ceased to exist (113.7a: a token sacrificed to pay
     # the ability's cost, 704.5d); None while the source is in the state
     card: str | None = None
+    # 113.2, 613.1f: an ability the source has from another card (Umbral Mantle's "Equipped creature
+    # has '{3}, {Q}: ...'"): that card's name, ``index`` then numbering its ability-granting
+    # abilities as actions' ``{"granted_by", "index"}`` do (Card.grants); None: the source's own
+    granted_by: str | None = None
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ from mtgasp.model import (
     STEPS,
     TARGET_WORD,
     ZONES,
+    Ability,
     AbilityRef,
     Card,
     Effect,
@@ -638,6 +639,7 @@ class _ObjDraft:
         self.ability_source: str | None = None
         self.ability_index: int | None = None
         self.ability_card: Card | None = None
+        self.ability_granter: Card | None = None   # the card granting the ability (113.2), if granted
         self.extra: dict[str, Any] = {}
 
 
@@ -1096,6 +1098,58 @@ def granted_ability(card: Card, n: int) -> tuple[Face, Mapping[str, Any]] | None
     return (card.faces[fi - 1], inner) if inner else None
 
 
+def granted_ability_object(card: Card, n: int) -> Ability | None:
+    """The N-th ability ``card`` grants (113.2), as an Ability numbered N; None if none."""
+    got = granted_ability(card, n)
+    if got is None:
+        return None
+    inner = got[1]
+    return Ability(index=n, kind=str(inner.get("kind", "")), text=str(inner.get("text", "")), spec=inner)
+
+
+def stack_ability_def(library: CardLookup, state: Any, ref: Any) -> Ability | None:
+    """The ability an ability object on the stack is (its AbilityRef ``ref``): the source's own
+    ability ``index`` of the face it has, or the ability another card grants it (113.2); None if
+    unknown."""
+    if ref is None or ref.index is None:
+        return None
+    if ref.granted_by is not None:
+        granter = library.find(ref.granted_by)
+        return granted_ability_object(granter, ref.index) if granter is not None else None
+    src = state.obj(ref.source)
+    name = src.card if src is not None and src.card is not None else ref.card   # (113.7a: a gone source)
+    card = library.find(name) if name is not None else None
+    if card is None:
+        return None
+    face = (card.face_named(src.face) if src is not None and src.face else None) or card.faces[0]
+    if not 0 < ref.index <= len(face.abilities):
+        return None
+    return face.abilities[ref.index - 1]
+
+
+def _parse_granted_ref(f: _Fields, path: str, raw: dict[str, Any], library: CardLookup, d: Any) -> None:
+    """An ability object's ``{"granted_by": CARD, "index": N}`` (113.2): the N-th ability CARD's
+    static abilities grant (Card.grants), which must be an activated or triggered ability."""
+    f.known(path, raw, ("granted_by", "index"))
+    gname, gindex = (f.required(path, raw, k) for k in ("granted_by", "index"))
+    n = f.integer(_sub(path, "index"), gindex, minimum=1) if gindex is not None else None
+    name = f.string(_sub(path, "granted_by"), gname) if gname is not None else None
+    if name is None or n is None:
+        return
+    granter, _, err = resolve_card(library, name)
+    if granter is None:
+        f.add(_sub(path, "granted_by"), err)
+        return
+    ab = granted_ability_object(granter, n)
+    if ab is None:
+        has = len(granter.grants())
+        f.add(_sub(path, "index"), f"{granter.name} has no ability-granting ability {n} "
+                                   f"({f'it has {has}' if has else 'it has none'})")
+        return
+    d.ability_granter = granter
+    d.ability_index = n
+
+
 def _spec_spend_only(spec: Mapping[str, Any]) -> Any:
     prod = spec.get("mana") if isinstance(spec.get("mana"), Mapping) else (
         (spec.get("effect") or {}).get("produce") if isinstance(spec.get("effect"), Mapping) else None)
@@ -1283,7 +1337,11 @@ def _parse_object(f: _Fields, i: int, raw: Any, library: CardLookup,
             if src is not None:
                 d.ability_source = f.string(_sub(p("ability"), "source"), src)
             idx = f.required(p("ability"), ref, "index")
-            if idx is not None:
+            if isinstance(idx, dict):
+                # 113.2: an ability granted by another card, named as actions name it
+                # ({"granted_by": "Umbral Mantle", "index": 1}: that card's first granting ability)
+                _parse_granted_ref(f, _sub(p("ability"), "index"), idx, library, d)
+            elif idx is not None:
                 d.ability_index = f.integer(_sub(p("ability"), "index"), idx, minimum=1,
                                             below="is below 1 (abilities are numbered from 1)")
             # 113.7a: the card of a source that has ceased to exist (a token, 704.5d)
@@ -1909,8 +1967,10 @@ def _check_pending(f: _Fields, doc: Mapping[str, Any], library: CardLookup, chec
         if card is None or d.ability_index is None or len(f.c.problems) > known:
             continue
         face = _card_face(card, src.values.get("face") if src is not None else None)
-        if d.ability_index <= len(face.abilities):
-            ab = face.abilities[d.ability_index - 1]
+        granted = (granted_ability_object(d.ability_granter, d.ability_index)
+                   if d.ability_granter is not None else None)
+        if granted is not None or d.ability_index <= len(face.abilities):
+            ab = granted if granted is not None else face.abilities[d.ability_index - 1]
             kind = getattr(ab, "kind", None)
             if kind != "triggered" and not (kind == "keyword" and (getattr(ab, "spec", {}) or {}).get("keyword")
                                             in TRIGGERED_KEYWORDS):
@@ -2013,11 +2073,16 @@ def _check_references(f: _Fields, d: _ObjDraft, by_id: Mapping[str, _ObjDraft],
     face = _card_face(card, source.values.get("face") if source is not None else None)
     n = len(face.abilities)
     ipath = _sub(p("ability"), "index")
-    if d.ability_index > n:
+    granted = (granted_ability_object(d.ability_granter, d.ability_index)
+               if d.ability_granter is not None else None)
+    if granted is None and d.ability_index > n:
         has = f"it has {n}" if n else "it has none"
         f.add(ipath, f"{face.name} has no ability {d.ability_index} ({has})")
         return
-    ab = face.abilities[d.ability_index - 1]
+    ab = granted if granted is not None else face.abilities[d.ability_index - 1]
+    if granted is not None:
+        # (the messages below name the ability as "ability N of <the granting card>")
+        face = _card_face(d.ability_granter, None) if d.ability_granter is not None else face
     kind = getattr(ab, "kind", None)
     spec = getattr(ab, "spec", {}) or {}
     if d.extra.get("targets") == [] and kind in ("activated", "triggered"):
@@ -2231,7 +2296,8 @@ def _build_object(d: _ObjDraft) -> GameObject:
     if d.is_ability:
         assert d.ability_source is not None and d.ability_index is not None
         ability = AbilityRef(source=d.ability_source, index=d.ability_index,
-                             card=d.ability_card.name if d.ability_card is not None else None)
+                             card=d.ability_card.name if d.ability_card is not None else None,
+                             granted_by=d.ability_granter.name if d.ability_granter is not None else None)
     return GameObject(
         id=d.id,
         owner=v["owner"],
@@ -2326,7 +2392,9 @@ def _dump_object(o: GameObject) -> dict[str, Any]:
     controller = o.controller or o.owner
     if o.ability is not None:
         out["zone"] = o.zone
-        out["ability"] = {"source": o.ability.source, "index": o.ability.index}
+        out["ability"] = {"source": o.ability.source,
+                          "index": ({"granted_by": o.ability.granted_by, "index": o.ability.index}
+                                    if o.ability.granted_by is not None else o.ability.index)}
         if o.ability.card is not None:
             out["ability"]["card"] = o.ability.card
         out["controller"] = controller
