@@ -575,7 +575,61 @@ class _Importer:
             # the declare attackers and declare blockers steps: the player attacked with them this
             # turn (508.1), which the state says as a number.
             players[active]["attackers_this_turn"] = self._attackers
+            self._combat_on_load(entries, doc["objects"], SIDE_NAMES[active])
         return doc
+
+    def _combat_on_load(self, entries: list[_Entry], objs: list[dict[str, Any]], active: str) -> None:
+        """What Forge's declaration of the ``Attacking`` creatures does as it loads the file that
+        the state can't say: abilities that trigger on attacking trigger as the attackers are
+        declared (508.3a; GameState.java's handleCombat runs the attack triggers and puts them on
+        the stack, 603.3), and in the declare blockers step Forge then lets the defending player
+        declare blockers, while a state in that step is one where blockers have been declared
+        (509.1): with no ``blocked``/``"combat": "blocking"`` in the file, none blocks (509.1h)."""
+        line = self.values["activephase"][0] if "activephase" in self.values else None
+        attacking = {e.oid for e, o in zip(entries, objs) if o.get("combat") == "attacking"}
+        by_oid = {e.oid: (e, o) for e, o in zip(entries, objs)}
+        triggers: list[str] = []
+        for e, o in zip(entries, objs):
+            if o["zone"] != "battlefield" or o.get("face_down"):
+                continue
+            faces = tuple(getattr(e.card, "faces", ()))
+            if not faces:
+                continue
+            face = next((f for f in faces if f.name == o.get("face")), faces[0])
+            for ab in getattr(face, "abilities", ()):
+                cond = _attack_trigger_condition(ab.text)
+                if cond is None:
+                    continue
+                # "Whenever this creature attacks" (or its name): only when it is attacking;
+                # "Whenever equipped/enchanted creature attacks": when the one it is attached to is
+                names = {n.casefold() for n in (face.name, face.name.split(",")[0])}
+                if re.search(r"\bthis (?:creature|vehicle|permanent)\b", cond) or any(
+                        re.search(rf"\b{re.escape(n)} attacks\b", cond) for n in names):
+                    if o["id"] not in attacking:
+                        continue
+                elif (re.search(r"\b(?:equipped|enchanted) creature attacks\b", cond)
+                      and o.get("attached_to") not in attacking):
+                    continue
+                triggers.append(f"{face.name}'s ability {ab.index} ({_short(ab.text, 70)}), of {o['id']}")
+        if triggers:
+            self.warn("attack triggers", "Forge declares the Attacking creatures as it loads the file, "
+                                         "and abilities that trigger on attacking trigger then (508.3a) and "
+                                         "go on the stack (603.3): " + "; ".join(triggers) + "; the state "
+                                         "has none of them on the stack (add them to `stack` where the "
+                                         "puzzle needs them)"
+                      + (", and Forge stays in the declare attackers step while they are there"
+                         if self._step == "declare_blockers" else ""), line)
+        if self._step == "declare_blockers":
+            defender = next(p for p in SIDE_NAMES if p != active)
+            blockers = [o["id"] for o in objs if o["zone"] == "battlefield"
+                        and (o.get("controller") or o["owner"]) == defender and not o.get("tapped")
+                        and _is_creature(by_oid[o["id"]][0].card, by_oid[o["id"]][0].mods)]
+            self.warn("blockers", "activephase: in the declare blockers step blockers have been declared "
+                                  f"(509.1): the state says none of {defender}'s creatures blocks, so every "
+                                  "attacking creature is unblocked (509.1h)"
+                      + (f" (untapped creatures of {defender}: {', '.join(blockers)})" if blockers else "")
+                      + f"; Forge lets {defender} declare blockers as it loads the file (a puzzle "
+                        "file can't say blocks)", line)
 
     def _forge_spelling(self, e: _Entry) -> Any:
         """The library's card a name in Forge's spelling names: Forge's card scripts write names
@@ -1224,6 +1278,17 @@ def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
     face = faces[1] if len(faces) > 1 and names & {"Transformed", "Flipped", "Meld", "Modal"} \
         else faces[0]
     return "Creature" in tuple(getattr(face, "types", ()))
+
+
+def _attack_trigger_condition(text: str | None) -> str | None:
+    """The trigger condition of a triggered ability that triggers on attacking (508.3a: "Whenever
+    this creature attacks", "Whenever a creature you control attacks", "Whenever you attack"),
+    lowercased up to its first comma (603.1); None for any other line."""
+    t = re.sub(r"^[A-Z][\w' -]{0,40} — ", "", (text or "").strip())
+    if not t.startswith(("When ", "Whenever ")):
+        return None
+    cond = t.split(",", 1)[0].lower()
+    return cond if re.search(r"\battacks?\b", cond) else None
 
 
 def _fold(name: str) -> str:

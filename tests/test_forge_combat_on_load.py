@@ -1,0 +1,55 @@
+"""probe32e: what Forge's declaration of the Attacking creatures does as it loads a puzzle file.
+
+GameState.java's handleCombat declares the ``Attacking`` creatures in the declare attackers and
+declare blockers steps: their attack triggers trigger then (508.3a) and go on the stack, and in the
+declare blockers step Forge lets the defending player declare blockers. A state has neither: the
+import says so. The puzzle texts are written for these tests in Forge's format; none is a copy.
+"""
+
+from __future__ import annotations
+
+from mtgasp.cards import CardLibrary
+from mtgasp.forge import parse_pzl
+
+LIB = CardLibrary.builtin()
+
+ATTACK = """[state]
+turn=3
+activeplayer=human
+activephase=COMBAT_DECLARE_ATTACKERS
+humanbattlefield=Goliath Daydreamer|Attacking|Tapped;Grizzly Bears|Attacking|Tapped;Forest
+aibattlefield=Llanowar Elves;Birds of Paradise|Tapped;Forest
+"""
+
+
+def _warnings(text: str, kind: str) -> list:
+    return [w for w in parse_pzl(text, LIB).warnings if w.kind == kind]
+
+
+def test_an_attack_trigger_of_an_attacking_creature_is_said() -> None:
+    """Goliath Daydreamer attacks: "Whenever this creature attacks, ..." triggers as Forge declares
+    it (508.3a); the state has no ability on the stack, so the import names the trigger."""
+    (w,) = _warnings(ATTACK, "attack triggers")
+    assert w.line == 4
+    assert "508.3a" in w.message and "Goliath Daydreamer's ability 2" in w.message
+    assert "goliath_daydreamer" in w.message and "Grizzly Bears" not in w.message
+
+
+def test_a_creature_that_isnt_attacking_has_no_attack_trigger() -> None:
+    """Its "this creature attacks" trigger is about itself: not attacking, nothing triggers."""
+    text = ATTACK.replace("Goliath Daydreamer|Attacking|Tapped", "Goliath Daydreamer")
+    assert _warnings(text, "attack triggers") == []
+
+
+def test_declare_blockers_says_no_creature_blocks() -> None:
+    """In the declare blockers step blockers have been declared (509.1): the file can't say blocks,
+    so none blocks and the attackers are unblocked (509.1h); Forge instead lets the defending player
+    declare them as it loads. The untapped creature of the AI is named; the tapped one isn't
+    (509.1a)."""
+    text = ATTACK.replace("COMBAT_DECLARE_ATTACKERS", "COMBAT_DECLARE_BLOCKERS")
+    (w,) = _warnings(text, "blockers")
+    assert w.line == 4 and "509.1h" in w.message
+    assert "ai_llanowar_elves" in w.message and "birds" not in w.message
+    (t,) = _warnings(text, "attack triggers")
+    assert "declare attackers step" in t.message  # Forge stays there while a trigger is on the stack
+    assert _warnings(ATTACK, "blockers") == []
