@@ -53,3 +53,15 @@ def test_declare_blockers_says_no_creature_blocks() -> None:
     (t,) = _warnings(text, "attack triggers")
     assert "declare attackers step" in t.message  # Forge stays there while a trigger is on the stack
     assert _warnings(ATTACK, "blockers") == []
+
+
+def test_a_summoning_sick_attacker_without_haste_is_said() -> None:
+    """Forge declares any Attacking creature; one that is SummonSick and has no haste couldn't
+    have been declared (302.6, 508.1a): a warning. One with haste (Slickshot Show-Off) could."""
+    text = ("[state]\nturn=3\nactiveplayer=human\nactivephase=COMBAT_DECLARE_ATTACKERS\n"
+            "humanbattlefield=Llanowar Elves|SummonSick|Attacking;"
+            "Slickshot Show-Off|Attacking|SummonSick|Tapped\n")
+    sick = [w for w in _warnings(text, "modifier Attacking") if "302.6" in w.message]
+    assert len(sick) == 1 and "Llanowar Elves" in sick[0].message and sick[0].line == 5
+    doc = parse_pzl(text, LIB).document
+    assert [o.get("combat") for o in doc["objects"]] == ["attacking", "attacking"]

@@ -1065,6 +1065,14 @@ class _Importer:
                               "|Modal or |Transformed shows its other face", e.line)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
+            if o.get("combat") == "attacking" and not o.get("face_down") and not _has_haste(e.card, o):
+                # 302.6, 508.1a: a creature its controller hasn't controlled continuously since their
+                # most recent turn began can't be declared as an attacker; Forge declares it anyway
+                # (one put onto the battlefield attacking, 508.4, was never declared: no Attacking)
+                self.warn("modifier Attacking", f"{where}|SummonSick|Attacking: it is summoning sick and "
+                                                "has no haste of its own, so it couldn't have been "
+                                                "declared as an attacker (302.6, 508.1a) unless an "
+                                                "effect gave it haste; Forge declares it anyway", e.line)
         if foretold_this_turn and not foretold and in_exile:
             # GameState.java: "Foretold" makes the card foretold and turns it face down;
             # "ForetoldThisTurn" only sets the this-turn flag of a foretold card (Forge's export
@@ -1278,6 +1286,15 @@ def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
     face = faces[1] if len(faces) > 1 and names & {"Transformed", "Flipped", "Meld", "Modal"} \
         else faces[0]
     return "Creature" in tuple(getattr(face, "types", ()))
+
+
+def _has_haste(card: Any, o: Mapping[str, Any]) -> bool:
+    """Whether the face the object shows has haste (702.10), or a haste counter (122.1b)."""
+    faces = tuple(getattr(card, "faces", ()))
+    face = next((f for f in faces if f.name == o.get("face")), faces[0] if faces else None)
+    return "haste" in (o.get("counters") or {}) or any(
+        a.kind == "keyword" and str(a.spec.get("keyword", "")).lower() == "haste"
+        for a in getattr(face, "abilities", ()))
 
 
 def _attack_trigger_condition(text: str | None) -> str | None:
