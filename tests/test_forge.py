@@ -21,6 +21,7 @@ from mtgasp.cli import main
 from mtgasp.errors import InputError
 from mtgasp.forge import (
     UnknownCardsError,
+    attacking_for_forge,
     counter_from_forge,
     counter_to_forge,
     export_pzl,
@@ -328,6 +329,7 @@ def _canon(st: GameState, lib: CardLibrary = LIB) -> dict[str, Any]:
                 "face": None if o.face in (None, first_face) else o.face,
                 "extra": {k: v for k, v in o.extra.items()
                           if k in ("chosen_type", "chosen_color", "damage", "token")},
+                "attacking": attacking_for_forge(st, o),  # (|Attacking, 508.1)
             })
         objs[f"{key[0]}:{key[1]}"] = rows
     return {
@@ -355,18 +357,24 @@ def _expected_warning_kinds(st: GameState) -> set[str]:
     for p in st.players:
         if p.last_turn is not None:
             kinds.add("last turn")
-        if set(p.extra) - {"poison", "energy", "commanders"}:
+        held = {"poison", "energy", "commanders"}
+        if p.name == st.active_player and p.extra.get("attackers_this_turn") == sum(
+                attacking_for_forge(st, o) for o in st.objects):
+            held.add("attackers_this_turn")  # (the import counts the |Attacking creatures)
+        if set(p.extra) - held:
             kinds.add("player field")
     for o in st.objects:
         if o.zone == "stack":
             continue
+        if (o.extra.get("combat") and not attacking_for_forge(st, o)) or o.extra.get("blocked"):
+            kinds.add("combat")
         if o.plotted_turn is not None:
             kinds.add("plotted")
         if o.foretell_cost is not None:
             kinds.add("foretell cost")
         if any(getattr(o, k) is not None for k in ("cast_from", "method", "x", "mana_spent")) or o.kicked:
             kinds.add("cast history")
-        if set(o.extra) - {"chosen_type", "chosen_color", "damage", "token"}:
+        if set(o.extra) - {"chosen_type", "chosen_color", "damage", "token", "combat", "blocked"}:
             kinds.add("object field")
     return kinds
 

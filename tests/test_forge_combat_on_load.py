@@ -65,3 +65,24 @@ def test_a_summoning_sick_attacker_without_haste_is_said() -> None:
     assert len(sick) == 1 and "Llanowar Elves" in sick[0].message and sick[0].line == 5
     doc = parse_pzl(text, LIB).document
     assert [o.get("combat") for o in doc["objects"]] == ["attacking", "attacking"]
+
+
+def test_export_writes_attacking_and_the_import_reads_it_back() -> None:
+    """GameState.java writes and reads |Attacking; the export said "Forge puzzles have no such
+    field" for `combat` and dropped it (and the attackers_this_turn it gives)."""
+    from mtgasp.forge import export_pzl
+    from mtgasp.state import parse_state
+
+    doc = parse_pzl(ATTACK, LIB).document
+    out = export_pzl(parse_state(doc, LIB), LIB)
+    assert "humanbattlefield=Goliath Daydreamer|Tapped|Attacking;Grizzly Bears|Tapped|Attacking;" in out.text
+    assert not [w for w in out.warnings if "combat" in w.message or "attackers_this_turn" in w.message]
+    back = parse_pzl(out.text, LIB).document
+    assert [o["id"] for o in back["objects"] if o.get("combat") == "attacking"] == [
+        "goliath_daydreamer", "grizzly_bears"]
+    assert back["players"][0]["attackers_this_turn"] == 2
+    # in the combat damage step Forge declares no attackers: a warning, left out
+    doc["step"] = "combat_damage"
+    out = export_pzl(parse_state(doc, LIB), LIB)
+    assert "Attacking" not in out.text
+    assert sum(w.kind == "combat" for w in out.warnings) == 2

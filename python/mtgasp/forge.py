@@ -40,6 +40,7 @@ __all__ = [
     "ForgeWarning",
     "ImportResult",
     "UnknownCardsError",
+    "attacking_for_forge",
     "export_pzl",
     "import_pzl",
     "parse_pzl",
@@ -1426,6 +1427,9 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
                                            "the state; Forge marks a commander on its card "
                                            "(|IsCommander); left out")
                 continue
+            if key == "attackers_this_turn" and p.name == state.active_player and value == sum(
+                    1 for o in state.objects if attacking_for_forge(state, o)):
+                continue  # (the import counts the |Attacking creatures written below, 508.1)
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
     # Forge ids for the objects others refer to.
@@ -1562,10 +1566,31 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
     if spell:
         warn("cast history", f"{where}: {', '.join(spell)}: how a permanent was cast can't be held "
                              "by a Forge puzzle")
+    if attacking_for_forge(state, o):
+        # GameState.java writes and reads |Attacking (an attacker of the active player), declared
+        # as the file loads in the declare attackers and declare blockers steps (506.4, 508.1)
+        parts.append("Attacking")
+    elif o.extra.get("combat") == "attacking":
+        warn("combat", f"{where}: attacking in the {state.step.replace('_', ' ')} step: Forge declares "
+                       "|Attacking creatures only in the declare attackers and declare blockers "
+                       "steps; left out")
+    elif o.extra.get("combat") == "blocking":
+        warn("combat", f"{where}: a blocking creature (509.1) can't be held by a Forge puzzle; left out")
+    if o.extra.get("blocked"):
+        warn("combat", f"{where}.blocked: that an attacking creature was blocked (509.1h) can't be "
+                       "held by a Forge puzzle; left out")
     for key in o.extra:
-        if key not in ("chosen_type", "chosen_color", "damage", "token"):
+        if key not in ("chosen_type", "chosen_color", "damage", "token", "combat", "blocked"):
             warn("object field", f"{where}.{key}: Forge puzzles have no such field")
     return "|".join(parts)
+
+
+def attacking_for_forge(state: GameState, o: GameObject) -> bool:
+    """Whether the export writes ``|Attacking`` on the object: an attacking creature of the active
+    player in the declare attackers or declare blockers step, where Forge declares it."""
+    return (o.zone == "battlefield" and o.extra.get("combat") == "attacking"
+            and (o.controller or o.owner) == state.active_player
+            and state.step in ("declare_attackers", "declare_blockers"))
 
 
 # --------------------------------------------------------------------------------------------
