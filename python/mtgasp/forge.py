@@ -974,6 +974,7 @@ class _Importer:
             return False
 
         sick = False
+        commander = False
         foretold = foretold_this_turn = False
         printing: dict[str, list[str]] = {}
         for m, v in e.mods:
@@ -1035,7 +1036,7 @@ class _Importer:
                 # GameState.java: player.addCommander(card), in any zone: the card is a commander
                 # of the player whose zone lists it (903.3; the state's player commanders)
                 if "commanders" in state_module.PLAYER_LISTS:
-                    self._commanders.append((e.side, e.card.name))
+                    commander = True
                 else:
                     self.warn("modifier IsCommander", f"{where}|IsCommander: this version's state "
                                                       "has no commanders", e.line)
@@ -1056,6 +1057,14 @@ class _Importer:
                                               "format; ignored", e.line)
         for m, vals in printing.items():
             self._printing.setdefault((e.line, e.key, m), []).extend(vals)
+        if commander:
+            # 903.3: a commander is its owner's (a card listed by its controller with |Owner: is
+            # the owner's commander; GameState.java gives it to the player listing it)
+            self._commanders.append((SIDES[o["owner"]], e.card.name))
+            if o["owner"] != player:
+                self.warn("modifier IsCommander", f"{where}|IsCommander: a commander is its owner's "
+                                                  f"(903.3): {o['owner']}'s commander, controlled by "
+                                                  f"{player} (Forge makes it {player}'s)", e.line)
         faces: tuple[Any, ...] = tuple(getattr(e.card, "faces", ()))
         if (on_bf and "face" not in o and len(faces) > 1 and not o.get("face_down")
                 and e.name.casefold() in {f.name.casefold() for f in faces[1:]}):
