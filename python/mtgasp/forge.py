@@ -173,6 +173,7 @@ class _Entry:
     card: Any = None
     oid: str = ""
     token: bool = False
+    target: str | None = None  # a spell put on the stack (putonstack): its target, as Forge says it
 
 
 def _slug(name: str) -> str:
@@ -387,6 +388,7 @@ class _Importer:
         remove_sickness = False
         players: list[dict[str, Any]] = [{"name": HUMAN}, {"name": AI}]
         zone_lines: list[tuple[int, str, int, str]] = []
+        stack_lines: list[tuple[int, int, str, str]] = []  # (side, line, key, value) of putonstack
         for key, (n, value) in self.values.items():
             if key in ("turn", "activeplayer", "activephase"):
                 continue
@@ -445,12 +447,13 @@ class _Importer:
                 if value:
                     self.warn("persistent mana", f"{key}={value}: mana that doesn't empty from the "
                                                  "pool can't be said in a state", n)
-            elif rest in ("precast", "putonstack"):
+            elif rest == "putonstack":
+                if value.strip():
+                    stack_lines.append((side, n, key, value))
+            elif rest == "precast":
                 if value:
-                    what = ("spells cast as the game is set up" if rest == "precast"
-                            else "spells put on the stack as the game is set up")
-                    self.warn(rest, f"{key}={value}: {what} can't be said in a state (no cast "
-                                    "history)", n)
+                    self.warn(rest, f"{key}={value}: spells cast and resolved as the game is set up "
+                                    "can't be said in a state (what they did isn't in the file)", n)
             elif rest in _ZONES or (rest.startswith("cardsin") and rest[7:] in _ZONES):
                 # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...)
                 # name the same zones: GameState.java matches the key's ending.
@@ -480,7 +483,7 @@ class _Importer:
         doc["active_player"] = SIDE_NAMES[active]
         doc["step"] = step
         doc["players"] = players
-        entries = self._entries_of(sorted(zone_lines))
+        entries = self._entries_of(sorted(zone_lines)) + self._stack_entries(sorted(stack_lines))
         self._entries = entries
         unknown: list[tuple[_Entry, str]] = []
         for e in entries:
@@ -554,6 +557,8 @@ class _Importer:
                           "state where they aren't", sick_now[0].line)
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        if any(e.zone == "stack" for e in entries):
+            doc["stack"] = [e.oid for e in entries if e.zone == "stack"]  # (bottom first)
         # the goal's turn in this state's count (the file's turn, or Forge's 1, may have moved)
         doc["description"] = self._description(turn, forge_turn)
         for side, cname in self._commanders:
@@ -779,6 +784,32 @@ class _Importer:
                 entries.append(_Entry(n, key, side, zone, name, mods))
         return self._phased_in(entries)
 
+    def _stack_entries(self, lines: Iterable[tuple[int, int, str, str]]) -> list[_Entry]:
+        """``humanputonstack=Lightning Bolt->ai;...``: GameState.java creates each card anew for the
+        player and puts its first spell ability on the stack (the human's, then the AI's, each on
+        top), with the target after ``->`` (``human``, ``ai`` or a card's ``Id``). Each is a spell
+        on the stack controlled by that player (601.2a, 405.2), with no cast history; what Forge
+        runs from a card's script (``Name:SVar``) or a card of the file (``Id``) is a warning."""
+        out: list[_Entry] = []
+        for side, n, key, value in lines:
+            for item in value.split(";"):
+                item = item.strip()
+                if not item:
+                    continue
+                if ":" in item:
+                    self.warn("putonstack", f"{key}: {_short(item)}: an ability run from a Forge card "
+                                            "script can't be said in a state; left out", n)
+                    continue
+                name, _, target = (p.strip() for p in item.partition("->"))
+                if not name or name.isdigit():
+                    self.warn("putonstack", f"{key}: {_short(item)}: "
+                                            + ("no card name" if not name else f"the first ability "
+                                               f"of the card with Id {name}")
+                                            + " can't be put on the stack in a state; left out", n)
+                    continue
+                out.append(_Entry(n, key, side, "stack", name, [], target=target or None))
+        return out
+
     def _phased_in(self, entries: list[_Entry]) -> list[_Entry]:
         """Leave out the phased-out permanents (``PhasedOut``): a phased-out permanent is treated
         as though it doesn't exist (702.26b), and so are the Auras and Equipment attached to it,
@@ -941,6 +972,9 @@ class _Importer:
                 forge_ids: Mapping[str, _Entry], fields: Iterable[str]) -> dict[str, Any]:
         player = SIDE_NAMES[e.side]
         o: dict[str, Any] = {"id": e.oid, "card": e.card.name, "owner": player, "zone": e.zone}
+        if e.zone == "stack":
+            self._spell_on_stack(e, o, forge_ids)
+            return o
         if e.token:
             o["token"] = True
         where = f"{e.key}: {e.name}"
@@ -1100,6 +1134,27 @@ class _Importer:
                 self.warn("modifier Foretold", f"{where}: foretold before turn 1 can't be said; "
                                                "recorded as foretold this turn", e.line)
         return o
+
+    def _spell_on_stack(self, e: _Entry, o: dict[str, Any], forge_ids: Mapping[str, _Entry]) -> None:
+        """A ``putonstack`` spell: its target (``human``, ``ai``, or the ``Id`` of a card of the
+        file, 115.1) becomes its ``targets``; a warning says how it was read."""
+        said = ""
+        if e.target is not None:
+            t = e.target.lower()
+            if t in (HUMAN, AI):
+                o["targets"] = [t]
+            elif _id_key(e.target) in forge_ids:
+                o["targets"] = [forge_ids[_id_key(e.target)].oid]
+            else:
+                self.error(e.line, f"{e.key}: {e.name}->{e.target}: the target is human, ai or the "
+                                   "Id of a card of this file")
+                return
+            said = f", targeting {o['targets'][0]}"
+        self.warn("putonstack", f"{e.key}: {e.name} is a spell on the stack ({e.oid}) controlled by "
+                                f"{o['owner']}{said}, as Forge puts it there; it has no cast history "
+                                "(where it was cast from, X, mana spent), and Forge also runs the "
+                                "abilities that trigger on casting it, which the state doesn't have",
+                  e.line)
 
     def _counters(self, e: _Entry, text: str) -> dict[str, int]:
         out: dict[str, int] = {}
