@@ -55,3 +55,24 @@ def test_putonstack_scripts_and_ids_are_warnings_and_a_bad_target_an_error() -> 
     with pytest.raises(InputError) as e:
         parse_pzl(TEXT.replace("Burst Lightning->7", "Burst Lightning->9"), LIB)
     assert "line 6" in str(e.value)
+
+
+def test_the_export_writes_the_spells_on_the_stack_as_putonstack() -> None:
+    """The export wrote no stack ("can't be held by a Forge puzzle") although putonstack holds a
+    spell of each player with one target; now the round trip keeps them, bottom first."""
+    from mtgasp.forge import export_pzl
+
+    doc = parse_pzl(TEXT, LIB).document
+    out = export_pzl(parse_state(doc, LIB), LIB)
+    assert "humanputonstack=Burst Lightning->1\n" in out.text
+    assert "aiputonstack=Lightning Bolt->1;Lightning Bolt->human\n" in out.text
+    assert not [w for w in out.warnings if w.kind == "stack"]
+    back = parse_pzl(out.text, LIB).document
+    assert back["stack"] == doc["stack"]
+    assert [o.get("targets") for o in back["objects"] if o["zone"] == "stack"] == [
+        ["grizzly_bears"], ["grizzly_bears"], ["human"]]
+    # a spell of the human above one of the AI: Forge puts the human's first, so it can't
+    doc["stack"] = ["ai_lightning_bolt", "burst_lightning", "ai_lightning_bolt_2"]
+    out = export_pzl(parse_state(doc, LIB), LIB)
+    assert "putonstack" not in out.text
+    assert [w.kind for w in out.warnings].count("stack") == 1

@@ -47,6 +47,7 @@ __all__ = [
     "pending_sba_warnings",
     "run_cli",
     "sick_for_forge",
+    "stack_for_forge",
 ]
 
 HUMAN, AI = "human", "ai"
@@ -1455,10 +1456,18 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             warn("game field", f"{key}: Forge puzzles have no such field")
     if state.document.get("consecutive_passes"):
         warn("priority", "consecutive_passes: Forge can't say that players have already passed")
-    if state.stack or state.resolving is not None:
+    on_stack, why_not = stack_for_forge(state)
+    if why_not:
         ids = ", ".join(state.stack)
-        warn("stack", f"stack: {ids}: spells and abilities on the stack, with their cast history, "
-                      "can't be held by a Forge puzzle (its putonstack casts anew); left out")
+        warn("stack", f"stack: {ids}: {why_not}: the stack can't be held by a Forge puzzle (its "
+                      "putonstack puts a new card's spell for each player, the human's first); left out")
+    for o in on_stack:
+        spell = [k for k in ("cast_from", "method", "x", "mana_spent") if getattr(o, k) is not None]
+        if o.kicked:
+            spell.append("kicked")
+        if spell:
+            warn("cast history", f"{o.id} ({o.card}): {', '.join(spell)}: how a spell was cast can't "
+                                 "be held by a Forge puzzle (putonstack)")
     for e in state.effects:
         warn("effects", f"effects: the lasting effect of {e.card} ({e.controller}) can't be held by "
                         "a Forge puzzle; left out")
@@ -1500,7 +1509,8 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
     written = {o.id for o in state.objects if o.zone != "stack" and o.ability is None}
     referenced: list[str] = []
     for o in state.objects:
-        for r in (o.attached_to, o.exiled_with):
+        aimed = list(o.extra.get("targets") or ())[:1] if o.id in {x.id for x in on_stack} else []
+        for r in (o.attached_to, o.exiled_with, *aimed):
             if r is not None and r in written and r not in referenced:
                 referenced.append(r)
     forge_id = {oid: i + 1 for i, oid in enumerate(referenced)}
@@ -1522,7 +1532,46 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             cards = zones.get((s, z), [])
             if cards or z != "command":
                 lines.append(f"{s}{z}=" + ";".join(cards))
+        spells = []
+        for o in on_stack:
+            if side[o.controller or o.owner] == s:
+                t = (o.extra.get("targets") or [None])[0]
+                spells.append(str(o.card) + ("" if t is None else "->" + (
+                    side[t] if t in side else str(forge_id[t]))))
+        if spells:
+            lines.append(f"{s}putonstack=" + ";".join(spells))
     return ExportResult("\n".join(lines) + "\n", warnings)
+
+
+def stack_for_forge(state: GameState) -> tuple[list[GameObject], str]:
+    """The spells on the stack as Forge's ``putonstack`` can hold them (GameState.java creates each
+    card anew for its player and puts its spell on the stack, the human's first, then the AI's,
+    each on top, with at most one target: a player or a card of the file), bottom first; or no
+    spell and why the stack can't be held."""
+    if state.resolving is not None:
+        return [], f"{state.resolving} is resolving"
+    objs = {o.id: o for o in state.objects}
+    out: list[GameObject] = []
+    first = state.players[0].name if state.players else None
+    for oid in state.stack:
+        o = objs.get(oid)
+        if o is None or o.ability is not None or o.card is None:
+            return [], f"{oid} is an ability"
+        if (o.controller or o.owner) != o.owner:
+            return [], f"{oid} is controlled by another player than its owner"
+        if o.face is not None or o.extra.get("token"):
+            return [], f"{oid} is a face other than the card's first, or a token"
+        if len(o.extra.get("targets") or ()) > 1 or any(k in o.extra for k in ("lost_targets", "choosing_targets",
+                                                                   "refers_to", "dream_exile")):
+            return [], f"{oid} has more than one target, or what its targets were"
+        t = (o.extra.get("targets") or [None])[0]
+        if t is not None and t not in {p.name for p in state.players} and (
+                t not in objs or objs[t].zone == "stack" or objs[t].ability is not None):
+            return [], f"{oid} targets something on the stack"
+        if out and (o.controller or o.owner) == first and (out[-1].controller or out[-1].owner) != first:
+            return [], "a spell of the first player is above one of the second"
+        out.append(o)
+    return out, ""
 
 
 def _token_spec(name: str, library: Any) -> str | None:
