@@ -86,3 +86,22 @@ def test_export_writes_attacking_and_the_import_reads_it_back() -> None:
     out = export_pzl(parse_state(doc, LIB), LIB)
     assert "Attacking" not in out.text
     assert sum(w.kind == "combat" for w in out.warnings) == 2
+
+
+def test_attack_triggers_of_the_attacking_and_the_defending_player() -> None:
+    """Real cards (fixture copied from AtomicCards.json): Hellrider's "Whenever a creature you
+    control attacks" triggers for the attacking player's permanent only, Hissing Miasma's and
+    Riddlekeeper's "Whenever a creature attacks you" for the defending player's only (508.3a)."""
+    from pathlib import Path
+
+    from mtgasp.oracle import import_files
+
+    fixture = Path(__file__).parent / "fixtures" / "real_cards_forge_attack_triggers.json"
+    cards = [r.card for r in import_files([fixture]).results if r.card is not None]
+    lib = CardLibrary.from_data({"format": 1, "cards": cards}, source="imported")
+    text = ("[state]\nturn=3\nactiveplayer=human\nactivephase=COMBAT_DECLARE_ATTACKERS\n"
+            "humanbattlefield=Hellrider|Attacking|Tapped;Hissing Miasma\n"
+            "aibattlefield=Hellrider;Riddlekeeper\n")
+    (w,) = [w for w in parse_pzl(text, lib).warnings if w.kind == "attack triggers"]
+    assert "of hellrider" in w.message and "of ai_riddlekeeper" in w.message
+    assert "hissing_miasma" not in w.message and "ai_hellrider" not in w.message

@@ -617,6 +617,12 @@ class _Importer:
                 elif (re.search(r"\b(?:equipped|enchanted) creature attacks\b", cond)
                       and o.get("attached_to") not in attacking):
                     continue
+                # "Whenever a creature you control attacks", "Whenever you attack": the attacking
+                # player's; "Whenever a creature attacks you": the defending player's
+                controller = o.get("controller") or o["owner"]
+                if (re.search(r"\byou control attacks?\b|\byou attack\b", cond) and controller != active) or (
+                        re.search(r"\battacks? you\b", cond) and controller == active):
+                    continue
                 triggers.append(f"{face.name}'s ability {ab.index} ({_short(ab.text, 70)}), of {o['id']}")
         if triggers:
             self.warn("attack triggers", "Forge declares the Attacking creatures as it loads the file, "
