@@ -14,7 +14,8 @@ player (prefix ``human``/``ai``, or ``p0``/``p1``): ``life``, ``landsplayed``, `
 with modifiers such as ``Tapped``, ``SummonSick``, ``Counters:P1P1=2,CHARGE=1``, ``Id:7``,
 ``AttachedTo:7``, ``FaceDown``, ``Foretold``, ``ForetoldThisTurn``, ``ExiledWith:7``,
 ``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``; per
-player ``counters`` (``POISON=7,ENERGY=1``: the poison and energy counters).
+player ``counters`` (``POISON=7,ENERGY=1``: the poison and energy counters), ``putonstack``
+(``Lightning Bolt->ai``: spells on the stack, each with its target).
 
 Everything a state document can't say is a :class:`ForgeWarning` naming its line; nothing is
 dropped silently. Cards resolve through the card library; unknown cards are one error listing
