@@ -21,12 +21,14 @@ from mtgasp.cli import main
 from mtgasp.errors import InputError
 from mtgasp.forge import (
     UnknownCardsError,
+    attacking_for_forge,
     counter_from_forge,
     counter_to_forge,
     export_pzl,
     import_pzl,
     parse_pzl,
     sick_for_forge,
+    stack_for_forge,
 )
 from mtgasp.model import GameState
 from mtgasp.state import OBJECT_FIELDS, load_state, parse_state
@@ -328,6 +330,7 @@ def _canon(st: GameState, lib: CardLibrary = LIB) -> dict[str, Any]:
                 "face": None if o.face in (None, first_face) else o.face,
                 "extra": {k: v for k, v in o.extra.items()
                           if k in ("chosen_type", "chosen_color", "damage", "token")},
+                "attacking": attacking_for_forge(st, o),  # (|Attacking, 508.1)
             })
         objs[f"{key[0]}:{key[1]}"] = rows
     return {
@@ -340,6 +343,10 @@ def _canon(st: GameState, lib: CardLibrary = LIB) -> dict[str, Any]:
                          and ((o.controller or o.owner) if o.zone == "battlefield" else o.owner)
                          == p.name for o in st.objects))) for p in st.players],
         "objects": objs,
+        # putonstack spells (bottom first): card, controller, the target (a player or a card's place)
+        "stack": [(o.card, side[o.controller or o.owner],
+                   [side.get(t, where.get(t)) for t in o.extra.get("targets") or ()])
+                  for o in stack_for_forge(st)[0]],
     }
 
 
@@ -348,25 +355,35 @@ def _expected_warning_kinds(st: GameState) -> set[str]:
     kinds: set[str] = set()
     if any(st.document.get(k) for k in ("winner", "losers", "extra_turns")):
         kinds.add("game field")
-    if st.stack or st.resolving is not None:
+    on_stack, why_not = stack_for_forge(st)
+    if why_not:
         kinds.add("stack")
+    for o in on_stack:
+        if any(getattr(o, k) is not None for k in ("cast_from", "method", "x", "mana_spent")) or o.kicked:
+            kinds.add("cast history")
     if st.effects:
         kinds.add("effects")
     for p in st.players:
         if p.last_turn is not None:
             kinds.add("last turn")
-        if set(p.extra) - {"poison", "energy", "commanders"}:
+        held = {"poison", "energy", "commanders"}
+        if p.name == st.active_player and p.extra.get("attackers_this_turn") == sum(
+                attacking_for_forge(st, o) for o in st.objects):
+            held.add("attackers_this_turn")  # (the import counts the |Attacking creatures)
+        if set(p.extra) - held:
             kinds.add("player field")
     for o in st.objects:
         if o.zone == "stack":
             continue
+        if (o.extra.get("combat") and not attacking_for_forge(st, o)) or o.extra.get("blocked"):
+            kinds.add("combat")
         if o.plotted_turn is not None:
             kinds.add("plotted")
         if o.foretell_cost is not None:
             kinds.add("foretell cost")
         if any(getattr(o, k) is not None for k in ("cast_from", "method", "x", "mana_spent")) or o.kicked:
             kinds.add("cast history")
-        if set(o.extra) - {"chosen_type", "chosen_color", "damage", "token"}:
+        if set(o.extra) - {"chosen_type", "chosen_color", "damage", "token", "combat", "blocked"}:
             kinds.add("object field")
     return kinds
 
@@ -422,9 +439,11 @@ def test_export_leaves_out_a_reference_to_the_stack() -> None:
             {"id": "x1", "card": "Island", "owner": "bob", "zone": "exile", "exiled_with": "bolt"}],
         "stack": ["bolt"]}, LIB)
     out = export_pzl(st, LIB)
-    assert {w.kind for w in out.warnings} >= {"stack", "exiled with"}
+    assert {w.kind for w in out.warnings} >= {"exiled with"}
     assert "aiexile=Island\n" in out.text  # no dangling ExiledWith
-    assert parse_pzl(out.text, LIB).document["objects"][0]["zone"] == "exile"
+    # (the spell itself is a putonstack spell: GameState.java puts a new Lightning Bolt there)
+    assert "humanputonstack=Lightning Bolt\n" in out.text
+    assert [o["zone"] for o in parse_pzl(out.text, LIB).document["objects"]] == ["exile", "stack"]
 
 
 def test_cli_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -932,7 +932,7 @@ def test_schema_is_json_and_documents_every_field() -> None:
     extensions = {e["field"] for e in schema["x-extensions"]}
     assert extensions == set(state_module.GAME_EXTENSIONS + state_module.GAME_COUNT_EXTENSIONS
                              + state_module.GAME_RESULT + state_module.PLAYER_FLAGS
-                             + state_module.PLAYER_EXTENSIONS + state_module.PLAYER_LISTS
+                             + state_module.PLAYER_EXTENSIONS + state_module.PLAYER_LISTS + state_module.PLAYER_COUNTS
                              + state_module.PLAYER_RESTRICTED + state_module.PLAYER_POOLS
                              + state_module.OBJECT_EXTENSIONS + state_module.GAME_PLAYER_FIELDS
                              + state_module.GAME_PENDING)

@@ -953,6 +953,10 @@ def _write(doc: dict[str, Any], atoms: tuple[Symbol, ...], decoder: Decoder, sta
         players[pname[a.arguments[0].number]].pop("last_turn", None)
     for a in by_name.get("last_turn_to", []):
         players[pname[a.arguments[0].number]]["last_turn"] = a.arguments[1].number
+    # 903.8: the times a player has cast a commander from the command zone (its commander tax)
+    for a in by_name.get("commander_casts_to", []):
+        casts = players[pname[a.arguments[0].number]].setdefault("commander_casts", {})
+        casts[decoder.ids.card_names[a.arguments[1].number]] = a.arguments[2].number
     _write_effects(doc, by_name, decoder, objs, players, events)
     drawn: list[str] = []   # said with the encodings' events, in the order things happen
     for a in by_name.get("draws", []):

@@ -1316,6 +1316,8 @@ class FactWriter:
                 self.add("commander", ps, k)
                 for col in text_mana_colors(card):
                     self.add("text_mana_color", k, C(col.lower()))
+            for cname, n in (p.extra.get("commander_casts") or {}).items():  # 903.8
+                self.add("commander_casts", ps, self.card(self.library.get(cname)), N(n))
         library_pos: dict[str, int] = {}
         for o in st.objects:
             os = ids.obj(o.id)

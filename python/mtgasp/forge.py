@@ -14,7 +14,8 @@ player (prefix ``human``/``ai``, or ``p0``/``p1``): ``life``, ``landsplayed``, `
 with modifiers such as ``Tapped``, ``SummonSick``, ``Counters:P1P1=2,CHARGE=1``, ``Id:7``,
 ``AttachedTo:7``, ``FaceDown``, ``Foretold``, ``ForetoldThisTurn``, ``ExiledWith:7``,
 ``ChosenColor:white``, ``ChosenType:Wurm``, ``Damage:2``, ``Owner:AI``, ``Transformed``; per
-player ``counters`` (``POISON=7,ENERGY=1``: the poison and energy counters).
+player ``counters`` (``POISON=7,ENERGY=1``: the poison and energy counters), ``putonstack``
+(``Lightning Bolt->ai``: spells on the stack, each with its target).
 
 Everything a state document can't say is a :class:`ForgeWarning` naming its line; nothing is
 dropped silently. Cards resolve through the card library; unknown cards are one error listing
@@ -40,12 +41,14 @@ __all__ = [
     "ForgeWarning",
     "ImportResult",
     "UnknownCardsError",
+    "attacking_for_forge",
     "export_pzl",
     "import_pzl",
     "parse_pzl",
     "pending_sba_warnings",
     "run_cli",
     "sick_for_forge",
+    "stack_for_forge",
 ]
 
 HUMAN, AI = "human", "ai"
@@ -172,6 +175,7 @@ class _Entry:
     card: Any = None
     oid: str = ""
     token: bool = False
+    target: str | None = None  # a spell put on the stack (putonstack): its target, as Forge says it
 
 
 def _slug(name: str) -> str:
@@ -386,6 +390,7 @@ class _Importer:
         remove_sickness = False
         players: list[dict[str, Any]] = [{"name": HUMAN}, {"name": AI}]
         zone_lines: list[tuple[int, str, int, str]] = []
+        stack_lines: list[tuple[int, int, str, str]] = []  # (side, line, key, value) of putonstack
         for key, (n, value) in self.values.items():
             if key in ("turn", "activeplayer", "activephase"):
                 continue
@@ -444,12 +449,13 @@ class _Importer:
                 if value:
                     self.warn("persistent mana", f"{key}={value}: mana that doesn't empty from the "
                                                  "pool can't be said in a state", n)
-            elif rest in ("precast", "putonstack"):
+            elif rest == "putonstack":
+                if value.strip():
+                    stack_lines.append((side, n, key, value))
+            elif rest == "precast":
                 if value:
-                    what = ("spells cast as the game is set up" if rest == "precast"
-                            else "spells put on the stack as the game is set up")
-                    self.warn(rest, f"{key}={value}: {what} can't be said in a state (no cast "
-                                    "history)", n)
+                    self.warn(rest, f"{key}={value}: spells cast and resolved as the game is set up "
+                                    "can't be said in a state (what they did isn't in the file)", n)
             elif rest in _ZONES or (rest.startswith("cardsin") and rest[7:] in _ZONES):
                 # Forge's documented Setup Game State keys (HumanCardsInPlay, AICardsInHand, ...)
                 # name the same zones: GameState.java matches the key's ending.
@@ -479,7 +485,7 @@ class _Importer:
         doc["active_player"] = SIDE_NAMES[active]
         doc["step"] = step
         doc["players"] = players
-        entries = self._entries_of(sorted(zone_lines))
+        entries = self._entries_of(sorted(zone_lines)) + self._stack_entries(sorted(stack_lines))
         self._entries = entries
         unknown: list[tuple[_Entry, str]] = []
         for e in entries:
@@ -553,6 +559,8 @@ class _Importer:
                           "state where they aren't", sick_now[0].line)
         self._attackers = 0
         doc["objects"] = self._objects(entries, turn, SIDE_NAMES[active], remove_sickness)
+        if any(e.zone == "stack" for e in entries):
+            doc["stack"] = [e.oid for e in entries if e.zone == "stack"]  # (bottom first)
         # the goal's turn in this state's count (the file's turn, or Forge's 1, may have moved)
         doc["description"] = self._description(turn, forge_turn)
         for side, cname in self._commanders:
@@ -575,7 +583,67 @@ class _Importer:
             # the declare attackers and declare blockers steps: the player attacked with them this
             # turn (508.1), which the state says as a number.
             players[active]["attackers_this_turn"] = self._attackers
+            self._combat_on_load(entries, doc["objects"], SIDE_NAMES[active])
         return doc
+
+    def _combat_on_load(self, entries: list[_Entry], objs: list[dict[str, Any]], active: str) -> None:
+        """What Forge's declaration of the ``Attacking`` creatures does as it loads the file that
+        the state can't say: abilities that trigger on attacking trigger as the attackers are
+        declared (508.3a; GameState.java's handleCombat runs the attack triggers and puts them on
+        the stack, 603.3), and in the declare blockers step Forge then lets the defending player
+        declare blockers, while a state in that step is one where blockers have been declared
+        (509.1): with no ``blocked``/``"combat": "blocking"`` in the file, none blocks (509.1h)."""
+        line = self.values["activephase"][0] if "activephase" in self.values else None
+        attacking = {e.oid for e, o in zip(entries, objs) if o.get("combat") == "attacking"}
+        by_oid = {e.oid: (e, o) for e, o in zip(entries, objs)}
+        triggers: list[str] = []
+        for e, o in zip(entries, objs):
+            if o["zone"] != "battlefield" or o.get("face_down"):
+                continue
+            faces = tuple(getattr(e.card, "faces", ()))
+            if not faces:
+                continue
+            face = next((f for f in faces if f.name == o.get("face")), faces[0])
+            for ab in getattr(face, "abilities", ()):
+                cond = _attack_trigger_condition(ab.text)
+                if cond is None:
+                    continue
+                # "Whenever this creature attacks" (or its name): only when it is attacking;
+                # "Whenever equipped/enchanted creature attacks": when the one it is attached to is
+                names = {n.casefold() for n in (face.name, face.name.split(",")[0])}
+                if re.search(r"\bthis (?:creature|vehicle|permanent)\b", cond) or any(
+                        re.search(rf"\b{re.escape(n)} attacks\b", cond) for n in names):
+                    if o["id"] not in attacking:
+                        continue
+                elif (re.search(r"\b(?:equipped|enchanted) creature attacks\b", cond)
+                      and o.get("attached_to") not in attacking):
+                    continue
+                # "Whenever a creature you control attacks", "Whenever you attack": the attacking
+                # player's; "Whenever a creature attacks you": the defending player's
+                controller = o.get("controller") or o["owner"]
+                if (re.search(r"\byou control attacks?\b|\byou attack\b", cond) and controller != active) or (
+                        re.search(r"\battacks? you\b", cond) and controller == active):
+                    continue
+                triggers.append(f"{face.name}'s ability {ab.index} ({_short(ab.text, 70)}), of {o['id']}")
+        if triggers:
+            self.warn("attack triggers", "Forge declares the Attacking creatures as it loads the file, "
+                                         "and abilities that trigger on attacking trigger then (508.3a) and "
+                                         "go on the stack (603.3): " + "; ".join(triggers) + "; the state "
+                                         "has none of them on the stack (add them to `stack` where the "
+                                         "puzzle needs them)"
+                      + (", and Forge stays in the declare attackers step while they are there"
+                         if self._step == "declare_blockers" else ""), line)
+        if self._step == "declare_blockers":
+            defender = next(p for p in SIDE_NAMES if p != active)
+            blockers = [o["id"] for o in objs if o["zone"] == "battlefield"
+                        and (o.get("controller") or o["owner"]) == defender and not o.get("tapped")
+                        and _is_creature(by_oid[o["id"]][0].card, by_oid[o["id"]][0].mods)]
+            self.warn("blockers", "activephase: in the declare blockers step blockers have been declared "
+                                  f"(509.1): the state says none of {defender}'s creatures blocks, so every "
+                                  "attacking creature is unblocked (509.1h)"
+                      + (f" (untapped creatures of {defender}: {', '.join(blockers)})" if blockers else "")
+                      + f"; Forge lets {defender} declare blockers as it loads the file (a puzzle "
+                        "file can't say blocks)", line)
 
     def _forge_spelling(self, e: _Entry) -> Any:
         """The library's card a name in Forge's spelling names: Forge's card scripts write names
@@ -723,6 +791,32 @@ class _Importer:
                     continue
                 entries.append(_Entry(n, key, side, zone, name, mods))
         return self._phased_in(entries)
+
+    def _stack_entries(self, lines: Iterable[tuple[int, int, str, str]]) -> list[_Entry]:
+        """``humanputonstack=Lightning Bolt->ai;...``: GameState.java creates each card anew for the
+        player and puts its first spell ability on the stack (the human's, then the AI's, each on
+        top), with the target after ``->`` (``human``, ``ai`` or a card's ``Id``). Each is a spell
+        on the stack controlled by that player (601.2a, 405.2), with no cast history; what Forge
+        runs from a card's script (``Name:SVar``) or a card of the file (``Id``) is a warning."""
+        out: list[_Entry] = []
+        for side, n, key, value in lines:
+            for item in value.split(";"):
+                item = item.strip()
+                if not item:
+                    continue
+                if ":" in item:
+                    self.warn("putonstack", f"{key}: {_short(item)}: an ability run from a Forge card "
+                                            "script can't be said in a state; left out", n)
+                    continue
+                name, _, target = (p.strip() for p in item.partition("->"))
+                if not name or name.isdigit():
+                    self.warn("putonstack", f"{key}: {_short(item)}: "
+                                            + ("no card name" if not name else f"the first ability "
+                                               f"of the card with Id {name}")
+                                            + " can't be put on the stack in a state; left out", n)
+                    continue
+                out.append(_Entry(n, key, side, "stack", name, [], target=target or None))
+        return out
 
     def _phased_in(self, entries: list[_Entry]) -> list[_Entry]:
         """Leave out the phased-out permanents (``PhasedOut``): a phased-out permanent is treated
@@ -886,6 +980,9 @@ class _Importer:
                 forge_ids: Mapping[str, _Entry], fields: Iterable[str]) -> dict[str, Any]:
         player = SIDE_NAMES[e.side]
         o: dict[str, Any] = {"id": e.oid, "card": e.card.name, "owner": player, "zone": e.zone}
+        if e.zone == "stack":
+            self._spell_on_stack(e, o, forge_ids)
+            return o
         if e.token:
             o["token"] = True
         where = f"{e.key}: {e.name}"
@@ -919,6 +1016,7 @@ class _Importer:
             return False
 
         sick = False
+        commander = False
         foretold = foretold_this_turn = False
         printing: dict[str, list[str]] = {}
         for m, v in e.mods:
@@ -980,7 +1078,7 @@ class _Importer:
                 # GameState.java: player.addCommander(card), in any zone: the card is a commander
                 # of the player whose zone lists it (903.3; the state's player commanders)
                 if "commanders" in state_module.PLAYER_LISTS:
-                    self._commanders.append((e.side, e.card.name))
+                    commander = True
                 else:
                     self.warn("modifier IsCommander", f"{where}|IsCommander: this version's state "
                                                       "has no commanders", e.line)
@@ -1001,6 +1099,14 @@ class _Importer:
                                               "format; ignored", e.line)
         for m, vals in printing.items():
             self._printing.setdefault((e.line, e.key, m), []).extend(vals)
+        if commander:
+            # 903.3: a commander is its owner's (a card listed by its controller with |Owner: is
+            # the owner's commander; GameState.java gives it to the player listing it)
+            self._commanders.append((SIDES[o["owner"]], e.card.name))
+            if o["owner"] != player:
+                self.warn("modifier IsCommander", f"{where}|IsCommander: a commander is its owner's "
+                                                  f"(903.3): {o['owner']}'s commander, controlled by "
+                                                  f"{player} (Forge makes it {player}'s)", e.line)
         faces: tuple[Any, ...] = tuple(getattr(e.card, "faces", ()))
         if (on_bf and "face" not in o and len(faces) > 1 and not o.get("face_down")
                 and e.name.casefold() in {f.name.casefold() for f in faces[1:]}):
@@ -1011,6 +1117,14 @@ class _Importer:
                               "|Modal or |Transformed shows its other face", e.line)
         if on_bf and sick and not remove_sickness:
             o["controlled_since_turn"] = turn  # came under its controller's control this turn
+            if o.get("combat") == "attacking" and not o.get("face_down") and not _has_haste(e.card, o):
+                # 302.6, 508.1a: a creature its controller hasn't controlled continuously since their
+                # most recent turn began can't be declared as an attacker; Forge declares it anyway
+                # (one put onto the battlefield attacking, 508.4, was never declared: no Attacking)
+                self.warn("modifier Attacking", f"{where}|SummonSick|Attacking: it is summoning sick and "
+                                                "has no haste of its own, so it couldn't have been "
+                                                "declared as an attacker (302.6, 508.1a) unless an "
+                                                "effect gave it haste; Forge declares it anyway", e.line)
         if foretold_this_turn and not foretold and in_exile:
             # GameState.java: "Foretold" makes the card foretold and turns it face down;
             # "ForetoldThisTurn" only sets the this-turn flag of a foretold card (Forge's export
@@ -1028,6 +1142,27 @@ class _Importer:
                 self.warn("modifier Foretold", f"{where}: foretold before turn 1 can't be said; "
                                                "recorded as foretold this turn", e.line)
         return o
+
+    def _spell_on_stack(self, e: _Entry, o: dict[str, Any], forge_ids: Mapping[str, _Entry]) -> None:
+        """A ``putonstack`` spell: its target (``human``, ``ai``, or the ``Id`` of a card of the
+        file, 115.1) becomes its ``targets``; a warning says how it was read."""
+        said = ""
+        if e.target is not None:
+            t = e.target.lower()
+            if t in (HUMAN, AI):
+                o["targets"] = [t]
+            elif _id_key(e.target) in forge_ids:
+                o["targets"] = [forge_ids[_id_key(e.target)].oid]
+            else:
+                self.error(e.line, f"{e.key}: {e.name}->{e.target}: the target is human, ai or the "
+                                   "Id of a card of this file")
+                return
+            said = f", targeting {o['targets'][0]}"
+        self.warn("putonstack", f"{e.key}: {e.name} is a spell on the stack ({e.oid}) controlled by "
+                                f"{o['owner']}{said}, as Forge puts it there; it has no cast history "
+                                "(where it was cast from, X, mana spent), and Forge also runs the "
+                                "abilities that trigger on casting it, which the state doesn't have",
+                  e.line)
 
     def _counters(self, e: _Entry, text: str) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -1226,6 +1361,26 @@ def _is_creature(card: Any, mods: list[tuple[str, str | None]]) -> bool:
     return "Creature" in tuple(getattr(face, "types", ()))
 
 
+def _has_haste(card: Any, o: Mapping[str, Any]) -> bool:
+    """Whether the face the object shows has haste (702.10), or a haste counter (122.1b)."""
+    faces = tuple(getattr(card, "faces", ()))
+    face = next((f for f in faces if f.name == o.get("face")), faces[0] if faces else None)
+    return "haste" in (o.get("counters") or {}) or any(
+        a.kind == "keyword" and str(a.spec.get("keyword", "")).lower() == "haste"
+        for a in getattr(face, "abilities", ()))
+
+
+def _attack_trigger_condition(text: str | None) -> str | None:
+    """The trigger condition of a triggered ability that triggers on attacking (508.3a: "Whenever
+    this creature attacks", "Whenever a creature you control attacks", "Whenever you attack"),
+    lowercased up to its first comma (603.1); None for any other line."""
+    t = re.sub(r"^[A-Z][\w' -]{0,40} — ", "", (text or "").strip())
+    if not t.startswith(("When ", "Whenever ")):
+        return None
+    cond = t.split(",", 1)[0].lower()
+    return cond if re.search(r"\battacks?\b", cond) else None
+
+
 def _fold(name: str) -> str:
     """A name compared as Forge spells it: case-insensitive, without diacritics, Æ as Ae."""
     import unicodedata
@@ -1308,10 +1463,18 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             warn("game field", f"{key}: Forge puzzles have no such field")
     if state.document.get("consecutive_passes"):
         warn("priority", "consecutive_passes: Forge can't say that players have already passed")
-    if state.stack or state.resolving is not None:
+    on_stack, why_not = stack_for_forge(state)
+    if why_not:
         ids = ", ".join(state.stack)
-        warn("stack", f"stack: {ids}: spells and abilities on the stack, with their cast history, "
-                      "can't be held by a Forge puzzle (its putonstack casts anew); left out")
+        warn("stack", f"stack: {ids}: {why_not}: the stack can't be held by a Forge puzzle (its "
+                      "putonstack puts a new card's spell for each player, the human's first); left out")
+    for o in on_stack:
+        spell = [k for k in ("cast_from", "method", "x", "mana_spent") if getattr(o, k) is not None]
+        if o.kicked:
+            spell.append("kicked")
+        if spell:
+            warn("cast history", f"{o.id} ({o.card}): {', '.join(spell)}: how a spell was cast can't "
+                                 "be held by a Forge puzzle (putonstack)")
     for e in state.effects:
         warn("effects", f"effects: the lasting effect of {e.card} ({e.controller}) can't be held by "
                         "a Forge puzzle; left out")
@@ -1344,13 +1507,17 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
                                            "the state; Forge marks a commander on its card "
                                            "(|IsCommander); left out")
                 continue
+            if key == "attackers_this_turn" and p.name == state.active_player and value == sum(
+                    1 for o in state.objects if attacking_for_forge(state, o)):
+                continue  # (the import counts the |Attacking creatures written below, 508.1)
             warn("player field", f"{p.name}.{key}={value}: Forge puzzles have no such field")
 
     # Forge ids for the objects others refer to.
     written = {o.id for o in state.objects if o.zone != "stack" and o.ability is None}
     referenced: list[str] = []
     for o in state.objects:
-        for r in (o.attached_to, o.exiled_with):
+        aimed = list(o.extra.get("targets") or ())[:1] if o.id in {x.id for x in on_stack} else []
+        for r in (o.attached_to, o.exiled_with, *aimed):
             if r is not None and r in written and r not in referenced:
                 referenced.append(r)
     forge_id = {oid: i + 1 for i, oid in enumerate(referenced)}
@@ -1372,7 +1539,46 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
             cards = zones.get((s, z), [])
             if cards or z != "command":
                 lines.append(f"{s}{z}=" + ";".join(cards))
+        spells = []
+        for o in on_stack:
+            if side[o.controller or o.owner] == s:
+                t = (o.extra.get("targets") or [None])[0]
+                spells.append(str(o.card) + ("" if t is None else "->" + (
+                    side[t] if t in side else str(forge_id[t]))))
+        if spells:
+            lines.append(f"{s}putonstack=" + ";".join(spells))
     return ExportResult("\n".join(lines) + "\n", warnings)
+
+
+def stack_for_forge(state: GameState) -> tuple[list[GameObject], str]:
+    """The spells on the stack as Forge's ``putonstack`` can hold them (GameState.java creates each
+    card anew for its player and puts its spell on the stack, the human's first, then the AI's,
+    each on top, with at most one target: a player or a card of the file), bottom first; or no
+    spell and why the stack can't be held."""
+    if state.resolving is not None:
+        return [], f"{state.resolving} is resolving"
+    objs = {o.id: o for o in state.objects}
+    out: list[GameObject] = []
+    first = state.players[0].name if state.players else None
+    for oid in state.stack:
+        o = objs.get(oid)
+        if o is None or o.ability is not None or o.card is None:
+            return [], f"{oid} is an ability"
+        if (o.controller or o.owner) != o.owner:
+            return [], f"{oid} is controlled by another player than its owner"
+        if o.face is not None or o.extra.get("token"):
+            return [], f"{oid} is a face other than the card's first, or a token"
+        if len(o.extra.get("targets") or ()) > 1 or any(k in o.extra for k in ("lost_targets", "choosing_targets",
+                                                                   "refers_to", "dream_exile")):
+            return [], f"{oid} has more than one target, or what its targets were"
+        t = (o.extra.get("targets") or [None])[0]
+        if t is not None and t not in {p.name for p in state.players} and (
+                t not in objs or objs[t].zone == "stack" or objs[t].ability is not None):
+            return [], f"{oid} targets something on the stack"
+        if out and (o.controller or o.owner) == first and (out[-1].controller or out[-1].owner) != first:
+            return [], "a spell of the first player is above one of the second"
+        out.append(o)
+    return out, ""
 
 
 def _token_spec(name: str, library: Any) -> str | None:
@@ -1480,10 +1686,31 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
     if spell:
         warn("cast history", f"{where}: {', '.join(spell)}: how a permanent was cast can't be held "
                              "by a Forge puzzle")
+    if attacking_for_forge(state, o):
+        # GameState.java writes and reads |Attacking (an attacker of the active player), declared
+        # as the file loads in the declare attackers and declare blockers steps (506.4, 508.1)
+        parts.append("Attacking")
+    elif o.extra.get("combat") == "attacking":
+        warn("combat", f"{where}: attacking in the {state.step.replace('_', ' ')} step: Forge declares "
+                       "|Attacking creatures only in the declare attackers and declare blockers "
+                       "steps; left out")
+    elif o.extra.get("combat") == "blocking":
+        warn("combat", f"{where}: a blocking creature (509.1) can't be held by a Forge puzzle; left out")
+    if o.extra.get("blocked"):
+        warn("combat", f"{where}.blocked: that an attacking creature was blocked (509.1h) can't be "
+                       "held by a Forge puzzle; left out")
     for key in o.extra:
-        if key not in ("chosen_type", "chosen_color", "damage", "token"):
+        if key not in ("chosen_type", "chosen_color", "damage", "token", "combat", "blocked"):
             warn("object field", f"{where}.{key}: Forge puzzles have no such field")
     return "|".join(parts)
+
+
+def attacking_for_forge(state: GameState, o: GameObject) -> bool:
+    """Whether the export writes ``|Attacking`` on the object: an attacking creature of the active
+    player in the declare attackers or declare blockers step, where Forge declares it."""
+    return (o.zone == "battlefield" and o.extra.get("combat") == "attacking"
+            and (o.controller or o.owner) == state.active_player
+            and state.step in ("declare_attackers", "declare_blockers"))
 
 
 # --------------------------------------------------------------------------------------------

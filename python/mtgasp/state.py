@@ -109,6 +109,9 @@ PLAYER_EXTENSIONS = ("attackers_this_turn", "damage_taken_this_turn", "library_s
 # the game
 PLAYER_FLAGS = ("drew_from_empty_library", "citys_blessing")
 PLAYER_LISTS = ("commanders",)  # 903.3: the player's commander cards, by name
+# 903.8: how many times the player has cast each of their commanders from the command zone this
+# game (an object: commander card name -> count); each previous time adds {2} to the next one
+PLAYER_COUNTS = ("commander_casts",)
 # 106.6: mana in the pool that keeps its spend restriction (entries naming the restricting ability)
 PLAYER_RESTRICTED = ("restricted_mana",)
 # 107.4h: the part of the mana pool that snow sources produced (mana symbols, a part of mana_pool;
@@ -129,7 +132,7 @@ GAME_FIELDS = (
     "resolving", "effects",
 ) + GAME_EXTENSIONS + GAME_COUNT_EXTENSIONS + GAME_RESULT + GAME_PLAYER_FIELDS + GAME_PENDING
 PLAYER_FIELDS = ("name", "life", "lands_played_this_turn", "mana_pool", "last_turn") + PLAYER_EXTENSIONS \
-    + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_RESTRICTED + PLAYER_POOLS
+    + PLAYER_FLAGS + PLAYER_LISTS + PLAYER_COUNTS + PLAYER_RESTRICTED + PLAYER_POOLS
 OBJECT_FIELDS = (
     "id", "card", "owner", "zone", "controller", "face", "tapped", "face_down", "counters",
     "controlled_since_turn", "attached_to", "foretold_turn", "foretell_cost", "plotted_turn",
@@ -1057,6 +1060,37 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
                     found.append(cname)
             if ok:
                 extra["commanders"] = found
+    # 903.8: the times the player has cast each of their commanders from the command zone
+    if _opt(rp, "commander_casts") is not None:
+        key = _sub(path, "commander_casts")
+        casts = f.mapping(key, rp["commander_casts"])
+        if casts is None:
+            ok = False
+        else:
+            counted: dict[str, int] = {}
+            for cname, n in casts.items():
+                sub = f"{key}.{cname}"
+                v = f.integer(sub, n, minimum=0)
+                if v is None:
+                    ok = False
+                    continue
+                if library is not None:
+                    card, _face, err = resolve_card(library, cname)
+                    if card is None:
+                        f.add(sub, err)
+                        ok = False
+                        continue
+                    cname = card.name
+                if cname not in (extra.get("commanders") or ()):
+                    f.add(sub, f"{cname} is not one of {rp.get('name')}'s commanders (903.3: the "
+                               "player's `commanders`); only a commander is cast from the command "
+                               "zone with the commander tax (903.8)")
+                    ok = False
+                    continue
+                if v:
+                    counted[cname] = v
+            if ok and counted:
+                extra["commander_casts"] = counted
     if _opt(rp, "restricted_mana") is not None:
         entries = _parse_restricted_mana(f, _sub(path, "restricted_mana"), rp["restricted_mana"],
                                          library, sum(pool.values()))
