@@ -209,9 +209,12 @@ def test_an_empty_target_list_of_a_spell_that_requires_a_target_is_bad_input(che
     # is chosen when that ability is activated, so [] is no target chosen
     parse_state(state([{"id": "wb", "card": "Walking Ballista", "zone": "stack", "targets": []}],
                       stack=["wb"]), checker.library)
-    # Hull Breach (modal) requires none: [] is no target chosen
-    parse_state(state([{"id": "h", "card": "Hull Breach", "zone": "stack", "targets": []}], stack=["h"]),
-                checker.library)
+    # Hull Breach (modal): each of its modes targets, so whichever were chosen it requires one
+    # (700.2, 601.2c: min_targets 1, read since probe32c)
+    with pytest.raises(InputError) as e:
+        parse_state(state([{"id": "h", "card": "Hull Breach", "zone": "stack", "targets": []}], stack=["h"]),
+                    checker.library)
+    assert [p.path for p in e.value.problems] == ["objects[0].targets"]
 
 
 def test_equipment_of_the_quality_becomes_unattached(checker: Checker) -> None:
