@@ -545,3 +545,23 @@ def test_nothing_on_the_stack_in_the_untap_step(capsys: pytest.CaptureFixture[st
     path = write(tmp_path, doc)
     rc, _out, err = call(capsys, "why", path, '{"kind": "decline"}')
     assert rc == 2 and "stack: must be empty during the untap step" in err
+
+
+def test_a_verdict_not_decided_by_grounding_is_an_encoding_error() -> None:
+    """An edited encoding with a negation cycle through reason/3 leaves its atoms undecided by
+    grounding; read as false, `why` answered "legal" (found by probe32d). Every atom of a verdict
+    predicate must be a fact: otherwise an EncodingError, not a silent answer."""
+    from mtgasp.actions import parse_action
+    from mtgasp.api import Checker
+    from mtgasp.solver import UndecidedVerdict, encoding_files, program_override
+    from mtgasp.state import parse_state
+
+    checker = Checker()
+    state = parse_state(midgame(), checker.library)
+    action = parse_action({"kind": "play_land", "object": "h_forest"}, state, checker.library, "alice")
+    assert checker.why(state, action, "alice").legal
+    cycle = ('reason(A,"999.1","a cycle") :- action(A), not quiet(A).\n'
+             'quiet(A) :- action(A), not reason(A,"999.1","a cycle").\n')
+    with (program_override([*encoding_files(), ("cycle.lp", cycle)]),
+          pytest.raises(UndecidedVerdict, match="not decided by grounding")):
+        checker.why(state, action, "alice")

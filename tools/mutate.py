@@ -56,7 +56,7 @@ if str(ROOT) not in mtgasp.__path__:  # mtgasp.encodings = ROOT/encodings, with 
     mtgasp.__path__.append(str(ROOT))
 
 from clingo import SymbolType, ast
-from mtgasp.solver import EncodingError, encoding_files, program_override
+from mtgasp.solver import EncodingError, UndecidedVerdict, encoding_files, program_override
 
 FLIP = {
     ast.ComparisonOperator.LessThan: ast.ComparisonOperator.LessEqual,
@@ -598,6 +598,11 @@ class Runner:
                     try:
                         result = run_scenario(self.checker, name, doc)
                         failed = not result.passed
+                    except UndecidedVerdict:
+                        # (a verdict the mutant leaves undecided: the guard refuses to answer, as
+                        # a user of the mutated encodings would see; a detection, not a program
+                        # that doesn't ground)
+                        failed, name = True, f"{name} (undecided verdict)"
                     except EncodingError:
                         m.status = "stillborn"
                         break

@@ -48,6 +48,11 @@ class EncodingError(Exception):
     """An encoding file does not parse (a bug in the package, never the user's input)."""
 
 
+class UndecidedVerdict(EncodingError):
+    """An atom of a verdict predicate that grounding didn't decide (a rule it depends on is not
+    stratified): the encodings are wrong, and reading it as false would give a wrong answer."""
+
+
 @functools.cache
 def parsed_program() -> tuple[ast.AST, ...]:
     """The statements of all encodings, parsed once per process."""
@@ -645,7 +650,10 @@ def fact_atoms(ctl: clingo.Control, name: str, arity: int) -> list[clingo.Symbol
     atoms = ctl.symbolic_atoms
     rep = getattr(atoms, "_rep", None)
     if _LIB is None or rep is None:
-        return [a.symbol for a in atoms.by_signature(name, arity) if a.is_fact]
+        found = list(atoms.by_signature(name, arity))
+        if any(not a.is_fact for a in found):   # (as below)
+            raise UndecidedVerdict(f"{name}/{arity} is not decided by grounding: a rule it depends on is not stratified")
+        return [a.symbol for a in found]
     lib, ffi = _LIB, _FFI
     p_sig = ffi.new("clingo_signature_t*")
     p_it = ffi.new("clingo_symbolic_atom_iterator_t*")
@@ -666,11 +674,19 @@ def fact_atoms(ctl: clingo.Control, name: str, arity: int) -> list[clingo.Symbol
         if not is_fact(rep, it, p_bool):
             ok = False
             break
-        if p_bool[0]:
-            if not symbol(rep, it, p_sym):
-                ok = False
-                break
-            out.append(clingo.Symbol(p_sym[0]))
+        if not p_bool[0]:
+            # every atom of a verdict predicate is decided by grounding (the encodings are
+            # stratified up to the verdicts, which are then facts); one that isn't would be read as
+            # false, and the answer silently wrong: an encoding error, not an answer (found by
+            # probe32d: with a negation cycle in an edited encoding, `why` answered "legal")
+            undecided = symbol(rep, it, p_sym)
+            raise UndecidedVerdict(f"{name}/{arity} is not decided by grounding"
+                                + (f" ({clingo.Symbol(p_sym[0])})" if undecided else "")
+                                + ": a rule it depends on is not stratified")
+        if not symbol(rep, it, p_sym):
+            ok = False
+            break
+        out.append(clingo.Symbol(p_sym[0]))
         ok = advance(rep, it, p_it)
     if not ok:
         raise RuntimeError(ffi.string(lib.clingo_error_message()).decode())
