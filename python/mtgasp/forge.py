@@ -1469,10 +1469,7 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
         warn("stack", f"stack: {ids}: {why_not}: the stack can't be held by a Forge puzzle (its "
                       "putonstack puts a new card's spell for each player, the human's first); left out")
     for o in on_stack:
-        spell = [k for k in ("cast_from", "method", "x", "mana_spent") if getattr(o, k) is not None]
-        if o.kicked:
-            spell.append("kicked")
-        if spell:
+        if spell := _cast_history(o):
             warn("cast history", f"{o.id} ({o.card}): {', '.join(spell)}: how a spell was cast can't "
                                  "be held by a Forge puzzle (putonstack)")
     for e in state.effects:
@@ -1548,6 +1545,14 @@ def export_pzl(state: GameState, library: Any, name: str | None = None) -> Expor
         if spells:
             lines.append(f"{s}putonstack=" + ";".join(spells))
     return ExportResult("\n".join(lines) + "\n", warnings)
+
+
+def _cast_history(o: GameObject) -> list[str]:
+    """The fields that say how a spell or permanent was cast (601.2), which no Forge puzzle holds."""
+    spell = [k for k in ("cast_from", "method", "x", "mana_spent") if getattr(o, k) is not None]
+    if o.kicked:
+        spell.append("kicked")
+    return spell
 
 
 def stack_for_forge(state: GameState) -> tuple[list[GameObject], str]:
@@ -1680,10 +1685,7 @@ def _export_object(state: GameState, o: GameObject, library: Any, forge_id: Mapp
                 kinds.append(f"{fk}={n}")
         if kinds:
             parts.append("Counters:" + ",".join(kinds))
-    spell = [k for k in ("cast_from", "method", "x", "mana_spent") if getattr(o, k) is not None]
-    if o.kicked:
-        spell.append("kicked")
-    if spell:
+    if spell := _cast_history(o):
         warn("cast history", f"{where}: {', '.join(spell)}: how a permanent was cast can't be held "
                              "by a Forge puzzle")
     if attacking_for_forge(state, o):

@@ -482,6 +482,18 @@ def _match_face(card: Card, name: str) -> str | None:
     return None
 
 
+def _library_name(f: _Fields, key: str, name: str, library: CardLookup | None) -> str | None:
+    """The library's name of the card a player field names (a commander), or None with the
+    problem added at `key`; the name as given when there is no library to check it against."""
+    if library is None:
+        return name
+    card, _face, err = resolve_card(library, name)
+    if card is None:
+        f.add(key, err)
+        return None
+    return card.name
+
+
 def resolve_card(library: CardLookup, name: str) -> tuple[Card | None, str | None, str]:
     """Look a card up: ``(card, face named, "")`` or ``(None, None, error message)``.
 
@@ -1046,16 +1058,11 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
             for j, item in enumerate(items):
                 key = f"{_sub(path, 'commanders')}[{j}]"
                 cname = f.string(key, item)
+                if cname is not None:
+                    cname = _library_name(f, key, cname, library)
                 if cname is None:
                     ok = False
                     continue
-                if library is not None:
-                    card, _face, err = resolve_card(library, cname)
-                    if card is None:
-                        f.add(key, err)
-                        ok = False
-                        continue
-                    cname = card.name
                 if cname not in found:
                     found.append(cname)
             if ok:
@@ -1071,16 +1078,11 @@ def _parse_player(f: _Fields, i: int, raw: Any, turn: int | None, names: set[str
             for cname, n in casts.items():
                 sub = f"{key}.{cname}"
                 v = f.integer(sub, n, minimum=0)
-                if v is None:
+                resolved = _library_name(f, sub, cname, library) if v is not None else None
+                if v is None or resolved is None:
                     ok = False
                     continue
-                if library is not None:
-                    card, _face, err = resolve_card(library, cname)
-                    if card is None:
-                        f.add(sub, err)
-                        ok = False
-                        continue
-                    cname = card.name
+                cname = resolved
                 if cname not in (extra.get("commanders") or ()):
                     f.add(sub, f"{cname} is not one of {rp.get('name')}'s commanders (903.3: the "
                                "player's `commanders`); only a commander is cast from the command "
