@@ -430,6 +430,7 @@ class FactWriter:
                     # controller for "Enchant ... you control"; effects.lp reads it as for a spell's)
                     self.add("target_req", a, N(1), C("battlefield"), N(1))
                     self.add("target_req_exact", a)  # 303.4a: one target, no more
+                    self.add("target_req_objects", a)  # (115.1: an object, never a player)
                     for kind_word in kinds:
                         if kind_word != "permanent":
                             self.add("target_req_type", a, N(1), C(kind_word))
